@@ -1,0 +1,54 @@
+package support.profiles
+
+import java.util.concurrent.atomic.AtomicLong
+
+import scala.concurrent.duration.FiniteDuration
+
+import io.gatling.core.Predef._
+import io.gatling.core.structure.ChainBuilder
+
+/** A fixed amount of work shared by a pool of workers: items `firstItem` until `firstItem + size`,
+  * each handed out exactly once, and none after `timeLimit` has passed since the first was asked for.
+  */
+private[profiles] final class WorkQueue(firstItem: Long, size: Long, timeLimit: FiniteDuration) {
+  private val next = new AtomicLong(0)
+  private val deadline = new AtomicLong(Long.MaxValue)
+
+  def take(nowMs: Long): Option[Long] = {
+    deadline.compareAndSet(Long.MaxValue, nowMs + timeLimit.toMillis)
+    if (nowMs >= deadline.get) None
+    else {
+      val item = next.getAndIncrement()
+      if (item < size) Some(firstItem + item) else None
+    }
+  }
+
+  def handedOut: Long = math.min(next.get, size)
+}
+
+/** Workers that run one iteration of a journey per work item until the queue is empty. */
+private[profiles] object Workers {
+
+  /** Session attribute holding the current work item: its index in the whole run's list of scenarios,
+    * so a journey can pick its scenario from that list and shards never repeat each other's.
+    */
+  val WorkItem = "workItem"
+
+  def loop(queue: WorkQueue, journey: ChainBuilder, windows: WindowRecorder, kind: String, label: String): ChainBuilder = {
+    def takeNext(session: Session): Session =
+      queue.take(System.currentTimeMillis()).fold(session.remove(WorkItem))(item => session.set(WorkItem, item))
+
+    exec { session =>
+      windows.started(kind, label, System.currentTimeMillis())
+      takeNext(session)
+    }.asLongAs(session => session.contains(WorkItem)) {
+      // Each iteration is a new scenario: a failure in the previous one must not mark this one failed.
+      exec(session => session.markAsSucceeded)
+        .exec(journey)
+        .exec(session => takeNext(session))
+    }.exec { session =>
+      windows.ended(kind, label, System.currentTimeMillis())
+      session
+    }
+  }
+}

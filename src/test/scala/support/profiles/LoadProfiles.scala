@@ -107,8 +107,14 @@ object LoadProfiles {
         shaped(cycles, Set("levels", "cycleDuration", "rampBetween"))
 
       case "fixed-work" =>
-        val work = FixedWork(block.positiveCount("workers"), block.positiveCount("scenarios"), block.durationOrZero("rampUp"), block.duration("timeLimit"))
-        shaped(work, Set("workers", "scenarios", "rampUp", "timeLimit"))
+        val work = FixedWork(
+          block.positiveCount("workers"),
+          block.positiveCount("scenarios"),
+          block.durationOrZero("startAfter"),
+          block.durationOrZero("rampUp"),
+          block.duration("timeLimit")
+        )
+        shaped(work, Set("workers", "scenarios", "startAfter", "rampUp", "timeLimit"))
 
       case "concurrency-sweep" =>
         val repeats = block.positiveCount("repeats")

@@ -222,16 +222,18 @@ private[profiles] final case class ConcurrencyCycles(levels: Seq[Long], cycle: F
 }
 
 /** Shape 4: `workers` work through exactly `scenarios` iterations of the journey, then stop.
-  * No new iteration starts after `timeLimit`.
+  * Workers start `startAfter` into the run (a second system joining late), spread over `rampUp`;
+  * no new iteration starts after `timeLimit`.
   */
-private[profiles] final case class FixedWork(workers: Long, scenarios: Long, rampUp: FiniteDuration, timeLimit: FiniteDuration) extends Shape {
+private[profiles] final case class FixedWork(workers: Long, scenarios: Long, startAfter: FiniteDuration, rampUp: FiniteDuration, timeLimit: FiniteDuration)
+    extends Shape {
   import Shape._
 
   val typeName = "fixed-work"
 
   def scaled(factor: Double): Shape = copy(workers = math.round(workers * factor), scenarios = math.round(scenarios * factor))
 
-  def compressed(shardCount: Int): Shape = FixedWork(2L * shardCount, 4L * shardCount, Duration.Zero, timeLimit.min(1.minute))
+  def compressed(shardCount: Int): Shape = FixedWork(2L * shardCount, 4L * shardCount, Duration.Zero, Duration.Zero, timeLimit.min(1.minute))
 
   def invalid: Option[(String, String)] =
     if (workers == 0) Some("workers" -> "scaled to 0 workers")
@@ -248,11 +250,11 @@ private[profiles] final case class FixedWork(workers: Long, scenarios: Long, ram
     val mine = shard.share(scenarios)
     val items = if (shard.isWhole) "" else s" (items ${count(first + 1)}-${count(first + mine)} of ${count(scenarios)})"
     val ramping = if (rampUp > Duration.Zero) s", started over ${human(rampUp)}" else ""
-    Seq(Phase("work", Some(Duration.Zero), None, s"${count(shard.share(workers))} workers$ramping work through ${count(mine)} scenarios$items"))
+    Seq(Phase("work", Some(startAfter), None, s"${count(shard.share(workers))} workers$ramping work through ${count(mine)} scenarios$items"))
   }
 
   def plannedDuration: Option[FiniteDuration] = None
-  def maxDuration(drain: FiniteDuration): FiniteDuration = timeLimit + drain
+  def maxDuration(drain: FiniteDuration): FiniteDuration = startAfter + timeLimit + drain
 
   def peakUsers(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Long] = Some(shard.share(workers))
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] = None
@@ -261,8 +263,9 @@ private[profiles] final case class FixedWork(workers: Long, scenarios: Long, ram
 
   def population(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder): PopulationBuilder = {
     val w = Math.toIntExact(shard.share(workers))
+    val delay = Option.when(startAfter > Duration.Zero)(nothingFor(startAfter))
     val start = if (rampUp > Duration.Zero) rampUsers(w).during(rampUp) else atOnceUsers(w)
-    scenario(scenarioName).exec(Workers.loop(queue(shard), journey, windows, Window.Steady, label)).inject(start)
+    scenario(scenarioName).exec(Workers.loop(queue(shard), journey, windows, Window.Steady, label)).inject(delay.toList :+ start)
   }
 }
 

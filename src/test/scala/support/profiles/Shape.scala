@@ -116,11 +116,12 @@ private[profiles] final case class OpenArrivals(warmUp: FiniteDuration, rate: Do
 
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] = Some(steadyRate(shard))
 
+  def plannedWindows: Seq[PlannedWindow] = Seq(PlannedWindow(Window.Steady, "steady", warmUp, warmUp + steady))
+
   def population(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder): PopulationBuilder = {
     val injection = steps(shard)
     val firstArrival = InjectionSchedule.arrivals(injection).nextOption().getOrElse(Duration.Zero)
-    val steadyWindow = PlannedWindow(Window.Steady, "steady", warmUp, warmUp + steady)
-    scenario(scenarioName).exec(startMarker(windows, Seq(steadyWindow), firstArrival)).exec(journey).inject(injection)
+    scenario(scenarioName).exec(startMarker(windows, plannedWindows, firstArrival)).exec(journey).inject(injection)
   }
 }
 
@@ -163,10 +164,10 @@ private[profiles] final case class ClosedRampHold(startUsers: Long, targetUsers:
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] =
     journeyDuration.map(j => shard.share(targetUsers).toDouble / j.toSeconds)
 
-  def population(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder): PopulationBuilder = {
-    val holdWindow = PlannedWindow(Window.Steady, "hold", ramp, ramp + hold)
-    scenario(scenarioName).exec(startMarker(windows, Seq(holdWindow), Duration.Zero)).exec(journey).inject(steps(shard))
-  }
+  def plannedWindows: Seq[PlannedWindow] = Seq(PlannedWindow(Window.Steady, "hold", ramp, ramp + hold))
+
+  def population(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder): PopulationBuilder =
+    scenario(scenarioName).exec(startMarker(windows, plannedWindows, Duration.Zero)).exec(journey).inject(steps(shard))
 }
 
 /** Shape 3: closed model; each concurrency level held for `cycle`, with an optional ramp between levels
@@ -215,10 +216,10 @@ private[profiles] final case class ConcurrencyCycles(levels: Seq[Long], cycle: F
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] =
     journeyDuration.map(j => shard.share(levels.last).toDouble / j.toSeconds)
 
-  def population(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder): PopulationBuilder = {
-    val cycleWindows = levels.indices.map(i => PlannedWindow(Window.Cycle, label(i), cycleStart(i), cycleStart(i) + cycle))
-    scenario(scenarioName).exec(startMarker(windows, cycleWindows, Duration.Zero)).exec(journey).inject(steps(shard))
-  }
+  def plannedWindows: Seq[PlannedWindow] = levels.indices.map(i => PlannedWindow(Window.Cycle, label(i), cycleStart(i), cycleStart(i) + cycle))
+
+  def population(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder): PopulationBuilder =
+    scenario(scenarioName).exec(startMarker(windows, plannedWindows, Duration.Zero)).exec(journey).inject(steps(shard))
 }
 
 /** Shape 4: `workers` work through exactly `scenarios` iterations of the journey, then stop.

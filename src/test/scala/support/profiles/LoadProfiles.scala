@@ -39,7 +39,7 @@ object LoadProfiles {
     val throttle = parsed.throttle.map(t => if (compress) t.compressed(shard.count) else t.scaled(scale))
     shape.emptyShare(shard).foreach(reason => throw ProfileError(s"$path: $reason"))
     throttle.filter(t => shard.share(t.requestsPerSecond) == 0).foreach { t =>
-      throw ProfileError(s"$path.throttle.requestsPerSecond: ${Shape.noUsers(shard, "requests/s", t.requestsPerSecond)}")
+      throw ProfileError(s"$path.throttle.requestsPerSecond: shard $shard gets no requests/s (${t.requestsPerSecond} requests/s over ${shard.count} shards)")
     }
 
     new ShapedProfile(

@@ -80,6 +80,9 @@ final case class WholeRun(peakUsers: Option[Long], peakArrivalRate: Option[Doubl
 object Plan {
   def count(n: Long): String = String.format(Locale.ROOT, "%,d", Long.box(n))
 
+  /** "1 worker", "8 workers". */
+  def counted(n: Long, singular: String): String = s"${count(n)} $singular${if (n == 1) "" else "s"}"
+
   /** Rates to two decimals, without trailing zeros: 50, 16.67, 0.1. */
   def rate(r: Double): String = number(math.round(r * 100) / 100.0)
 

@@ -8,7 +8,7 @@ import io.gatling.core.controller.inject.closed.ClosedInjectionStep
 import io.gatling.core.controller.inject.open.OpenInjectionStep
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 
-import Plan.{ count, human }
+import Plan.{ count, counted, human }
 
 /** A load shape with the whole run's figures (after scale); a shard's figures are worked out from them,
   * so that the shares of all shards add up to the whole.
@@ -55,8 +55,9 @@ private[profiles] object Shape {
     }
   }
 
+  /** `what` is a plural noun: users, workers. */
   def noUsers(shard: Shard, what: String, total: Long): String =
-    s"shard $shard gets no $what (${count(total)} $what over ${shard.count} shards)"
+    s"shard $shard gets no $what (${count(total)} ${if (total == 1) what.stripSuffix("s") else what} over ${shard.count} shards)"
 }
 
 /** Shape 1: arrivals ramp up from 0 over `warmUp`, then arrive at a constant `rate` for `steady`. */
@@ -198,7 +199,7 @@ private[profiles] final case class ConcurrencyCycles(levels: Seq[Long], cycle: F
       rampStep.toList :+ constantConcurrentUsers(level).during(cycle)
     }
 
-  def label(i: Int): String = s"cycle ${i + 1} (${count(levels(i))} users)"
+  def label(i: Int): String = s"cycle ${i + 1} (${counted(levels(i), "user")})"
 
   def phases(shard: Shard): Seq[Phase] =
     levels.indices.flatMap { i =>
@@ -251,7 +252,7 @@ private[profiles] final case class FixedWork(workers: Long, scenarios: Long, sta
     val mine = shard.share(scenarios)
     val items = if (shard.isWhole) "" else s" (items ${count(first + 1)}-${count(first + mine)} of ${count(scenarios)})"
     val ramping = if (rampUp > Duration.Zero) s", started over ${human(rampUp)}" else ""
-    Seq(Phase("work", Some(startAfter), None, s"${count(shard.share(workers))} workers$ramping work through ${count(mine)} scenarios$items"))
+    Seq(Phase("work", Some(startAfter), None, s"${counted(shard.share(workers), "worker")}$ramping work through ${counted(mine, "scenario")}$items"))
   }
 
   def plannedDuration: Option[FiniteDuration] = None
@@ -293,11 +294,11 @@ private[profiles] final case class ConcurrencySweep(levels: Seq[Long], iteration
   /** Stages in run order: repeat 1 levels 1..K, repeat 2 levels 1..K, ... (1-based level and repeat). */
   def stages: Seq[(Int, Int)] = for { r <- 1 to repeats; k <- 1 to levels.size } yield (k, r)
 
-  def label(level: Int, repeat: Int): String = s"L$level R$repeat (${count(levels(level - 1))} users)"
+  def label(level: Int, repeat: Int): String = s"L$level R$repeat (${counted(levels(level - 1), "user")})"
 
   def phases(shard: Shard): Seq[Phase] =
     levels.indices.map { i =>
-      Phase(s"level ${i + 1}", None, Some(timeLimitPerLevel), s"${count(shard.share(levels(i)))} workers, ${count(shard.share(iterations))} iterations")
+      Phase(s"level ${i + 1}", None, Some(timeLimitPerLevel), s"${counted(shard.share(levels(i)), "worker")}, ${counted(shard.share(iterations), "iteration")}")
     } :+ Phase("repeats", None, None, s"the sweep runs $repeats times (levels 1-${levels.size}, then again)")
 
   def plannedDuration: Option[FiniteDuration] = None

@@ -78,7 +78,7 @@ class WorkShapesTest {
     val perShard = shards(3).map(s => inOrder(shaped(cfg, "k", "s", shard = s).population("k", journey, new WindowRecorder)))
     assertEquals(Seq(3L, 5L, 10L, 3L, 5L, 10L), perShard.transpose.map(_.map(_.injectionProfile.totalUserCount.get).sum))
     val firstLevel = shards(3).map(s => shaped(cfg, "k", "s", shard = s).plan.phases.head.load)
-    assertEquals(Seq("1 workers, 167 iterations", "1 workers, 167 iterations", "1 workers, 166 iterations"), firstLevel)
+    assertEquals(Seq("1 worker, 167 iterations", "1 worker, 167 iterations", "1 worker, 166 iterations"), firstLevel)
   }
 
   @Test def smokeSweepIsTwoSmallLevelsTwice(): Unit = {

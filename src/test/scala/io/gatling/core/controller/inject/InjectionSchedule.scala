@@ -14,9 +14,6 @@ object InjectionSchedule {
   def arrivals(steps: Seq[OpenInjectionStep]): Iterator[FiniteDuration] =
     steps.foldRight(Iterator.empty[FiniteDuration])((step, later) => step.chain(later))
 
-  /** Gatling's own count of the users these open steps inject. */
-  def users(steps: Seq[OpenInjectionStep]): Long = steps.map(_.users).sum
-
   /** The concurrent users these closed steps ask for at `offset` (at most their total duration). */
   def concurrencyAt(steps: Seq[ClosedInjectionStep], offset: FiniteDuration): Int =
     CompositeClosedInjectionStep(steps.toList).valueAt(offset)

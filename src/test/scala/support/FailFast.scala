@@ -1,0 +1,33 @@
+package support
+
+import support.profiles.ProfileError
+
+/** Stops a run whose input is wrong, before any load is sent, with one line naming the key or file.
+  *
+  * Under `mvn gatling:test` (the pom sets `suite.exitOnError`) the JVM exits with status 2 and no
+  * stack trace; in-process (tests) the error is rethrown for the caller to inspect.
+  */
+object FailFast {
+  def apply[T](step: => T): T =
+    try step
+    catch {
+      case e: SuiteError   => stop(e)
+      case e: ProfileError => stop(e)
+    }
+
+  /** As `apply`, closing `resource` first when the step fails. */
+  def closing[T](resource: Option[AutoCloseable])(step: => T): T =
+    try apply(step)
+    catch {
+      case e: Throwable =>
+        resource.foreach(_.close())
+        throw e
+    }
+
+  private def stop(e: RuntimeException): Nothing = {
+    System.err.println(s"ERROR: ${e.getMessage}")
+    System.err.flush()
+    if (sys.props.get("suite.exitOnError").contains("true")) sys.exit(2)
+    throw e
+  }
+}

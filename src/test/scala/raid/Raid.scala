@@ -1,0 +1,52 @@
+package raid
+
+import io.gatling.core.Predef._
+import io.gatling.core.structure.ChainBuilder
+import io.gatling.http.Predef._
+import io.gatling.http.protocol.HttpProtocolBuilder
+import support.{ Feeders, SuiteError, SystemSettings, SystemUnderTest }
+
+/** RAiD API: mint and update raids (journeys.md section 1). */
+object Raid extends SystemUnderTest {
+  override val key = "raid"
+  override val scenarioName = "RAiD mint and update"
+
+  override def protocol(baseUrl: String): HttpProtocolBuilder =
+    http
+      .baseUrl(baseUrl)
+      .acceptHeader("application/json")
+      .userAgentHeader("public-sector-load-tests (RAiD)")
+
+  /** The reference user script: about 60 s with 6 s think times, 8 requests. */
+  override def journey(settings: SystemSettings): ChainBuilder = {
+    val think = settings.thinkTime("thinkTime").pause
+    import RaidRequests._
+
+    feed(servicePoints(settings).circular)
+      .feed(RaidRecords.newRaids)
+      .exec(listRaids).exec(think).exec(think)
+      .exec(mintRaid).exec(think)
+      .exec(listRaids).exec(think)
+      .exec(readRaid).exec(think)
+      .exec(addContributor(2)).exec(think)
+      .exec(listRaids).exec(think)
+      .exec(readRaid).exec(think)
+      .exec(addContributor(3)).exec(think)
+  }
+
+  /** Service points and their API tokens. A blank token is taken from the environment, so DEMO's
+    * tokens live in CI secrets, never in the CSV.
+    */
+  def servicePoints(settings: SystemSettings): IndexedSeq[Map[String, Any]] = {
+    val feeder = settings.string("feeder")
+    val tokenEnv = settings.string("tokenEnv")
+    Feeders.csvRecords(feeder, Seq("servicePointId", "apiToken")).map { record =>
+      val servicePoint = record("servicePointId").toString
+      val token = Option(record("apiToken").toString.trim).filter(_.nonEmpty)
+        .orElse(sys.env.get(s"${tokenEnv}_$servicePoint").filter(_.nonEmpty))
+        .orElse(sys.env.get(tokenEnv).filter(_.nonEmpty))
+        .getOrElse(throw new SuiteError(s"$feeder: service point $servicePoint has no apiToken; set ${tokenEnv}_$servicePoint or $tokenEnv"))
+      record.updated("apiToken", token)
+    }
+  }
+}

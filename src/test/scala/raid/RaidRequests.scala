@@ -1,0 +1,59 @@
+package raid
+
+import io.gatling.core.Predef._
+import io.gatling.http.Predef._
+import io.gatling.http.request.builder.HttpRequestBuilder
+
+/** The RAiD API calls of journeys.md section 1. Request names are a contract: teams compare runs
+  * with their historical reports line by line.
+  */
+object RaidRequests {
+  private val authorised = "Bearer #{apiToken}"
+
+  val listRaids: HttpRequestBuilder =
+    http("list raids for service-point")
+      .get("/raid/")
+      .queryParam("servicePointId", "#{servicePointId}")
+      .header("Authorization", authorised)
+      .check(status.is(200), jsonPath("$").ofType[Seq[Any]].exists)
+
+  val mintRaid: HttpRequestBuilder =
+    http("mint raid")
+      .post("/raid/")
+      .header("Authorization", authorised)
+      .body(ElFileBody("bodies/raid/create-raid.json"))
+      .asJson
+      .check(
+        status.is(201),
+        jsonPath("$.identifier.id").saveAs("raidId"),
+        jsonPath("$.identifier.id").transform(RaidRecords.handleOf _).saveAs("raidHandle"),
+        jsonPath("$.identifier.version").ofType[Int].is(1)
+      )
+
+  /** Reads the minted raid back and keeps the record (and its version) for the next update. */
+  val readRaid: HttpRequestBuilder =
+    http("read raid data")
+      .get("/raid/#{raidHandle}")
+      .header("Authorization", authorised)
+      .check(
+        status.is(200),
+        jsonPath("$.identifier.id").is("#{raidId}"),
+        jsonPath("$.identifier.version").ofType[Int].saveAs("raidVersion"),
+        bodyString.saveAs("raidRecord")
+      )
+
+  /** Sends the record just read with contributor number `contributors` added; the answer must carry
+    * the next version and all the contributors.
+    */
+  def addContributor(contributors: Int): HttpRequestBuilder =
+    http(s"update raid - add contributor $contributors")
+      .put("/raid/#{raidHandle}")
+      .header("Authorization", authorised)
+      .body(StringBody(session => RaidRecords.withAddedContributor(session("raidRecord").as[String], contributors)))
+      .asJson
+      .check(
+        status.is(200),
+        jsonPath("$.identifier.version").ofType[Int].is(session => session("raidVersion").validate[Int].map(_ + 1)),
+        jsonPath("$.contributor[*]").count.is(contributors)
+      )
+}

@@ -91,7 +91,7 @@ object RunSummarizer {
       global = global,
       groups = groups,
       requests = requests,
-      steady = SteadyState(steady.startEpochMs, steady.endEpochMs, steadySource, walk.steadyRequests, walk.transactions(walk.steadyCompleted, steady)),
+      steady = SteadyState(steady.startEpochMs, steady.endEpochMs, steady.durationMs, steadySource, walk.steadyRequests, walk.transactions(walk.steadyCompleted, steady)),
       windows = context.windows.map(walk.windowSummary),
       warnings = warnings,
       gate = None

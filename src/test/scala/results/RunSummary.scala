@@ -47,18 +47,20 @@ final case class TransactionRate(path: List[String], completed: Long, perHour: D
 
 /** The steady window: start-up and wind-down left out.
   *
+  * @param coveredMs    the time the window covers: its length, or for merged shards the length of
+  *                     the union of their windows
   * @param source "profile" (the simulation marked it), "configured" (results.steadyWindow), or
   *               "whole run" (the run was shorter than the configured exclusions)
   */
 final case class SteadyState(
     startEpochMs: Long,
     endEpochMs: Long,
+    coveredMs: Long,
     source: String,
     requests: Long,
     transactions: Seq[TransactionRate]
 ) {
-  def durationMs: Long = endEpochMs - startEpochMs
-  def requestsPerSecond: Double = if (durationMs > 0) requests * 1000.0 / durationMs else 0.0
+  def requestsPerSecond: Double = if (coveredMs > 0) requests * 1000.0 / coveredMs else 0.0
 
   /** Top-level groups only: a nested group is part of its parent's transaction. */
   def transactionsPerHour: Double = transactions.filter(_.path.size == 1).map(_.perHour).sum

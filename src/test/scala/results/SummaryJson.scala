@@ -137,6 +137,7 @@ object SummaryJson {
       .put("endUtc", iso(s.steady.endEpochMs))
       .put("startEpochMs", s.steady.startEpochMs)
       .put("endEpochMs", s.steady.endEpochMs)
+      .put("coveredMs", s.steady.coveredMs)
       .put("requests", s.steady.requests)
       .put("requestsPerSecond", round(s.steady.requestsPerSecond, 3))
       .put("transactionsPerHour", round(s.steady.transactionsPerHour, 1))
@@ -270,7 +271,7 @@ object SummaryJson {
       global = entry(field(root, "global")),
       groups = list(root, "groups").map(entry),
       requests = list(root, "requests").map(entry),
-      steady = SteadyState(long(steady, "startEpochMs"), long(steady, "endEpochMs"), text(steady, "source"), long(steady, "requests"), transactions(steady, "transactions")),
+      steady = SteadyState(long(steady, "startEpochMs"), long(steady, "endEpochMs"), long(steady, "coveredMs"), text(steady, "source"), long(steady, "requests"), transactions(steady, "transactions")),
       windows = list(root, "windows").map { w =>
         WindowSummary(window(w), Option(w.get("global")).map(entry), list(w, "requests").map(entry), list(w, "groups").map(entry), transactions(w, "transactions"))
       },

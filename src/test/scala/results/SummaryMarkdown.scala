@@ -75,7 +75,7 @@ object SummaryMarkdown {
   private def transactions(summary: RunSummary): String = {
     val steady = summary.steady
     val head =
-      s"## Transactions per hour\n\nSteady window ${utc(steady.startEpochMs)} to ${utc(steady.endEpochMs)} UTC (${steady.source}, ${number(steady.durationMs / 1000.0)} s): " +
+      s"## Transactions per hour\n\nSteady window ${utc(steady.startEpochMs)} to ${utc(steady.endEpochMs)} UTC (${steady.source}, ${number(steady.coveredMs / 1000.0)} s): " +
         s"${number(steady.requestsPerSecond)} requests/s."
     if (steady.transactions.isEmpty) s"$head No transactions (groups) completed in it."
     else {

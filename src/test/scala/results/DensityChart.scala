@@ -8,6 +8,7 @@ import org.HdrHistogram.Histogram
 import org.knowm.xchart.{ BitmapEncoder, XYChartBuilder }
 import org.knowm.xchart.BitmapEncoder.BitmapFormat
 import org.knowm.xchart.XYSeries.XYSeriesRenderStyle
+import org.knowm.xchart.style.Styler.LegendPosition
 import org.knowm.xchart.style.markers.SeriesMarkers
 
 /** The response-time density of two runs overlaid: Gaussian kernel density estimates over each run's
@@ -43,6 +44,8 @@ object DensityChart {
       .yAxisTitle("density")
       .build()
     chart.getStyler.setDefaultSeriesRenderStyle(XYSeriesRenderStyle.Line)
+    chart.getStyler.setXAxisDecimalPattern("#")
+    chart.getStyler.setLegendPosition(LegendPosition.InsideNE)
     histograms.zip(Seq("A (baseline)", "B")).foreach { case ((runId, histogram), role) =>
       chart.addSeries(s"$role: $runId", grid.toArray, kde(histogram, grid).toArray).setMarker(SeriesMarkers.NONE)
     }

@@ -44,6 +44,11 @@ final case class BaselinePolicy(maxP99IncreasePercent: Double, ignoreBelowMs: In
     math.max(baselineP99Ms * (1 + maxP99IncreasePercent / 100), (baselineP99Ms + ignoreBelowMs).toDouble)
 }
 
+object BaselinePolicy {
+  /** What applies when a thresholds file has no `baseline` block. */
+  val Default: BaselinePolicy = BaselinePolicy(maxP99IncreasePercent = 10, ignoreBelowMs = 10)
+}
+
 /** The thresholds of one simulation, from thresholds.conf (or the file -Dthresholds names).
   *
   * @param paths request or group paths (groups :+ request, as Gatling's `details(...)`) with their limits,
@@ -90,8 +95,8 @@ object Thresholds {
       val root = config.getConfig("thresholds")
       val defaults = if (root.hasPath("defaults")) limits(root.getObject("defaults"), "thresholds.defaults", fail) else Limits.None
       val baseline = BaselinePolicy(
-        if (root.hasPath("baseline.maxP99IncreasePercent")) root.getDouble("baseline.maxP99IncreasePercent") else 10.0,
-        if (root.hasPath("baseline.ignoreBelowMs")) root.getInt("baseline.ignoreBelowMs") else 0
+        if (root.hasPath("baseline.maxP99IncreasePercent")) root.getDouble("baseline.maxP99IncreasePercent") else BaselinePolicy.Default.maxP99IncreasePercent,
+        if (root.hasPath("baseline.ignoreBelowMs")) root.getInt("baseline.ignoreBelowMs") else BaselinePolicy.Default.ignoreBelowMs
       )
       if (baseline.maxP99IncreasePercent < 0) fail("thresholds.baseline.maxP99IncreasePercent", "must not be negative")
       val simulations = if (root.hasPath("simulations")) root.getObject("simulations") else ConfigFactory.empty().root()

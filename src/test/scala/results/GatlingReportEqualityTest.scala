@@ -11,9 +11,9 @@ import results.fixtures.{ FixtureRun, LoopbackSimulation }
 class GatlingReportEqualityTest {
   private val context = RunContext("LoopbackSimulation", "fixture", "loopback", "smoke", "1/1", Map.empty, Nil)
 
-  private def summarize(): RunSummary = {
+  private def summarize(windows: Seq[RunWindow] = Nil): RunSummary = {
     val settings = ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
-    RunSummarizer.summarize(FixtureRun.run.gatlingRunDir, context, RunSummarizer.RunIdentity("fixture", "test"), settings)
+    RunSummarizer.summarize(FixtureRun.run.gatlingRunDir, context.copy(windows = windows), RunSummarizer.RunIdentity("fixture", "test"), settings)
   }
 
   /** One row of Gatling's statistics table: name -> the 13 figures after it. */
@@ -63,6 +63,22 @@ class GatlingReportEqualityTest {
       assertEquals(entry.figures.count, entry.figures.apdex.samples, s"${entry.name}: Apdex samples")
       assertEquals(entry.figures.maxMs.toDouble, histogram.getMaxValue.toDouble, 1.0, s"${entry.name}: max")
     }
+  }
+
+  @Test
+  def cyclesTheProfileRecordedSplitTheRun(): Unit = {
+    val whole = summarize()
+    val (start, end) = (whole.run.startEpochMs, whole.run.endEpochMs + 1)
+    val middle = (start + end) / 2
+    val windows = Seq(RunWindow("steady", "all", start, end), RunWindow("cycle", "first half", start, middle), RunWindow("cycle", "second half", middle, end))
+    val split = summarize(windows)
+    assertEquals("profile", split.steady.source)
+    assertEquals(whole.global.figures.count, split.steady.requests)
+    assertEquals(LoopbackSimulation.Users.toLong, split.steady.transactions.find(_.path == List(LoopbackSimulation.Group)).get.completed)
+    val Seq(all, first, second) = split.windows
+    assertEquals(whole.global.figures.count, all.global.get.figures.count)
+    assertEquals(whole.global.figures.count, first.global.map(_.figures.count).getOrElse(0L) + second.global.map(_.figures.count).getOrElse(0L))
+    assertEquals(whole.global.figures.ko, first.requests.map(_.figures.ko).sum + second.requests.map(_.figures.ko).sum)
   }
 
   @Test

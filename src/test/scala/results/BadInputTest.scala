@@ -1,0 +1,100 @@
+package results
+
+import java.nio.charset.StandardCharsets
+import java.nio.file.{ Files, Path }
+
+import org.junit.jupiter.api._
+import org.junit.jupiter.api.Assertions._
+
+import results.fixtures.FixtureRun
+
+/** Bad input gets one clear line, and nothing already in results/ is overwritten or lost. */
+class BadInputTest {
+  private val context = RunContext("LoopbackSimulation", "fixture", "loopback", "smoke", "1/1", Map.empty, Nil)
+  private val settings = ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
+  private val passingThresholds = FixtureRun.writeTemp("thresholds", "thresholds { defaults { p99Ms = 100000 } }")
+
+  /** A Gatling-like run folder holding a copy of the fixture's log, altered by `alter`. */
+  private def runFolderWithLog(alter: Array[Byte] => Array[Byte]): Path = {
+    val dir = Files.createDirectories(Files.createTempDirectory("gatling-").resolve("loopbacksimulation-20250101000000000"))
+    Files.write(dir.resolve("simulation.log"), alter(Files.readAllBytes(FixtureRun.run.gatlingRunDir.resolve("simulation.log"))))
+    dir
+  }
+
+  private def process(runDir: Path, root: Path = Files.createTempDirectory("results-")): RunOutcome =
+    PostRun.process(runDir, root, context, settings, Some(passingThresholds))
+
+  @Test
+  def aFolderWithoutALog(): Unit = {
+    val empty = Files.createDirectories(Files.createTempDirectory("gatling-").resolve("emptysimulation-20250101000000000"))
+    val outcome = process(empty)
+    assertEquals(2, outcome.exitCode)
+    assertEquals(s"no simulation.log at ${outcome.archivedRunDir.resolve("simulation.log")}", outcome.error.get)
+    assertTrue(Files.isRegularFile(outcome.archivedRunDir.resolve("run.json")), "the run is still archived with its context")
+    assertTrue(Files.readString(outcome.archivedRunDir.getParent.resolve("index.html")).contains("NO SUMMARY"))
+  }
+
+  @Test
+  def aLogFromAnotherGatlingVersion(): Unit = {
+    val version = "3.15.1".getBytes(StandardCharsets.ISO_8859_1)
+    val dir = runFolderWithLog { bytes =>
+      val at = bytes.indexOfSlice(version)
+      assertTrue(at > 0 && at < 32, "the version sits in the log's header")
+      bytes.patch(at, "3.14.9".getBytes(StandardCharsets.ISO_8859_1), version.length)
+    }
+    val outcome = process(dir)
+    assertEquals(2, outcome.exitCode)
+    assertTrue(outcome.error.get.endsWith("simulation.log was written by Gatling 3.14.9; this suite reads Gatling 3.15.1 logs only"), outcome.error.get)
+  }
+
+  @Test
+  def aFileThatIsNoGatlingLog(): Unit = {
+    val outcome = process(runFolderWithLog(_ => "request\tname\tstart".getBytes(StandardCharsets.UTF_8)))
+    assertTrue(outcome.error.get.endsWith("is not a Gatling simulation.log (it does not start with a run record)"), outcome.error.get)
+  }
+
+  @Test
+  def aTruncatedLogGivesPartialFiguresAndAWarning(): Unit = {
+    val outcome = process(runFolderWithLog(bytes => bytes.take(bytes.length * 2 / 3)))
+    assertEquals(0, outcome.exitCode, outcome.toString)
+    val summary = outcome.summary.get
+    assertEquals(1, summary.warnings.size)
+    assertTrue(summary.warnings.head.matches(".*simulation.log is truncated after record \\d+ \\(the run was cut short\\?\\): the figures cover the records before it"), summary.warnings.head)
+    assertTrue(summary.global.figures.count < 120, s"fewer than the run's 120 requests: ${summary.global.figures.count}")
+  }
+
+  @Test
+  def malformedThresholdsStillLeaveTheSummaries(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val broken = FixtureRun.writeTemp("thresholds", "thresholds { defaults { p99Ms = quick } }")
+    val outcome = PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(broken))
+    assertEquals(2, outcome.exitCode)
+    assertEquals(s"thresholds: $broken: thresholds.defaults.p99Ms must be a number, got 'quick'", outcome.error.get)
+    assertTrue(Files.isRegularFile(outcome.archivedRunDir.resolve("summary.json")))
+    assertTrue(Files.isRegularFile(outcome.archivedRunDir.resolve("summary.md")))
+  }
+
+  @Test
+  def anExistingArchiveIsNeverOverwritten(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val taken = Files.createDirectories(root.resolve(FixtureRun.run.gatlingRunDir.getFileName.toString))
+    Files.writeString(taken.resolve("notes.txt"), "keep me")
+    val outcome = process(FixtureRun.run.gatlingRunDir, root)
+    assertEquals(taken.getFileName.toString + "-2", outcome.archivedRunDir.getFileName.toString)
+    assertEquals("keep me", Files.readString(taken.resolve("notes.txt")))
+    assertEquals(Seq("notes.txt"), Files.list(taken).map(_.getFileName.toString).toArray.toSeq)
+  }
+
+  @Test
+  def aNamedBaselineOfAnotherSimulationIsAWarningAndTheRunIsKept(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val first = process(FixtureRun.run.gatlingRunDir, root)
+    val other = context.copy(simulation = "OtherSimulation")
+    val second = PostRun.process(FixtureRun.run.gatlingRunDir, root, other, settings.copy(baseline = first.archivedRunDir.getFileName.toString), Some(passingThresholds))
+    assertTrue(
+      second.verdict.get.warnings.exists(_.startsWith(s"baseline not used: baseline ${first.archivedRunDir.getFileName} is a run of LoopbackSimulation, not of OtherSimulation")),
+      second.verdict.get.warnings.toString
+    )
+    assertEquals(None, second.verdict.get.baselineRun)
+  }
+}

@@ -1,0 +1,87 @@
+package results
+
+import java.nio.file.{ Files, Path }
+
+import org.junit.jupiter.api._
+import org.junit.jupiter.api.Assertions._
+
+import results.fixtures.{ FixtureRun, LoopbackSimulation }
+
+/** summary.json's figures are the HTML report's: same requests, counts, throughput and percentiles. */
+class GatlingReportEqualityTest {
+  private val context = RunContext("LoopbackSimulation", "fixture", "loopback", "smoke", "1/1", Map.empty, Nil)
+
+  private def summarize(windows: Seq[RunWindow] = Nil): RunSummary = {
+    val settings = ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
+    RunSummarizer.summarize(FixtureRun.run.gatlingRunDir, context.copy(windows = windows), RunSummarizer.RunIdentity("fixture", "test"), settings)
+  }
+
+  /** One row of Gatling's statistics table: name -> the 13 figures after it. */
+  private def reportRows(reportIndex: Path): Map[String, Seq[String]] = {
+    val html = Files.readString(reportIndex)
+    val body = html.substring(html.indexOf("container_statistics_head"))
+    body
+      .split("<tr id=")
+      .drop(1)
+      .flatMap { row =>
+        val name = """class="ellipsed-name">([^<]*)</span>""".r.findFirstMatchIn(row).map(_.group(1))
+        val values = (2 to 14).flatMap(col => s"""col-$col">([^<]*)</td>""".r.findFirstMatchIn(row).map(_.group(1)))
+        name.filter(_ => values.size == 13).map(_ -> values)
+      }
+      .toMap
+  }
+
+  @Test
+  def everyFigureEqualsGatlingsReport(): Unit = {
+    val summary = summarize()
+    val rows = reportRows(FixtureRun.run.gatlingRunDir.resolve("index.html"))
+    val entries = summary.global +: (summary.groups ++ summary.requests)
+    assertEquals(Set("All Requests", LoopbackSimulation.Group, "home", "search", "broken"), rows.keySet)
+    assertEquals(rows.size, entries.size, "one summary entry per report row")
+    entries.foreach { entry =>
+      val label = if (entry.path.isEmpty) "All Requests" else entry.path.last
+      val row = rows(label)
+      val f = entry.figures
+      assertEquals(row(0).toLong, f.count, s"$label total")
+      assertEquals(row(1).toLong, f.ok, s"$label OK")
+      assertEquals(row(2).toLong, f.ko, s"$label KO")
+      assertEquals(row(3).toDouble, f.koPercent, 0.01, s"$label % KO")
+      assertEquals(row(4).toDouble, f.requestsPerSecond, 0.01, s"$label Cnt/s")
+      Seq(row(5) -> f.minMs, row(6) -> f.p50Ms, row(7) -> f.p75Ms, row(8) -> f.p95Ms, row(9) -> f.p99Ms, row(10) -> f.maxMs, row(11) -> f.meanMs, row(12) -> f.stdDevMs)
+        .foreach { case (reported, ours) => assertEquals(reported.toDouble, ours.toDouble, 1.0, s"$label: report $reported ms, summary $ours ms") }
+    }
+    assertEquals(LoopbackSimulation.Users.toLong, summary.requests.find(_.name == "broken").get.figures.count)
+    assertTrue(summary.requests.find(_.name == "broken").get.figures.ko > 0, "the fixture's /flaky fails every fourth call")
+  }
+
+  @Test
+  def ourRecordWalkCountsWhatGatlingsReaderCounts(): Unit = {
+    val summary = summarize()
+    (summary.global +: (summary.groups ++ summary.requests)).foreach { entry =>
+      val histogram = LatencyAccumulator.decode(entry.mergeable.histogram)
+      assertEquals(entry.figures.count, histogram.getTotalCount, s"${entry.name}: histogram samples")
+      assertEquals(entry.figures.count, entry.figures.apdex.samples, s"${entry.name}: Apdex samples")
+      assertEquals(entry.figures.maxMs.toDouble, histogram.getMaxValue.toDouble, 1.0, s"${entry.name}: max")
+    }
+  }
+
+  @Test
+  def cyclesTheProfileRecordedSplitTheRun(): Unit = {
+    val whole = summarize()
+    val (start, end) = (whole.run.startEpochMs, whole.run.endEpochMs + 1)
+    val middle = (start + end) / 2
+    val windows = Seq(RunWindow("steady", "all", start, end), RunWindow("cycle", "first half", start, middle), RunWindow("cycle", "second half", middle, end))
+    val split = summarize(windows)
+    assertEquals("profile", split.steady.source)
+    assertEquals(whole.global.figures.count, split.steady.requests)
+    assertEquals(LoopbackSimulation.Users.toLong, split.steady.transactions.find(_.path == List(LoopbackSimulation.Group)).get.completed)
+    val Seq(all, first, second) = split.windows
+    assertEquals(whole.global.figures.count, all.global.get.figures.count)
+    assertEquals(whole.global.figures.count, first.global.map(_.figures.count).getOrElse(0L) + second.global.map(_.figures.count).getOrElse(0L))
+    assertEquals(whole.global.figures.ko, first.requests.map(_.figures.ko).sum + second.requests.map(_.figures.ko).sum)
+  }
+
+  @Test
+  def gatlingAssertionsFromThresholdsFailTheRunOnABreach(): Unit =
+    assertEquals(2, FixtureRun.run.statusCode, "Gatling's status code for failed assertions")
+}

@@ -1,0 +1,45 @@
+package results
+
+import org.junit.jupiter.api._
+import org.junit.jupiter.api.Assertions._
+
+import results.fixtures.CraftedSummaries
+
+class LatencyFiguresTest {
+
+  @Test
+  def percentilesMeanAndDeviationOfOneToHundred(): Unit = {
+    val figures = CraftedSummaries.accumulator(CraftedSummaries.ok(1 to 100: _*)).figures(10).get
+    // nearest rank: the p-th percentile of 1..100 is p
+    assertEquals(Map(50.0 -> 50, 75.0 -> 75, 90.0 -> 90, 95.0 -> 95, 99.0 -> 99, 99.9 -> 100), figures.percentilesMs)
+    assertEquals(1, figures.minMs)
+    assertEquals(100, figures.maxMs)
+    assertEquals(51, figures.meanMs, "mean 50.5 rounds up")
+    assertEquals(29, figures.stdDevMs, "population standard deviation sqrt(833.25) = 28.87")
+    assertEquals(10.0, figures.requestsPerSecond, 1e-9, "100 requests over 10 s")
+  }
+
+  @Test
+  def apdexBandsAtTAndFourT(): Unit = {
+    // T = 1500 ms: satisfied <= 1500, tolerating <= 6000, frustrated above, and every KO is frustrated
+    val samples = Seq(1500 -> true, 1501 -> true, 6000 -> true, 6001 -> true, 10 -> false)
+    val apdex = CraftedSummaries.accumulator(samples).apdex
+    assertEquals(Apdex(1500, satisfied = 1, tolerating = 2, frustrated = 2), apdex)
+    assertEquals(0.4, apdex.score.get, 1e-12, "(1 + 2/2) / 5")
+    assertEquals("Unacceptable", apdex.rating, "below 0.50")
+  }
+
+  @Test
+  def apdexRatingBands(): Unit = {
+    assertEquals(Seq("Excellent", "Good", "Good", "Fair", "Poor", "Unacceptable"), Seq(0.94, 0.9399, 0.85, 0.70, 0.50, 0.4999).map(Apdex.rating))
+    assertEquals("no samples", Apdex.empty(1500).rating)
+  }
+
+  @Test
+  def countOverTenSeconds(): Unit = {
+    val figures = CraftedSummaries.accumulator(Seq(10000 -> true, 10001 -> true, 25000 -> false)).figures(1).get
+    assertEquals(2L, figures.slowCount)
+    assertEquals(25000, figures.maxMs)
+    assertEquals(1L, figures.ko)
+  }
+}

@@ -1,0 +1,142 @@
+package results
+
+import java.nio.file.{ Files, Path }
+import java.util.concurrent.TimeUnit
+
+import scala.jdk.CollectionConverters._
+import scala.util.Using
+import scala.util.control.NonFatal
+
+import io.gatling.charts.stats.SimulationLogAccess
+
+/** What became of one run.
+  *
+  * @param archivedRunDir the run's folder under results/
+  * @param verdict        the gate's verdict; None when the run could not be summarised or gated
+  * @param error          the one-line reason when it could not
+  */
+final case class RunOutcome(archivedRunDir: Path, summary: Option[RunSummary], verdict: Option[GateVerdict], error: Option[String]) {
+  def passed: Boolean = error.isEmpty && verdict.exists(_.passed)
+
+  /** 0 = gate passed, 1 = gate failed, 2 = no verdict (bad log, bad thresholds). */
+  def exitCode: Int = if (passed) 0 else if (error.isEmpty) 1 else 2
+}
+
+/** Everything that happens after a run: archive, summaries, gate, index. */
+object PostRun {
+
+  /** After Gatling wrote its report in `gatlingRunDir`: archive the folder under `resultsRoot`, write
+    * run.json, summary.json, summary.md and junit.xml, evaluate the gate (and the baseline), regenerate
+    * resultsRoot/index.html, print the summary table. Never throws for bad input: the outcome carries it.
+    */
+  def process(gatlingRunDir: Path, resultsRoot: Path, context: RunContext): RunOutcome =
+    process(gatlingRunDir, resultsRoot, context, ResultsSettings.load(), None)
+
+  def process(gatlingRunDir: Path, resultsRoot: Path, context: RunContext, settings: ResultsSettings, thresholdsFile: Option[Path]): RunOutcome = {
+    val archived = RunArchive.archive(gatlingRunDir, resultsRoot)
+    val runId = archived.getFileName.toString
+    val commit = gitCommit()
+    RunArchive.writeAtomically(archived.resolve(RunArchive.RunJsonName), SummaryJson.writeContext(context, runId, commit))
+    val outcome = summarizeAndGate(archived, resultsRoot, context, RunSummarizer.RunIdentity(runId, commit), settings, thresholdsFile)
+    RunIndexPage.write(resultsRoot)
+    println(s"results: ${archived.toAbsolutePath} (index: ${resultsRoot.resolve(RunIndexPage.FileName).toAbsolutePath})")
+    outcome.error.foreach(e => println(s"results: ERROR $e"))
+    outcome
+  }
+
+  /** Summaries and gate for a run folder that already holds its simulation.log (and perhaps run.json). */
+  def summarizeAndGate(
+      runDir: Path,
+      resultsRoot: Path,
+      context: RunContext,
+      identity: RunSummarizer.RunIdentity,
+      settings: ResultsSettings,
+      thresholdsFile: Option[Path]
+  ): RunOutcome = {
+    val summary =
+      try RunSummarizer.summarize(runDir, context, identity, settings)
+      catch { case e: ResultsException => return RunOutcome(runDir, None, None, Some(e.getMessage)) }
+    summary.warnings.foreach(w => println(s"results: WARNING $w"))
+
+    val gated =
+      try {
+        val thresholds = Thresholds.load(context.thresholdsKey, thresholdsFile)
+        val (baseline, baselineWarnings) = chooseBaseline(summary, resultsRoot, settings.baseline)
+        val verdict = Gate.evaluate(summary, thresholds, baseline)
+        Right((verdict.copy(warnings = verdict.warnings ++ baselineWarnings), baseline, thresholds.baseline))
+      } catch { case e: ResultsException => Left(e.getMessage) }
+
+    gated match {
+      case Left(error) =>
+        writeSummaries(runDir, summary, None)
+        println(SummaryMarkdown.statsTable(summary))
+        RunOutcome(runDir, Some(summary), None, Some(error))
+      case Right((verdict, baseline, policy)) =>
+        val withGate = summary.copy(gate = Some(verdict))
+        writeSummaries(runDir, withGate, Some(verdict))
+        printVerdict(withGate, verdict, baseline.map(RunComparison.compare(_, withGate, policy)))
+        RunOutcome(runDir, Some(withGate), Some(verdict), None)
+    }
+  }
+
+  private def writeSummaries(runDir: Path, summary: RunSummary, verdict: Option[GateVerdict]): Unit = {
+    RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryJsonName), SummaryJson.write(summary))
+    RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryMarkdownName), SummaryMarkdown.render(summary))
+    verdict.foreach(v => RunArchive.writeAtomically(runDir.resolve(RunArchive.JUnitName), JUnitReport.render(summary, v)))
+  }
+
+  private def printVerdict(summary: RunSummary, verdict: GateVerdict, baseline: Option[RunComparison.Comparison]): Unit = {
+    println(SummaryMarkdown.statsTable(summary))
+    println(f"Transactions per hour (steady window, ${summary.steady.source}): ${summary.steady.transactionsPerHour}%.1f")
+    baseline.foreach(comparison => println(RunComparison.table(comparison)))
+    verdict.warnings.foreach(w => println(s"results: WARNING $w"))
+    verdict.failures.foreach(f => println(s"results: FAILED ${f.name}: ${f.outcome}"))
+    println(s"results: gate ${verdict.label} for ${summary.run.runId} (${verdict.checks.size} checks, ${verdict.failures.size} failed)")
+  }
+
+  /** The baseline the settings name; a baseline that cannot be used is a warning, never a lost run. */
+  private def chooseBaseline(summary: RunSummary, resultsRoot: Path, choice: String): (Option[RunSummary], Seq[String]) =
+    choice match {
+      case ResultsSettings.NoBaseline => (None, Nil)
+      case ResultsSettings.LastPassing =>
+        (RunArchive.lastPassing(resultsRoot, summary.run.simulation, summary.run.target, summary.run.runId), Nil)
+      case named =>
+        try {
+          val baseline = RunArchive.readSummary(RunArchive.resolveRun(resultsRoot, named))
+          Gate.requireComparable(summary, baseline)
+          (Some(baseline), Nil)
+        } catch { case e: ResultsException => (None, Seq(s"baseline not used: ${e.getMessage}")) }
+    }
+
+  /** The newest Gatling run folder (one holding a simulation.log) written at or after `notBeforeEpochMs`. */
+  def newestRunDir(gatlingResultsDir: Path, notBeforeEpochMs: Long): Option[Path] =
+    if (!Files.isDirectory(gatlingResultsDir)) None
+    else
+      Using.resource(Files.list(gatlingResultsDir)) { dirs =>
+        dirs.iterator.asScala
+          .filter(d => Files.isRegularFile(d.resolve(RunSummarizer.LogFileName)))
+          .map(d => d -> Files.getLastModifiedTime(d.resolve(RunSummarizer.LogFileName)).toMillis)
+          .filter(_._2 >= notBeforeEpochMs)
+          .maxByOption(_._2)
+          .map(_._1)
+      }
+
+  /** The checked-out commit, so a summary says which version of the suite produced it. */
+  def gitCommit(): String =
+    try {
+      val process = new ProcessBuilder("git", "rev-parse", "--short=12", "HEAD").redirectErrorStream(true).start()
+      val finished = process.waitFor(5, TimeUnit.SECONDS)
+      val output = new String(process.getInputStream.readAllBytes()).trim
+      if (finished && process.exitValue == 0 && output.nonEmpty) output else { process.destroy(); "unknown" }
+    } catch { case NonFatal(_) => "unknown" }
+
+  /** For a run folder without run.json (e.g. a bare Gatling folder): what the log itself tells. */
+  def contextFromLog(runDir: Path): RunContext = {
+    val header =
+      try SimulationLogAccess.readHeader(runDir.resolve(RunSummarizer.LogFileName))
+      catch { case e: SimulationLogAccess.UnreadableLogException => throw new ResultsException(e.getMessage) }
+    val simulation = header.simulationClassName.split('.').last
+    val key = simulation.stripSuffix("Simulation")
+    RunContext(simulation, if (key.isEmpty) simulation else key.head.toLower + key.tail, "unknown", "unknown", "1/1", Map.empty, Nil)
+  }
+}

@@ -1,0 +1,60 @@
+package results
+
+import java.nio.file.{ Files, Path }
+
+import org.junit.jupiter.api._
+import org.junit.jupiter.api.Assertions._
+
+import results.fixtures.FixtureRun
+
+/** A real run through the whole pipeline: archive, summaries, gate, junit.xml, index. */
+class PostRunEndToEndTest {
+  private val context = RunContext("LoopbackSimulation", "fixture", "loopback", "smoke", "1/1", Map("users" -> "40", "apiToken" -> "<redacted>"), Nil)
+  private val settings = ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
+
+  private def thresholdsWithSearchP99(p99Ms: Int): Path =
+    FixtureRun.writeTemp("thresholds", s"""thresholds { simulations { fixture { paths { "Browse / search" { p99Ms = $p99Ms, maxErrorPercent = 0 } } } } }""")
+
+  private def measuredSearchP99(): Int = {
+    val root = Files.createTempDirectory("results-")
+    val outcome = PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(thresholdsWithSearchP99(100000)))
+    outcome.summary.get.requests.find(_.name == "Browse / search").get.figures.p99Ms
+  }
+
+  @Test
+  def aSmokeRunProducesEveryFile(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val outcome = PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(thresholdsWithSearchP99(100000)))
+    val dir = outcome.archivedRunDir
+    Seq("index.html", "simulation.log", "run.json", "summary.json", "summary.md", "junit.xml").foreach { file =>
+      assertTrue(Files.isRegularFile(dir.resolve(file)), s"$file in ${dir.getFileName}")
+    }
+    assertTrue(Files.isRegularFile(root.resolve("index.html")))
+    assertTrue(Files.readString(root.resolve("index.html")).contains(dir.getFileName.toString), "the index lists the run")
+    val md = Files.readString(dir.resolve("summary.md"))
+    assertTrue(md.contains(SummaryMarkdown.StatsHeader), md)
+    assertTrue(md.contains("Transactions per hour") && md.contains("Apdex") && md.contains("Gate: PASS"), md)
+    val json = SummaryJson.read(dir.resolve("summary.json"))
+    assertEquals("<redacted>", json.run.overrides("apiToken"))
+    assertEquals(context, SummaryJson.readContext(dir.resolve("run.json")))
+    assertTrue(json.steady.transactions.exists(_.path == List("Browse")), "the Browse transaction is counted")
+  }
+
+  @Test
+  def theGateFailsBelowTheMeasuredP99AndPassesAbove(): Unit = {
+    val p99 = measuredSearchP99()
+    assertTrue(p99 >= 10, s"the fixture's /slow takes 10 ms at least, p99 = $p99")
+    val root = Files.createTempDirectory("results-")
+
+    val failed = PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(thresholdsWithSearchP99(p99 - 1)))
+    assertEquals(1, failed.exitCode)
+    val junit = Files.readString(failed.archivedRunDir.resolve("junit.xml"))
+    assertTrue(junit.contains(s"""failure message="measured $p99 ms, allowed at most ${p99 - 1} ms""""), junit)
+    assertTrue(Files.isRegularFile(failed.archivedRunDir.resolve("summary.md")), "summaries exist when the gate fails")
+
+    val passed = PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(thresholdsWithSearchP99(p99)))
+    assertEquals(0, passed.exitCode, passed.verdict.toString)
+    assertNotEquals(failed.archivedRunDir, passed.archivedRunDir, "the second archive does not replace the first")
+    assertTrue(Files.isRegularFile(failed.archivedRunDir.resolve("junit.xml")))
+  }
+}

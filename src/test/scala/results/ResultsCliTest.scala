@@ -1,0 +1,76 @@
+package results
+
+import java.nio.file.{ Files, Path }
+import javax.imageio.ImageIO
+
+import org.junit.jupiter.api._
+import org.junit.jupiter.api.Assertions._
+
+import results.fixtures.{ CraftedSummaries, FixtureRun }
+
+/** The CLI commands on archived runs: compare (table + density picture), merge, index, gate. */
+class ResultsCliTest {
+  private val thresholds = FixtureRun.writeTemp("thresholds", "thresholds { defaults { p99Ms = 100000 } }")
+
+  /** The fixture run archived twice, as two shards of one simulation. */
+  private def twoShards(root: Path): Seq[Path] =
+    Seq("1/2", "2/2").map { shard =>
+      val context = RunContext("LoopbackSimulation", "fixture", "loopback", "smoke", shard, Map.empty, Nil)
+      PostRun.process(FixtureRun.run.gatlingRunDir, root, context, ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline), Some(thresholds)).archivedRunDir
+    }
+
+  @Test
+  def compareWritesTheDiffTableAndTheDensityPicture(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val Seq(a, b) = twoShards(root)
+    assertEquals(0, ResultsCli.run(List("compare", a.getFileName.toString, b.getFileName.toString, "--results", root.toString)))
+    val out = root.resolve("comparisons").resolve(s"${a.getFileName}_vs_${b.getFileName}")
+    val table = Files.readString(out.resolve("comparison.md"))
+    assertTrue(table.contains("| Browse / search |") && table.contains("| Δ p99 |"), table)
+    val png = ImageIO.read(out.resolve("density.png").toFile)
+    assertEquals((900, 500), (png.getWidth, png.getHeight))
+  }
+
+  @Test
+  def mergeSumsTheShardsAndGatesTheResult(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val shards = twoShards(root)
+    val single = RunArchive.readSummary(shards.head)
+    assertEquals(0, ResultsCli.run(List("merge") ++ shards.map(_.toString) ++ List("--results", root.toString, "--thresholds", thresholds.toString)))
+    val merged = RunArchive.runs(root).flatMap(_.summary).find(_.run.mergedFrom.nonEmpty).get
+    assertEquals(2 * single.global.figures.count, merged.global.figures.count)
+    assertEquals(single.global.figures.p99Ms.toDouble, merged.global.figures.p99Ms.toDouble, single.global.figures.p99Ms * 0.01 + 1, "same samples twice: same p99")
+    assertEquals(Some("PASS"), merged.gate.map(_.label))
+    assertTrue(Files.readString(root.resolve("index.html")).contains(merged.run.runId))
+  }
+
+  @Test
+  def mergingRunsOfDifferentSimulationsIsAOneLineError(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val run = twoShards(root).head
+    val stranger = Files.createDirectories(root.resolve("eol-1"))
+    val eol = CraftedSummaries.summary("EolSimulation", Map(List("r") -> CraftedSummaries.ok(5)), shard = "2/2", runId = "eol-1")
+    Files.writeString(stranger.resolve("summary.json"), SummaryJson.write(eol))
+    val err = new java.io.ByteArrayOutputStream
+    val code = Console.withErr(err)(withSystemErr(err)(ResultsCli.run(List("merge", run.toString, stranger.toString, "--results", root.toString))))
+    assertEquals(2, code)
+    assertEquals("results: ERROR merge: eol-1 is a run of EolSimulation, not of LoopbackSimulation", err.toString.trim)
+  }
+
+  @Test
+  def gateReChecksAnArchivedRunAgainstOtherThresholds(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val run = twoShards(root).head
+    val strict = FixtureRun.writeTemp("strict", """thresholds { simulations { fixture { paths { "Browse / search" { p99Ms = 1 } } } } }""")
+    assertEquals(1, ResultsCli.run(List("gate", run.toString, "--thresholds", strict.toString, "--no-baseline", "--results", root.toString)))
+    assertTrue(Files.readString(run.resolve("junit.xml")).contains("<failure "))
+    assertEquals(0, ResultsCli.run(List("gate", run.toString, "--thresholds", thresholds.toString, "--no-baseline", "--results", root.toString)))
+  }
+
+  private def withSystemErr[T](stream: java.io.OutputStream)(body: => T): T = {
+    val previous = System.err
+    System.setErr(new java.io.PrintStream(stream, true))
+    try body
+    finally System.setErr(previous)
+  }
+}

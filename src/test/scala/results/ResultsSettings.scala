@@ -1,0 +1,50 @@
+package results
+
+import java.nio.file.{ Path, Paths }
+import java.util.concurrent.TimeUnit
+
+import scala.util.control.NonFatal
+
+import com.typesafe.config.{ Config, ConfigException, ConfigFactory }
+
+/** The `results` block (src/test/resources/results.conf; system properties override, e.g. -Dresults.apdexThresholdMs=500). */
+final case class ResultsSettings(
+    root: Path,
+    apdexThresholdMs: Int,
+    slowThresholdMs: Int,
+    steadyExcludeStartMs: Long,
+    steadyExcludeEndMs: Long,
+    baseline: String
+)
+
+object ResultsSettings {
+  val LastPassing = "last-passing"
+  val NoBaseline = "none"
+
+  def load(): ResultsSettings = fromConfig(ConfigFactory.load().withFallback(ConfigFactory.parseResources("results.conf")).resolve())
+
+  def fromConfig(config: Config): ResultsSettings =
+    try {
+      val results = config.getConfig("results")
+      ResultsSettings(
+        root = Paths.get(results.getString("root")),
+        apdexThresholdMs = positive(results, "apdexThresholdMs"),
+        slowThresholdMs = positive(results, "slowThresholdMs"),
+        steadyExcludeStartMs = results.getDuration("steadyWindow.excludeStart", TimeUnit.MILLISECONDS),
+        steadyExcludeEndMs = results.getDuration("steadyWindow.excludeEnd", TimeUnit.MILLISECONDS),
+        baseline = results.getString("baseline")
+      )
+    } catch {
+      case e: ConfigException => throw new ResultsException(s"results settings: ${e.getMessage}")
+      case NonFatal(e)        => throw new ResultsException(s"results settings: ${e.getMessage}")
+    }
+
+  private def positive(config: Config, key: String): Int = {
+    val value = config.getInt(key)
+    if (value <= 0) throw new ResultsException(s"results settings: results.$key must be positive, got $value")
+    value
+  }
+}
+
+/** A failure of the results pipeline with a one-line message naming the file or key at fault. */
+final class ResultsException(message: String) extends RuntimeException(message)

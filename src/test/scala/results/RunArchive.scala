@@ -1,0 +1,86 @@
+package results
+
+import java.nio.charset.StandardCharsets
+import java.nio.file.{ Files, Path, StandardCopyOption }
+
+import scala.jdk.CollectionConverters._
+import scala.util.Using
+import scala.util.control.NonFatal
+
+/** The results/ folder: one sub-folder per run, never overwritten. */
+object RunArchive {
+  val SummaryJsonName = "summary.json"
+  val SummaryMarkdownName = "summary.md"
+  val JUnitName = "junit.xml"
+  val RunJsonName = "run.json"
+
+  /** An archived run as the index lists it; `summary` is None when the run could not be summarised. */
+  final case class ArchivedRun(dir: Path, context: Option[RunContext], summary: Option[RunSummary]) {
+    def name: String = dir.getFileName.toString
+    def simulation: String = summary.map(_.run.simulation).orElse(context.map(_.simulation)).getOrElse("?")
+    def startEpochMs: Long = summary.map(_.run.startEpochMs).getOrElse(Files.getLastModifiedTime(dir).toMillis)
+    def passed: Boolean = summary.flatMap(_.gate).exists(_.passed)
+  }
+
+  /** Copies a Gatling run folder (report + simulation.log) into `root` under the same name, or the
+    * first free `name-2`, `name-3`... so that an existing archive is never touched.
+    */
+  def archive(gatlingRunDir: Path, root: Path): Path = {
+    if (!Files.isDirectory(gatlingRunDir)) throw new ResultsException(s"no Gatling run folder at $gatlingRunDir")
+    Files.createDirectories(root)
+    val baseName = gatlingRunDir.getFileName.toString
+    val target = Iterator.from(1).map(i => root.resolve(if (i == 1) baseName else s"$baseName-$i")).find(p => !Files.exists(p)).get
+    val staging = Files.createTempDirectory(root, s".$baseName-")
+    Using.resource(Files.walk(gatlingRunDir)) { paths =>
+      paths.iterator.asScala.foreach { source =>
+        val copy = staging.resolve(gatlingRunDir.relativize(source).toString)
+        if (Files.isDirectory(source)) Files.createDirectories(copy) else Files.copy(source, copy, StandardCopyOption.COPY_ATTRIBUTES)
+      }
+    }
+    Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE)
+  }
+
+  /** Writes through a temporary file and a rename, so a crash never leaves half a file behind. */
+  def writeAtomically(file: Path, content: String): Unit = {
+    val temp = Files.createTempFile(file.getParent, s".${file.getFileName}", ".tmp")
+    Files.write(temp, content.getBytes(StandardCharsets.UTF_8))
+    Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
+  }
+
+  def runs(root: Path): Seq[ArchivedRun] =
+    if (!Files.isDirectory(root)) Nil
+    else
+      Using.resource(Files.list(root)) { dirs =>
+        dirs.iterator.asScala
+          .filter(d => Files.isDirectory(d) && !d.getFileName.toString.startsWith("."))
+          .filter(d => Files.exists(d.resolve(RunJsonName)) || Files.exists(d.resolve(SummaryJsonName)))
+          .map(d => ArchivedRun(d, readQuietly(SummaryJson.readContext(d.resolve(RunJsonName))), readQuietly(SummaryJson.read(d.resolve(SummaryJsonName)))))
+          .toSeq
+          .sortBy(_.startEpochMs)
+      }
+
+  private def readQuietly[T](read: => T): Option[T] =
+    try Some(read)
+    catch { case NonFatal(_) => None }
+
+  /** The newest archived run of the same simulation and target whose gate passed. */
+  def lastPassing(root: Path, simulation: String, target: String, excluding: String): Option[RunSummary] =
+    runs(root)
+      .flatMap(_.summary)
+      .filter(s => s.run.simulation == simulation && s.run.target == target && s.run.runId != excluding && s.gate.exists(_.passed))
+      .maxByOption(_.run.startEpochMs)
+
+  /** A run named by folder (under `root`) or by path. */
+  def resolveRun(root: Path, nameOrPath: String): Path = {
+    val asPath = Path.of(nameOrPath)
+    val dir = if (Files.isDirectory(asPath)) asPath else root.resolve(nameOrPath)
+    if (!Files.isDirectory(dir)) throw new ResultsException(s"no run folder '$nameOrPath' (looked in ${root.toAbsolutePath})")
+    dir
+  }
+
+  def readSummary(runDir: Path): RunSummary = {
+    val file = runDir.resolve(SummaryJsonName)
+    if (!Files.isRegularFile(file)) throw new ResultsException(s"$runDir has no $SummaryJsonName: summarise it first (ResultsCli summarize $runDir)")
+    SummaryJson.read(file)
+  }
+}

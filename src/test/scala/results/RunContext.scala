@@ -1,0 +1,32 @@
+package results
+
+/** A stretch of the run the load profile marks out: the steady state, one cycle, one concurrency level, one repeat. */
+final case class RunWindow(kind: String, label: String, startEpochMs: Long, endEpochMs: Long) {
+  require(endEpochMs > startEpochMs, s"window $kind '$label' ends before it starts")
+  def contains(epochMs: Long): Boolean = epochMs >= startEpochMs && epochMs < endEpochMs
+  def durationMs: Long = endEpochMs - startEpochMs
+}
+
+object RunWindow {
+  val Steady = "steady"
+  val Cycle = "cycle"
+  val Level = "level"
+  val Repeat = "repeat"
+}
+
+/** What the simulation knows about its own run and the log does not: recorded as run.json beside the report.
+  *
+  * @param simulation    short name shown in summaries and the index, e.g. "RaidSimulation"
+  * @param thresholdsKey the block of thresholds.conf that applies, e.g. "raid"
+  * @param shard         "i/n" when n injectors share the load (see `ResultsCli merge`), else "1/1"
+  * @param overrides     configuration the run overrode, secrets already redacted by the caller
+  */
+final case class RunContext(
+    simulation: String,
+    thresholdsKey: String,
+    target: String,
+    profile: String,
+    shard: String,
+    overrides: Map[String, String],
+    windows: Seq[RunWindow]
+)

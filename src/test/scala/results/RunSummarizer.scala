@@ -1,0 +1,173 @@
+package results
+
+import java.nio.file.Path
+
+import scala.collection.mutable
+
+import io.gatling.charts.stats.SimulationLogAccess
+import io.gatling.charts.stats.SimulationLogAccess._
+import io.gatling.core.config.GatlingConfiguration
+
+/** Reads one run's simulation.log and produces its [[RunSummary]] (without a gate verdict).
+  *
+  * Whole-run figures come from Gatling's own reader, so they equal the HTML report; what the report
+  * does not compute (Apdex, slow counts, histograms, steady window, per-window splits) comes from one
+  * walk over the same records.
+  */
+object RunSummarizer {
+  val LogFileName = "simulation.log"
+
+  final case class RunIdentity(runId: String, gitCommit: String)
+
+  def summarize(runDir: Path, context: RunContext, identity: RunIdentity, settings: ResultsSettings): RunSummary = {
+    val logFile = runDir.resolve(LogFileName)
+    val configuration = GatlingConfiguration.load()
+    val useGroupDuration = configuration.reports.useGroupDurationMetric
+    val report =
+      try SimulationLogAccess.reportStatistics(logFile, configuration)
+      catch { case e: UnreadableLogException => throw new ResultsException(e.getMessage) }
+
+    val steadyWindow = chooseSteadyWindow(context, report.injectStartEpochMs, report.injectEndEpochMs, settings)
+    val walk = new RecordCollector(settings, context.windows, steadyWindow._1, useGroupDuration)
+    val outcome =
+      try SimulationLogAccess.walk(logFile)(walk.collect)
+      catch { case e: UnreadableLogException => throw new ResultsException(e.getMessage) }
+    val header = SimulationLogAccess.readHeader(logFile)
+
+    def entry(path: List[String], stats: Option[Boolean] => Option[ReportFigures], accumulator: LatencyAccumulator): Option[Entry] =
+      stats(None).map { all =>
+        Entry(
+          path,
+          Figures(
+            count = all.count,
+            ok = stats(Some(true)).map(_.count).getOrElse(0L),
+            ko = stats(Some(false)).map(_.count).getOrElse(0L),
+            requestsPerSecond = all.meanRequestsPerSec,
+            minMs = all.min,
+            percentilesMs = Figures.Ranks.map(rank => rank -> all.percentile(rank)).toMap,
+            maxMs = all.max,
+            meanMs = all.mean,
+            stdDevMs = all.stdDev,
+            slowCount = accumulator.slowCount,
+            slowThresholdMs = settings.slowThresholdMs,
+            apdex = accumulator.apdex
+          ),
+          accumulator.mergeable
+        )
+      }
+
+    val global = entry(Nil, report.global, walk.global).getOrElse(throw new ResultsException(s"$logFile holds no requests: nothing to summarise"))
+    val requests = report.requestPaths.flatMap(path => entry(path, report.request(path, _), walk.request(path)))
+    val groups = report.groupPaths.flatMap(path => entry(path, report.group(path, _), walk.group(path)))
+
+    val (steady, steadySource) = steadyWindow
+    val warnings = outcome.truncatedAfterRecord.toList.map(record =>
+      s"$logFile is truncated after record $record (the run was cut short?): the figures cover the records before it"
+    )
+
+    RunSummary(
+      run = RunMetadata(
+        simulation = context.simulation,
+        thresholdsKey = context.thresholdsKey,
+        simulationClass = header.simulationClassName,
+        runId = identity.runId,
+        startEpochMs = report.injectStartEpochMs,
+        endEpochMs = report.injectEndEpochMs,
+        target = context.target,
+        profile = context.profile,
+        shard = context.shard,
+        gitCommit = identity.gitCommit,
+        gatlingVersion = header.gatlingVersion,
+        overrides = context.overrides,
+        runDescription = header.runDescription,
+        mergedFrom = Nil
+      ),
+      settings = SummarySettings(
+        settings.apdexThresholdMs,
+        settings.slowThresholdMs,
+        if (useGroupDuration) "duration" else "cumulated response time",
+        "Gatling report (t-digest)"
+      ),
+      global = global,
+      groups = groups,
+      requests = requests,
+      steady = SteadyState(steady.startEpochMs, steady.endEpochMs, steady.durationMs, steadySource, walk.steadyRequests, walk.transactions(walk.steadyCompleted, steady)),
+      windows = context.windows.map(walk.windowSummary),
+      warnings = warnings,
+      gate = None
+    )
+  }
+
+  private def chooseSteadyWindow(context: RunContext, injectStart: Long, injectEnd: Long, settings: ResultsSettings): (RunWindow, String) =
+    context.windows.find(_.kind == RunWindow.Steady) match {
+      case Some(window) => (window, "profile")
+      case None =>
+        val start = injectStart + settings.steadyExcludeStartMs
+        val end = injectEnd - settings.steadyExcludeEndMs
+        if (end > start) (RunWindow(RunWindow.Steady, "configured", start, end), "configured")
+        else (RunWindow(RunWindow.Steady, "whole run", injectStart, math.max(injectEnd, injectStart + 1)), "whole run")
+    }
+
+  /** One pass over the records, filling every accumulator the summary needs. */
+  private final class RecordCollector(settings: ResultsSettings, windows: Seq[RunWindow], steady: RunWindow, useGroupDuration: Boolean) {
+    private def newAccumulator() = new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs)
+
+    val global: LatencyAccumulator = newAccumulator()
+    private val requests = mutable.Map.empty[List[String], LatencyAccumulator]
+    private val groups = mutable.Map.empty[List[String], LatencyAccumulator]
+    var steadyRequests = 0L
+    val steadyCompleted: mutable.Map[List[String], Long] = mutable.Map.empty.withDefaultValue(0L)
+
+    private final class WindowCollector(val window: RunWindow) {
+      val global: LatencyAccumulator = newAccumulator()
+      val requests = mutable.LinkedHashMap.empty[List[String], LatencyAccumulator]
+      val groups = mutable.LinkedHashMap.empty[List[String], LatencyAccumulator]
+      val completed: mutable.Map[List[String], Long] = mutable.Map.empty.withDefaultValue(0L)
+    }
+    private val windowCollectors = windows.map(new WindowCollector(_))
+
+    def request(path: List[String]): LatencyAccumulator = requests.getOrElse(path, newAccumulator())
+    def group(path: List[String]): LatencyAccumulator = groups.getOrElse(path, newAccumulator())
+
+    val collect: LogRecord => Unit = {
+      case r: RequestRecorded =>
+        val path = r.groupHierarchy :+ r.name
+        val ms = r.responseTimeMs
+        global.record(ms, r.ok)
+        requests.getOrElseUpdate(path, newAccumulator()).record(ms, r.ok)
+        if (steady.contains(r.startEpochMs)) steadyRequests += 1
+        windowCollectors.foreach { w =>
+          if (w.window.contains(r.startEpochMs)) {
+            w.global.record(ms, r.ok)
+            w.requests.getOrElseUpdate(path, newAccumulator()).record(ms, r.ok)
+          }
+        }
+      case g: GroupRecorded =>
+        val ms = if (useGroupDuration) g.durationMs else g.cumulatedResponseTimeMs
+        groups.getOrElseUpdate(g.hierarchy, newAccumulator()).record(ms, g.ok)
+        if (g.ok && steady.contains(g.endEpochMs)) steadyCompleted(g.hierarchy) += 1
+        windowCollectors.foreach { w =>
+          if (w.window.contains(g.startEpochMs)) w.groups.getOrElseUpdate(g.hierarchy, newAccumulator()).record(ms, g.ok)
+          if (g.ok && w.window.contains(g.endEpochMs)) w.completed(g.hierarchy) += 1
+        }
+      case _: UserRecorded => ()
+    }
+
+    def transactions(completed: collection.Map[List[String], Long], window: RunWindow): Seq[TransactionRate] =
+      completed.toSeq.sortBy(_._1.mkString("\u0000")).map { case (path, count) =>
+        TransactionRate(path, count, count * 3600000.0 / window.durationMs)
+      }
+
+    def windowSummary(window: RunWindow): WindowSummary = {
+      val w = windowCollectors.find(_.window == window).get
+      val seconds = window.durationMs / 1000.0
+      WindowSummary(
+        window,
+        w.global.entry(Nil, seconds),
+        w.requests.toSeq.flatMap { case (path, acc) => acc.entry(path, seconds) },
+        w.groups.toSeq.flatMap { case (path, acc) => acc.entry(path, seconds) },
+        transactions(w.completed, window)
+      )
+    }
+  }
+}

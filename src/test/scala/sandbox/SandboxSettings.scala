@@ -88,7 +88,7 @@ object SandboxSettings {
     val block = read(c, path, "an object of stub name -> delay")(_.getObject(path))
     block.keySet.asScala.toList.sorted.map { name =>
       // Quoted so a stub name with dots stays one path element.
-      name -> delay(c, s"$path.${ConfigUtil.quoteString(name)}")
+      name -> delay(c, s"$path.${ConfigUtil.joinPath(name)}")
     }.toMap
   }
 

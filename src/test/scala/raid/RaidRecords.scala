@@ -22,8 +22,10 @@ object RaidRecords {
     identifierId.stripPrefix(RaidUriPrefix)
   }
 
-  /** Values for the create-raid.json template: one new raid per virtual user. */
-  val newRaids: Iterator[Map[String, Any]] = Iterator.continually {
+  /** Values for the create-raid.json template: one new raid per virtual user. A new feeder per
+    * journey: Gatling's feed action takes ownership of an iterator for the length of one run.
+    */
+  def newRaids: Iterator[Map[String, Any]] = Iterator.continually {
     val random = ThreadLocalRandom.current()
     Map(
       "raidTitle" -> s"Load test raid ${java.lang.Long.toHexString(random.nextLong())}",

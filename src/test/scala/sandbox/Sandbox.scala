@@ -25,6 +25,9 @@ final class RunningSandbox private[sandbox] (
   /** e.g. http://127.0.0.1:41235 — /apids/..., /orcid/v3.0/..., /ror/v2/... */
   val stubsBaseUrl: String = s"http://${Sandbox.urlHost(settings.host)}:${stubs.port}"
 
+  /** The stand-ins' base URLs by system key, as the simulations name the systems. */
+  def baseUrls: Map[String, String] = Map("raid" -> raidBaseUrl)
+
   /** Raids currently held, seeded and minted. */
   def raidCount: Int = raid.store.size
 

@@ -1,5 +1,7 @@
 package support
 
+import results.ResultsException
+import sandbox.SandboxConfigException
 import support.profiles.ProfileError
 
 /** Stops a run whose input is wrong, before any load is sent, with one line naming the key or file.
@@ -11,8 +13,10 @@ object FailFast {
   def apply[T](step: => T): T =
     try step
     catch {
-      case e: SuiteError   => stop(e)
-      case e: ProfileError => stop(e)
+      case e: SuiteError             => stop(e)
+      case e: ProfileError           => stop(e)
+      case e: SandboxConfigException => stop(e)
+      case e: ResultsException       => stop(e)
     }
 
   /** As `apply`, closing `resource` first when the step fails. */

@@ -8,7 +8,7 @@ import scala.concurrent.duration._
 import io.gatling.core.Predef._
 import io.gatling.core.structure.PopulationBuilder
 import results.{ PostRun, RunContext, RunWindow, Thresholds }
-import sandbox.{ Sandbox, SandboxSettings }
+import sandbox.{ RunningSandbox, Sandbox, SandboxSettings }
 import support.profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
 
 /** The base of every simulation: reads the config, checks every input, starts the sandbox for the
@@ -26,7 +26,8 @@ abstract class SuiteSimulation extends Simulation {
       val profile = LoadProfiles.load(suite.root, system.key, suite.profileName, suite.scale, suite.shard)
       SystemLoad(system, profile, system.journey(settings))
     })
-    val thresholds = FailFast(systems.map(s => Thresholds.load(s.key, thresholdsFile)))
+    // thresholds.conf, or the file named by -Dthresholds=<file> for this run.
+    val thresholds = FailFast(systems.map(s => Thresholds.load(s.key, None)))
     val throttling = FailFast(loads.filter(_.profile.throttling.nonEmpty) match {
       case Seq()    => Nil
       case Seq(one) => one.profile.throttling
@@ -35,9 +36,7 @@ abstract class SuiteSimulation extends Simulation {
     })
 
     val sandbox = if (suite.target.usesSandbox) Some(FailFast(Sandbox.start(SandboxSettings.fromConfig(suite.root)))) else None
-    val baseUrls = FailFast.closing(sandbox) {
-      systems.map(s => s.key -> sandbox.fold(SystemSettings(s.key, suite.system(s.key), 1, suite.shard).string("baseUrl"))(_.baseUrl(s.key))).toMap
-    }
+    val baseUrls = FailFast.closing(sandbox)(systems.map(s => s.key -> baseUrl(s, sandbox)).toMap)
     FailFast.closing(sandbox)(Preflight.check(baseUrls, suite.preflightConnectTimeout))
     sandbox.foreach(running => after(running.close()))
 
@@ -50,8 +49,11 @@ abstract class SuiteSimulation extends Simulation {
       .maxDuration(loads.map(_.profile.plan.maxDuration).max)
   }
 
-  /** `-Dthresholds=<file>` replaces thresholds.conf for one run. */
-  private def thresholdsFile = sys.props.get("thresholds").filter(_.nonEmpty).map(Paths.get(_))
+  private def baseUrl(system: SystemUnderTest, sandbox: Option[RunningSandbox]): String = sandbox match {
+    case Some(running) =>
+      running.baseUrls.getOrElse(system.key, throw new SuiteError(s"target ${suite.target.name}: the sandbox has no stand-in for ${system.key}"))
+    case None => SystemSettings(system.key, suite.system(system.key), suite.thinkTimeMultiplier, suite.shard).string("baseUrl")
+  }
 
   /** Under `mvn gatling:test` (the pom sets `suite.archive`), archive the report and write the
     * summaries once Gatling has written its report, which it does just before the JVM exits.

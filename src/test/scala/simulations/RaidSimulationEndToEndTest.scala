@@ -1,0 +1,95 @@
+package simulations
+
+import java.nio.file.Files
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import support.SuiteError
+import support.profiles.ProfileError
+
+/** RaidSimulation at smoke scale against the in-process sandbox, checked in its simulation.log. */
+class RaidSimulationEndToEndTest {
+  import RaidSimulationEndToEndTest._
+
+  private val ContractNames = Set(
+    "list raids for service-point",
+    "mint raid",
+    "read raid data",
+    "update raid - add contributor 2",
+    "update raid - add contributor 3"
+  )
+
+  @Test def exactlyTheContractRequestNames(): Unit = {
+    assertEquals(ContractNames, withStubDelays.requests.keySet)
+    assertEquals(ContractNames, withStubDelays.reportCounts.keySet, "Gatling's own report lists the same requests")
+  }
+
+  @Test def everyUserRunsTheWholeScript(): Unit = {
+    val run = withStubDelays
+    val users = run.users
+    assertTrue(users > 0)
+    def count(name: String) = run.requests(name).count
+    assertEquals(3L * users, count("list raids for service-point"))
+    assertEquals(1L * users, count("mint raid"))
+    assertEquals(2L * users, count("read raid data"))
+    assertEquals(1L * users, count("update raid - add contributor 2"))
+    assertEquals(1L * users, count("update raid - add contributor 3"))
+    run.requests.foreach { case (name, figures) => assertEquals(figures.count, run.reportCounts(name), s"$name: walk and report agree") }
+  }
+
+  @Test def noRequestFailsAndTheAssertionsPass(): Unit =
+    Seq(withStubDelays, withoutStubDelays).foreach { run =>
+      run.requests.foreach { case (name, figures) => assertEquals(0L, figures.ko, s"KOs for $name") }
+      assertEquals(0, run.statusCode, "Gatling's assertions (thresholds.conf) pass")
+    }
+
+  @Test def stubDelaysSetTheLatencyFloor(): Unit = {
+    // mint: APIDS mint + APIDS set-URL + 1 ORCID + 1 ROR, one after another, 500 ms each.
+    assertTrue(withStubDelays.requests("mint raid").minMs >= 2000, s"mint min ${withStubDelays.requests("mint raid").minMs} ms")
+    // update 3: 3 ORCID + 1 ROR.
+    val update3 = withStubDelays.requests("update raid - add contributor 3")
+    assertTrue(update3.minMs >= 2000, s"update 3 min ${update3.minMs} ms")
+  }
+
+  @Test def withoutStubDelaysTheSandboxIsFast(): Unit = {
+    assertTrue(withoutStubDelays.requests("mint raid").maxMs < 1000, s"mint max ${withoutStubDelays.requests("mint raid").maxMs} ms")
+    val update3 = withoutStubDelays.requests("update raid - add contributor 3")
+    assertTrue(update3.maxMs < 1000, s"update 3 max ${update3.maxMs} ms")
+  }
+
+  @Test def unknownProfileStopsBeforeAnyLoad(): Unit = {
+    val (error, folder) = SimulationRuns.failure(classOf[RaidSimulation], "profile" -> "heavy")
+    assertEquals(classOf[ProfileError], error.getClass)
+    assertTrue(error.getMessage.contains("'heavy'") && error.getMessage.contains("reference"), error.getMessage)
+    assertEquals(0L, Files.list(folder).count(), "nothing was written: no load was sent")
+  }
+
+  @Test def unknownTargetStopsBeforeAnyLoad(): Unit = {
+    val (error, _) = SimulationRuns.failure(classOf[RaidSimulation], "target" -> "staging")
+    assertEquals(classOf[SuiteError], error.getClass)
+    assertEquals("target: unknown target 'staging'; known: demo, local", error.getMessage)
+  }
+
+  @Test def unreachableTargetStopsBeforeAnyLoad(): Unit = {
+    val (error, folder) = SimulationRuns.failure(
+      classOf[RaidSimulation],
+      "target" -> "closed",
+      "targets.closed.sandbox" -> "false",
+      "targets.closed.raid.baseUrl" -> "http://127.0.0.1:9"
+    )
+    assertEquals(classOf[SuiteError], error.getClass)
+    assertTrue(error.getMessage.startsWith("raid.baseUrl: http://127.0.0.1:9 is unreachable"), error.getMessage)
+    assertEquals(0L, Files.list(folder).count())
+  }
+
+  @Test def badNumberStopsBeforeAnyLoad(): Unit = {
+    val (error, _) = SimulationRuns.failure(classOf[RaidSimulation], "scale" -> "twice")
+    assertEquals("scale: not a number: 'twice'", error.getMessage)
+  }
+}
+
+object RaidSimulationEndToEndTest {
+  // One run each, shared by the tests above (JUnit makes a new instance per test).
+  lazy val withStubDelays: SimulationRuns.Run = SimulationRuns.run(classOf[RaidSimulation], "sandbox.stubs.delay.ms" -> "500")
+  lazy val withoutStubDelays: SimulationRuns.Run = SimulationRuns.run(classOf[RaidSimulation], "sandbox.stubs.delay.ms" -> "0")
+}

@@ -22,7 +22,24 @@ private[sandbox] final case class ApiResponse(status: Int, body: Vector[Array[By
   */
 private[sandbox] final case class Caller(servicePointId: Option[Long])
 
-/** The RAiD API behaviour: routes, validation, the sequential calls to the external stubs, the store. */
+/** The RAiD API behaviour: routes, validation, the sequential calls to the external stubs, the store.
+  *
+  * Every call needs `Authorization: Bearer <token>` (else 401). Errors are JSON
+  * `{"status", "error", "message"}`.
+  *  - `GET /raid/?servicePointId={sp}`: 200, a JSON array of that service point's raids, most
+  *    recently minted first, at most `listLimit` (without the parameter: the token's service point).
+  *  - `POST /raid/`: validates (400 naming the field), then calls APIDS mint-handle, APIDS set-URL,
+  *    ORCID per contributor, ROR per organisation, one after another; 201 with the raid and its
+  *    `identifier` at version 1 (Location: /raid/{prefix}/{suffix}).
+  *  - `GET /raid/{prefix}/{suffix}`: 200 the raid, 404 if unknown.
+  *  - `PUT /raid/{prefix}/{suffix}` with the full record: 404 if unknown, 403 if another service
+  *    point owns it, 400 if invalid; then ORCID per contributor and ROR per organisation, one after
+  *    another; 200 with the raid at the stored version + 1. If the body's `identifier.version` is
+  *    not the stored version (someone updated in between), 409 and nothing changes; without
+  *    `identifier.version` the update applies to whatever version is stored.
+  *  - Mint and update need a token naming a service point (403 otherwise).
+  *  - A stub answering outside 2xx or unreachable: 502; not answering within `stubTimeout`: 504.
+  */
 private[sandbox] final class RaidApi(store: RaidStore, stubs: StubClient, listLimit: Int) {
   import RaidApi._
 

@@ -20,26 +20,28 @@ private[sandbox] object RaidMetadata {
 
   /** The ORCIDs and ROR ids to validate, or the first problem found (one line, naming the field). */
   def validate(body: JsonNode): Either[String, RaidReferences] = {
-    def fail(problem: String) = Left(problem)
-    def text(node: JsonNode, field: String): Option[String] =
-      Option(node.get(field)).filter(n => n.isTextual && n.asText.trim.nonEmpty).map(_.asText)
+    def require(ok: Boolean, problem: => String): Either[String, Unit] = Either.cond(ok, (), problem)
+    def hasText(node: JsonNode, field: String): Boolean =
+      node != null && Option(node.get(field)).exists(n => n.isTextual && n.asText.trim.nonEmpty)
+    def firstWithoutText(entries: Vector[JsonNode], field: String): Either[String, Unit] =
+      entries.indices.find(i => !hasText(entries(i), "text")).map(i => s"$field[$i].text is missing").toLeft(())
     def objects(field: String): Either[String, Vector[JsonNode]] = Option(body.get(field)) match {
-      case None                                                  => Right(Vector.empty)
+      case None                                                          => Right(Vector.empty)
       case Some(a) if a.isArray && a.elements.asScala.forall(_.isObject) => Right(a.elements.asScala.toVector)
-      case Some(_)                                               => fail(s"$field must be an array of objects")
+      case Some(_)                                                       => Left(s"$field must be an array of objects")
     }
 
-    if (!body.isObject) return fail("body must be a JSON object")
     for {
+      _ <- require(body.isObject, "body must be a JSON object")
       titles <- objects("title")
-      _ <- if (titles.isEmpty) fail("title must have at least one entry") else Right(())
-      _ <- titles.indices.find(i => text(titles(i), "text").isEmpty).map(i => fail(s"title[$i].text is missing")).getOrElse(Right(()))
-      _ <- Option(body.get("date")).flatMap(text(_, "startDate")).toRight("date.startDate is missing")
-      _ <- Option(body.get("access")).flatMap(a => Option(a.get("type"))).flatMap(text(_, "id")).toRight("access.type.id is missing")
+      _ <- require(titles.nonEmpty, "title must have at least one entry")
+      _ <- firstWithoutText(titles, "title")
+      _ <- require(hasText(body.get("date"), "startDate"), "date.startDate is missing")
+      _ <- require(hasText(body.at("/access/type"), "id"), "access.type.id is missing")
       descriptions <- objects("description")
-      _ <- descriptions.indices.find(i => text(descriptions(i), "text").isEmpty).map(i => fail(s"description[$i].text is missing")).getOrElse(Right(()))
+      _ <- firstWithoutText(descriptions, "description")
       contributors <- objects("contributor")
-      _ <- if (contributors.isEmpty) fail("contributor must have at least one entry") else Right(())
+      _ <- require(contributors.nonEmpty, "contributor must have at least one entry")
       orcids <- ids(contributors, "contributor", OrcidUrl, "an ORCID URL https://orcid.org/0000-0000-0000-0000")
       organisations <- objects("organisation")
       rorIds <- ids(organisations, "organisation", RorUrl, "a ROR URL https://ror.org/0xxxxxx00")

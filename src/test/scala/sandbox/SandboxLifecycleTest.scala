@@ -53,14 +53,13 @@ class SandboxLifecycleTest {
     val taken = new ServerSocket()
     taken.bind(new InetSocketAddress("127.0.0.1", 0))
     try {
-      val before = liveThreads()
-      assertThrows(
-        classOf[Exception],
-        () => Sandbox.start(settings(s"sandbox.raid.port = ${taken.getLocalPort}")).close()
-      )
-      val deadline = System.nanoTime() + 5000000000L
-      while ((liveThreads() -- before).nonEmpty && System.nanoTime() < deadline) Thread.sleep(50)
-      assertEquals(Set.empty, (liveThreads() -- before).map(_.getName))
+      Seq("sandbox.raid.port", "sandbox.stubs.port").foreach { key =>
+        val before = liveThreads()
+        assertThrows(classOf[Exception], () => Sandbox.start(settings(s"$key = ${taken.getLocalPort}")).close(), key)
+        val deadline = System.nanoTime() + 5000000000L
+        while ((liveThreads() -- before).nonEmpty && System.nanoTime() < deadline) Thread.sleep(50)
+        assertEquals(Set.empty, (liveThreads() -- before).map(_.getName), s"threads left after $key clash")
+      }
     } finally taken.close()
   }
 }

@@ -4,6 +4,7 @@ import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
+import results.{ PostRun, RunContext }
 import support.SuiteError
 import support.profiles.ProfileError
 
@@ -24,8 +25,29 @@ class RaidSimulationEndToEndTest {
     assertEquals(ContractNames, withStubDelays.reportCounts.keySet, "Gatling's own report lists the same requests")
   }
 
-  @Test def everyUserRunsTheWholeScript(): Unit = {
-    val run = withStubDelays
+  @Test def everyUserRunsTheWholeScript(): Unit = assertWholeScripts(withStubDelays)
+
+  @Test def aClosedProfileCompressedToSmokeRunsTheSameScript(): Unit = {
+    val run = SimulationRuns.run(classOf[RaidSimulation], "profile" -> "closed", "smoke" -> "true", "sandbox.stubs.delay.ms" -> "50")
+    assertWholeScripts(run)
+    run.requests.foreach { case (name, figures) => assertEquals(0L, figures.ko, s"KOs for $name") }
+  }
+
+  @Test def theRunIsArchivedWithItsSummaries(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val context = RunContext("RaidSimulation", "raid", "local", "smoke", "1/1", Map.empty, Nil)
+    val outcome = PostRun.process(withStubDelays.runDir, root, context)
+    assertEquals(None, outcome.error)
+    assertTrue(outcome.passed, "the smoke run passes thresholds.conf")
+    Seq("index.html", "simulation.log", "run.json", "summary.json", "summary.md", "junit.xml").foreach { file =>
+      assertTrue(Files.isRegularFile(outcome.archivedRunDir.resolve(file)), s"$file archived")
+    }
+    val summary = Files.readString(outcome.archivedRunDir.resolve("summary.md"))
+    ContractNames.foreach(name => assertTrue(summary.contains(name), s"summary.md lists $name"))
+    assertTrue(Files.isRegularFile(root.resolve("index.html")), "the archive's index is regenerated")
+  }
+
+  private def assertWholeScripts(run: SimulationRuns.Run): Unit = {
     val users = run.users
     assertTrue(users > 0)
     def count(name: String) = run.requests(name).count
@@ -67,7 +89,7 @@ class RaidSimulationEndToEndTest {
   @Test def unknownTargetStopsBeforeAnyLoad(): Unit = {
     val (error, _) = SimulationRuns.failure(classOf[RaidSimulation], "target" -> "staging")
     assertEquals(classOf[SuiteError], error.getClass)
-    assertEquals("target: unknown target 'staging'; known: demo, local", error.getMessage)
+    assertEquals("target: unknown target 'staging'; known: demo, local, standalone-sandbox", error.getMessage)
   }
 
   @Test def unreachableTargetStopsBeforeAnyLoad(): Unit = {

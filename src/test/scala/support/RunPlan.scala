@@ -15,7 +15,7 @@ object RunPlan {
       s"Simulation  $simulation",
       s"Target      ${suite.target.name} (${suite.target.description})"
     ) ++ baseUrls.toSeq.sorted.map { case (system, url) => f"  $system%-10s ${redactUrl(url)}" } ++ Seq(
-      s"Profile     ${suite.profileName}  scale ${suite.scale}  shard ${suite.shard}  think time x${suite.thinkTimeMultiplier}"
+      s"Profile     ${suite.profileName}${if (suite.smoke) " (smoke)" else ""}  scale ${suite.scale}  shard ${suite.shard}  think time x${suite.thinkTimeMultiplier}"
     ) ++ suite.overrides.toSeq.sorted.map { case (k, v) => s"  override  $k = $v" } ++
       profiles.flatMap { case (system, profile) => s"-- $system" +: profile.plan.render.linesIterator.map("  " + _).toSeq } :+
       rule

@@ -20,6 +20,7 @@ final case class SuiteConfig(
     root: Config,
     target: Target,
     profileName: String,
+    smoke: Boolean,
     scale: Double,
     shard: Shard,
     thinkTimeMultiplier: Double,
@@ -82,12 +83,14 @@ object SuiteConfig {
     val shardText = string(config, "shard")
     val shard = Shard.parse(shardText).fold(reason => throw new SuiteError(reason), identity)
     val profileName = string(config, "profile")
-    val multiplier = nonNegativeDouble(config, if (profileName == "smoke") "thinkTime.smokeMultiplier" else "thinkTime.multiplier")
+    val smoke = boolean(config, "smoke")
+    val multiplier = nonNegativeDouble(config, if (smoke || profileName == "smoke") "thinkTime.smokeMultiplier" else "thinkTime.multiplier")
 
     SuiteConfig(
       config,
       target,
       profileName,
+      smoke,
       scale,
       shard,
       multiplier,

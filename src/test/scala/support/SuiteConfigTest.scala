@@ -7,8 +7,9 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
 class SuiteConfigTest {
+  // application.conf alone: no system properties, which other tests in this JVM set and clear.
   private def configWith(overrides: (String, Any)*): Config =
-    ConfigFactory.parseMap(overrides.toMap.asJava).withFallback(ConfigFactory.load("application.conf")).resolve()
+    ConfigFactory.parseMap(overrides.toMap.asJava).withFallback(ConfigFactory.parseResources("application.conf")).resolve()
 
   private def errorFor(overrides: (String, Any)*): String =
     assertThrows(classOf[SuiteError], () => SuiteConfig.fromConfig(configWith(overrides: _*))).getMessage
@@ -26,7 +27,7 @@ class SuiteConfigTest {
     assertEquals(1.0, SuiteConfig.fromConfig(configWith("profile" -> "reference")).thinkTimeMultiplier)
 
   @Test def unknownTargetNamesTheKeyAndTheKnownTargets(): Unit =
-    assertEquals("target: unknown target 'staging'; known: demo, local", errorFor("target" -> "staging"))
+    assertEquals("target: unknown target 'staging'; known: demo, local, standalone-sandbox", errorFor("target" -> "staging"))
 
   @Test def badNumberNamesTheKey(): Unit =
     assertEquals("scale: not a number: 'lots'", errorFor("scale" -> "lots"))

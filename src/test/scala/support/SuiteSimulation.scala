@@ -23,7 +23,7 @@ abstract class SuiteSimulation extends Simulation {
     val simulationName = getClass.getSimpleName
     val loads = FailFast(systems.map { system =>
       val settings = SystemSettings(system.key, suite.system(system.key), suite.thinkTimeMultiplier, suite.shard)
-      val profile = LoadProfiles.load(suite.root, system.key, suite.profileName, suite.scale, suite.shard)
+      val profile = LoadProfiles.load(suite.root, system.key, suite.profileName, suite.scale, suite.shard, suite.smoke)
       SystemLoad(system, profile, system.journey(settings))
     })
     // thresholds.conf, or the file named by -Dthresholds=<file> for this run.

@@ -87,7 +87,7 @@ object PostRun {
 
   private def printVerdict(summary: RunSummary, verdict: GateVerdict, baseline: Option[RunComparison.Comparison]): Unit = {
     println(SummaryMarkdown.statsTable(summary))
-    println(f"Transactions per hour (steady window, ${summary.steady.source}): ${summary.steady.transactionsPerHour}%.1f")
+    println(ConsoleSummary.transactionsLine(summary))
     baseline.foreach(comparison => println(RunComparison.table(comparison)))
     verdict.warnings.foreach(w => println(s"results: WARNING $w"))
     verdict.failures.foreach(f => println(s"results: FAILED ${f.name}: ${f.outcome}"))

@@ -72,12 +72,16 @@ object SummaryMarkdown {
     sections.result().mkString("", "\n\n", "\n")
   }
 
+  /** The console's and summary.md's line for a run whose simulation has no groups. */
+  val NoTransactions = "Transactions per hour: none (this simulation defines no transactions)"
+
   private def transactions(summary: RunSummary): String = {
     val steady = summary.steady
     val head =
       s"## Transactions per hour\n\nSteady window ${utc(steady.startEpochMs)} to ${utc(steady.endEpochMs)} UTC (${steady.source}, ${number(steady.coveredMs / 1000.0)} s): " +
         s"${number(steady.requestsPerSecond)} requests/s."
-    if (steady.transactions.isEmpty) s"$head No transactions (groups) completed in it."
+    if (!summary.definesTransactions) s"$head\n\n$NoTransactions."
+    else if (steady.transactions.isEmpty) s"$head No transactions (groups) completed in it."
     else {
       val rows = steady.transactions.map(t => s"| ${escape(t.path.mkString(" / "))} | ${t.completed} | ${number(t.perHour)} |")
       (Seq(head, "", "| Transaction | Completed | Per hour |", "|---|---:|---:|") ++ rows ++
@@ -114,7 +118,7 @@ object SummaryMarkdown {
         g.map(_.ko.toString).getOrElse("0"),
         g.flatMap(_.apdex.score).map(s => f"$s%.2f").getOrElse("-"),
         g.map(_.apdex.rating).getOrElse("-"),
-        number(w.transactionsPerHour)
+        if (summary.definesTransactions) number(w.transactionsPerHour) else "-"
       ).mkString("| ", " | ", " |")
     }
     (Seq(

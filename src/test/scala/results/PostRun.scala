@@ -69,7 +69,7 @@ object PostRun {
     gated match {
       case Left(error) =>
         writeSummaries(runDir, summary, None)
-        println(SummaryMarkdown.statsTable(summary))
+        println(ConsoleSummary.statsTable(summary))
         RunOutcome(runDir, Some(summary), None, Some(error))
       case Right((verdict, baseline, policy)) =>
         val withGate = summary.copy(gate = Some(verdict))
@@ -86,7 +86,7 @@ object PostRun {
   }
 
   private def printVerdict(summary: RunSummary, verdict: GateVerdict, baseline: Option[RunComparison.Comparison]): Unit = {
-    println(SummaryMarkdown.statsTable(summary))
+    println(ConsoleSummary.statsTable(summary))
     println(ConsoleSummary.transactionsLine(summary))
     baseline.foreach(comparison => println(RunComparison.table(comparison)))
     verdict.warnings.foreach(w => println(s"results: WARNING $w"))

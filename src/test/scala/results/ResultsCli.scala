@@ -159,7 +159,7 @@ object ResultsCli {
     val verdict = Gate.evaluate(merged, thresholds, None)
     Files.createDirectories(dir)
     writeGated(dir, merged.copy(gate = Some(verdict)), verdict)
-    println(SummaryMarkdown.statsTable(merged))
+    println(ConsoleSummary.statsTable(merged))
     RunIndexPage.write(options.results)
     println(s"results: merged ${shards.size} shards into ${dir.toAbsolutePath}")
     printVerdict(merged.run.runId, verdict)

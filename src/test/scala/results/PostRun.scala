@@ -88,7 +88,7 @@ object PostRun {
   private def printVerdict(summary: RunSummary, verdict: GateVerdict, baseline: Option[RunComparison.Comparison]): Unit = {
     println(ConsoleSummary.statsTable(summary))
     println(ConsoleSummary.transactionsLine(summary))
-    baseline.foreach(comparison => println(RunComparison.table(comparison)))
+    baseline.foreach(comparison => println(ConsoleSummary.comparisonTable(comparison)))
     verdict.warnings.foreach(w => println(s"results: WARNING $w"))
     verdict.failures.foreach(f => println(s"results: FAILED ${f.name}: ${f.outcome}"))
     println(s"results: gate ${verdict.label} for ${summary.run.runId} (${verdict.checks.size} checks, ${verdict.failures.size} failed)")

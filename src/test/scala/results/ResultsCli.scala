@@ -171,7 +171,11 @@ object ResultsCli {
     val buildStart = ManagementFactory.getRuntimeMXBean.getStartTime
     val runDir = PostRun
       .newestRunDir(gatlingDir, buildStart)
-      .getOrElse(throw new ResultsException(s"no Gatling run in $gatlingDir since this build started: did gatling:test run?"))
+      .getOrElse(
+        throw new ResultsException(
+          s"no Gatling run made in this build (none in ${gatlingDir.toAbsolutePath} since ${utc(buildStart)} UTC): gatling:test stopped before any load (see its error above) or did not run"
+        )
+      )
     RunArchive.runs(options.results).filter(_.name.startsWith(runDir.getFileName.toString)).lastOption match {
       case Some(archived) =>
         println(s"results: ${archived.dir.toAbsolutePath}")
@@ -182,4 +186,6 @@ object ResultsCli {
         report(PostRun.process(runDir, options.results, PostRun.contextFromLog(runDir), settingsFor(options), options.thresholds))
     }
   }
+
+  private def utc(epochMs: Long): String = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli(epochMs))
 }

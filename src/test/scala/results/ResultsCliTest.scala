@@ -1,6 +1,8 @@
 package results
 
+import java.lang.management.ManagementFactory
 import java.nio.file.{ Files, Path }
+import java.nio.file.attribute.FileTime
 import javax.imageio.ImageIO
 
 import org.junit.jupiter.api._
@@ -69,6 +71,31 @@ class ResultsCliTest {
     assertEquals(1, ResultsCli.run(List("gate", run.toString, "--thresholds", strict.toString, "--no-baseline", "--results", root.toString)))
     assertTrue(Files.readString(run.resolve("junit.xml")).contains("<failure "))
     assertEquals(0, ResultsCli.run(List("gate", run.toString, "--thresholds", thresholds.toString, "--no-baseline", "--results", root.toString)))
+  }
+
+  @Test
+  def verdictTakesOnlyARunMadeInThisBuild(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val gatlingDir = Files.createTempDirectory("gatling-")
+    val runDir = Files.createDirectories(gatlingDir.resolve(FixtureRun.run.gatlingRunDir.getFileName.toString))
+    val log = Files.copy(FixtureRun.run.gatlingRunDir.resolve("simulation.log"), runDir.resolve("simulation.log"))
+    val verdict = List("verdict", "--gatling-dir", gatlingDir.toString, "--results", root.toString, "--thresholds", thresholds.toString)
+
+    // a run older than this JVM (in `mvn verify`: the Maven build) is an earlier build's, never this one's verdict
+    Files.setLastModifiedTime(log, FileTime.fromMillis(ManagementFactory.getRuntimeMXBean.getStartTime - 60000))
+    val err = new java.io.ByteArrayOutputStream
+    assertEquals(2, withSystemErr(err)(ResultsCli.run(verdict)))
+    assertTrue(
+      err.toString.trim.matches(
+        "results: ERROR no Gatling run made in this build \\(none in \\S+ since [-0-9]+ [:0-9]+ UTC\\): gatling:test stopped before any load \\(see its error above\\) or did not run"
+      ),
+      err.toString
+    )
+    assertEquals(Nil, RunArchive.runs(root), "nothing archived")
+
+    Files.setLastModifiedTime(log, FileTime.fromMillis(System.currentTimeMillis))
+    assertEquals(0, ResultsCli.run(verdict))
+    assertEquals(Seq(runDir.getFileName.toString), RunArchive.runs(root).map(_.name))
   }
 
   private def withSystemErr[T](stream: java.io.OutputStream)(body: => T): T = {

@@ -30,6 +30,6 @@ object ConsoleSummary {
         .map { case ((cell, width), column) => if (textColumns(column)) cell.padTo(width, ' ') else " " * (width - cell.length) + cell }
         .mkString(ColumnGap)
         .stripTrailing()
-    (line(header) +: widths.map("-" * _).mkString(ColumnGap) +: rows.map(line)).mkString("\n")
+    (line(header) +: line(widths.map("-" * _)) +: rows.map(line)).mkString("\n")
   }
 }

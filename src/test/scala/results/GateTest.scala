@@ -71,6 +71,8 @@ class GateTest {
     assertEquals(Some("before"), verdict.baselineRun)
     val table = RunComparison.table(RunComparison.compare(baseline, summary, BaselinePolicy(10, 0)))
     assertTrue(table.linesIterator.exists(line => line.startsWith("| login |") && line.contains("+25.0%") && line.endsWith("REGRESSION |")), table)
+    val console = ConsoleSummary.comparisonTable(RunComparison.compare(baseline, summary, BaselinePolicy(10, 0)))
+    assertTrue(console.linesIterator.exists(line => line.startsWith("login ") && line.contains("+25.0%") && line.endsWith("  REGRESSION")), console)
     assertTrue(Gate.evaluate(summary, thresholds("baseline { maxP99IncreasePercent = 30 }"), Some(baseline)).passed)
   }
 

@@ -69,7 +69,7 @@ object PostRun {
     gated match {
       case Left(error) =>
         writeSummaries(runDir, summary, None)
-        println(SummaryMarkdown.statsTable(summary))
+        println(ConsoleSummary.statsTable(summary))
         RunOutcome(runDir, Some(summary), None, Some(error))
       case Right((verdict, baseline, policy)) =>
         val withGate = summary.copy(gate = Some(verdict))
@@ -86,9 +86,9 @@ object PostRun {
   }
 
   private def printVerdict(summary: RunSummary, verdict: GateVerdict, baseline: Option[RunComparison.Comparison]): Unit = {
-    println(SummaryMarkdown.statsTable(summary))
-    println(f"Transactions per hour (steady window, ${summary.steady.source}): ${summary.steady.transactionsPerHour}%.1f")
-    baseline.foreach(comparison => println(RunComparison.table(comparison)))
+    println(ConsoleSummary.statsTable(summary))
+    println(ConsoleSummary.transactionsLine(summary))
+    baseline.foreach(comparison => println(ConsoleSummary.comparisonTable(comparison)))
     verdict.warnings.foreach(w => println(s"results: WARNING $w"))
     verdict.failures.foreach(f => println(s"results: FAILED ${f.name}: ${f.outcome}"))
     println(s"results: gate ${verdict.label} for ${summary.run.runId} (${verdict.checks.size} checks, ${verdict.failures.size} failed)")

@@ -114,7 +114,7 @@ object ResultsCli {
     }
     val verdict = Gate.evaluate(summary, thresholds, baseline)
     writeGated(runDir, summary.copy(gate = Some(verdict)), verdict)
-    baseline.foreach(b => println(RunComparison.table(RunComparison.compare(b, summary, thresholds.baseline))))
+    baseline.foreach(b => println(ConsoleSummary.comparisonTable(RunComparison.compare(b, summary, thresholds.baseline))))
     printVerdict(summary.run.runId, verdict)
   }
 
@@ -136,11 +136,11 @@ object ResultsCli {
       val (dirA, dirB) = (RunArchive.resolveRun(options.results, a), RunArchive.resolveRun(options.results, b))
       val (before, after) = (RunArchive.readSummary(dirA), RunArchive.readSummary(dirB))
       val policy = Thresholds.load(after.run.thresholdsKey, options.thresholds).baseline
-      val table = RunComparison.table(RunComparison.compare(before, after, policy))
+      val comparison = RunComparison.compare(before, after, policy)
       val out = Files.createDirectories(options.results.resolve("comparisons").resolve(s"${before.run.runId}_vs_${after.run.runId}"))
-      RunArchive.writeAtomically(out.resolve("comparison.md"), table + "\n\n![response-time density](density.png)\n")
+      RunArchive.writeAtomically(out.resolve("comparison.md"), RunComparison.table(comparison) + "\n\n![response-time density](density.png)\n")
       val png = DensityChart.write(before, after, out.resolve("density.png"))
-      println(table)
+      println(ConsoleSummary.comparisonTable(comparison))
       println(s"results: ${out.resolve("comparison.md").toAbsolutePath}, ${png.toAbsolutePath}")
       0
     case _ => throw new ResultsException("compare takes two run folders: <baseline run> <new run>")
@@ -159,7 +159,7 @@ object ResultsCli {
     val verdict = Gate.evaluate(merged, thresholds, None)
     Files.createDirectories(dir)
     writeGated(dir, merged.copy(gate = Some(verdict)), verdict)
-    println(SummaryMarkdown.statsTable(merged))
+    println(ConsoleSummary.statsTable(merged))
     RunIndexPage.write(options.results)
     println(s"results: merged ${shards.size} shards into ${dir.toAbsolutePath}")
     printVerdict(merged.run.runId, verdict)
@@ -171,7 +171,11 @@ object ResultsCli {
     val buildStart = ManagementFactory.getRuntimeMXBean.getStartTime
     val runDir = PostRun
       .newestRunDir(gatlingDir, buildStart)
-      .getOrElse(throw new ResultsException(s"no Gatling run in $gatlingDir since this build started: did gatling:test run?"))
+      .getOrElse(
+        throw new ResultsException(
+          s"no Gatling run made in this build (none in ${gatlingDir.toAbsolutePath} since ${utc(buildStart)} UTC): gatling:test stopped before any load (see its error above) or did not run"
+        )
+      )
     RunArchive.runs(options.results).filter(_.name.startsWith(runDir.getFileName.toString)).lastOption match {
       case Some(archived) =>
         println(s"results: ${archived.dir.toAbsolutePath}")
@@ -182,4 +186,6 @@ object ResultsCli {
         report(PostRun.process(runDir, options.results, PostRun.contextFromLog(runDir), settingsFor(options), options.thresholds))
     }
   }
+
+  private def utc(epochMs: Long): String = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli(epochMs))
 }

@@ -1,6 +1,8 @@
 package results
 
+import java.lang.management.ManagementFactory
 import java.nio.file.{ Files, Path }
+import java.nio.file.attribute.FileTime
 import javax.imageio.ImageIO
 
 import org.junit.jupiter.api._
@@ -39,7 +41,11 @@ class ResultsCliTest {
     assertEquals(0, ResultsCli.run(List("merge") ++ shards.map(_.toString) ++ List("--results", root.toString, "--thresholds", thresholds.toString)))
     val merged = RunArchive.runs(root).flatMap(_.summary).find(_.run.mergedFrom.nonEmpty).get
     assertEquals(2 * single.global.figures.count, merged.global.figures.count)
-    assertEquals(single.global.figures.p99Ms.toDouble, merged.global.figures.p99Ms.toDouble, single.global.figures.p99Ms * 0.01 + 1, "same samples twice: same p99")
+    // The single run's percentiles come from Gatling's t-digest, the merged ones from HdrHistogram:
+    // compare histogram with histogram. Every sample twice leaves each nearest-rank percentile as it was.
+    val singleFromHistogram = LatencyAccumulator.restore(single.global.figures, single.global.mergeable).figures(1).get
+    assertEquals(singleFromHistogram.percentilesMs, merged.global.figures.percentilesMs, "same samples twice: same percentiles")
+    assertEquals(2 * single.global.figures.count, LatencyAccumulator.decode(merged.global.mergeable.histogram).getTotalCount, "both shards' samples in the merged histogram")
     assertEquals(Some("PASS"), merged.gate.map(_.label))
     assertTrue(Files.readString(root.resolve("index.html")).contains(merged.run.runId))
   }
@@ -65,6 +71,31 @@ class ResultsCliTest {
     assertEquals(1, ResultsCli.run(List("gate", run.toString, "--thresholds", strict.toString, "--no-baseline", "--results", root.toString)))
     assertTrue(Files.readString(run.resolve("junit.xml")).contains("<failure "))
     assertEquals(0, ResultsCli.run(List("gate", run.toString, "--thresholds", thresholds.toString, "--no-baseline", "--results", root.toString)))
+  }
+
+  @Test
+  def verdictTakesOnlyARunMadeInThisBuild(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val gatlingDir = Files.createTempDirectory("gatling-")
+    val runDir = Files.createDirectories(gatlingDir.resolve(FixtureRun.run.gatlingRunDir.getFileName.toString))
+    val log = Files.copy(FixtureRun.run.gatlingRunDir.resolve("simulation.log"), runDir.resolve("simulation.log"))
+    val verdict = List("verdict", "--gatling-dir", gatlingDir.toString, "--results", root.toString, "--thresholds", thresholds.toString)
+
+    // a run older than this JVM (in `mvn verify`: the Maven build) is an earlier build's, never this one's verdict
+    Files.setLastModifiedTime(log, FileTime.fromMillis(ManagementFactory.getRuntimeMXBean.getStartTime - 60000))
+    val err = new java.io.ByteArrayOutputStream
+    assertEquals(2, withSystemErr(err)(ResultsCli.run(verdict)))
+    assertTrue(
+      err.toString.trim.matches(
+        "results: ERROR no Gatling run made in this build \\(none in \\S+ since [-0-9]+ [:0-9]+ UTC\\): gatling:test stopped before any load \\(see its error above\\) or did not run"
+      ),
+      err.toString
+    )
+    assertEquals(Nil, RunArchive.runs(root), "nothing archived")
+
+    Files.setLastModifiedTime(log, FileTime.fromMillis(System.currentTimeMillis))
+    assertEquals(0, ResultsCli.run(verdict))
+    assertEquals(Seq(runDir.getFileName.toString), RunArchive.runs(root).map(_.name))
   }
 
   private def withSystemErr[T](stream: java.io.OutputStream)(body: => T): T = {

@@ -36,18 +36,27 @@ object RunComparison {
       case _                            => "-"
     }
 
-  def table(comparison: Comparison): String = {
+  val Columns: Seq[String] =
+    Seq("Request", "p50 A", "p50 B", "Δ p50", "p95 A", "p95 B", "Δ p95", "p99 A", "p99 B", "Δ p99", "% KO A", "% KO B", "Δ % KO", "Cnt/s A", "Cnt/s B", "Δ Cnt/s", "")
+
+  def caption(comparison: Comparison): String =
+    s"Comparing ${comparison.before.run.runId} (A, baseline) with ${comparison.after.run.runId} (B); times in ms"
+
+  /** One row of cells per request, under [[Columns]]; the last cell says "new", "gone" or "REGRESSION". */
+  def cells(comparison: Comparison): Seq[Seq[String]] = {
     def cell(figures: Option[Figures])(value: Figures => Double): String = figures.map(f => SummaryMarkdown.number(value(f))).getOrElse("-")
     def triple(row: Row, value: Figures => Double): Seq[String] =
       Seq(cell(row.before)(value), cell(row.after)(value), change(row.before.map(value), row.after.map(value)))
-    val header =
-      s"Comparing ${comparison.before.run.runId} (A, baseline) with ${comparison.after.run.runId} (B); times in ms\n\n" +
-        "| Request | p50 A | p50 B | Δ p50 | p95 A | p95 B | Δ p95 | p99 A | p99 B | Δ p99 | % KO A | % KO B | Δ % KO | Cnt/s A | Cnt/s B | Δ Cnt/s | |\n" +
-        "|---|" + ("---:|" * 15) + "---|"
-    val rows = comparison.rows.map { row =>
-      (Seq(row.name.replace("|", "\\|")) ++ triple(row, _.p50Ms.toDouble) ++ triple(row, _.p95Ms.toDouble) ++ triple(row, _.p99Ms.toDouble) ++
-        triple(row, _.koPercent) ++ triple(row, _.requestsPerSecond) :+ row.status).mkString("| ", " | ", " |")
+    comparison.rows.map { row =>
+      Seq(row.name) ++ triple(row, _.p50Ms.toDouble) ++ triple(row, _.p95Ms.toDouble) ++ triple(row, _.p99Ms.toDouble) ++
+        triple(row, _.koPercent) ++ triple(row, _.requestsPerSecond) :+ row.status
     }
-    (header +: rows).mkString("\n")
+  }
+
+  /** The Markdown table of comparison.md. */
+  def table(comparison: Comparison): String = {
+    val header = Columns.init.mkString("| ", " | ", " | |") + "\n|---|" + ("---:|" * 15) + "---|"
+    val rows = cells(comparison).map(row => (row.head.replace("|", "\\|") +: row.tail).mkString("| ", " | ", " |"))
+    (s"${caption(comparison)}\n\n$header" +: rows).mkString("\n")
   }
 }

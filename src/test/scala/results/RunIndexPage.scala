@@ -26,7 +26,7 @@ object RunIndexPage {
         s"""<td>${html(s.map(_.run.profile).orElse(run.context.map(_.profile)).getOrElse("?"))}</td><td>${html(s.map(_.run.shard).getOrElse("-"))}</td>""" +
         s"""<td class="$verdictClass">$verdict</td><td class="n">${s.map(_.global.figures.p99Ms.toString).getOrElse("-")}</td>""" +
         s"""<td class="n">${s.map(x => SummaryMarkdown.number(x.global.figures.requestsPerSecond)).getOrElse("-")}</td>""" +
-        s"""<td class="n">${s.map(x => SummaryMarkdown.number(x.steady.transactionsPerHour)).getOrElse("-")}</td>""" +
+        s"""<td class="n">${s.filter(_.definesTransactions).map(x => SummaryMarkdown.number(x.steady.transactionsPerHour)).getOrElse("-")}</td>""" +
         s"""<td>${if (s.isDefined) s"""<a href="${attr(run.name)}/summary.md">summary.md</a>""" else ""}</td></tr>"""
     }
     val charts = runs.flatMap(r => r.summary.map(r.simulation -> _)).groupBy(_._1).toSeq.sortBy(_._1).map { case (simulation, summaries) =>

@@ -106,4 +106,7 @@ final case class RunSummary(
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))
+
+  /** Transactions are Gatling groups: without any, transactions per hour is no figure at all, not 0. */
+  def definesTransactions: Boolean = groups.nonEmpty
 }

@@ -10,14 +10,13 @@ object SummaryMarkdown {
   private val GatlingNumber = new DecimalFormat("###.##", DecimalFormatSymbols.getInstance(Locale.ENGLISH))
   def number(value: Double): String = GatlingNumber.format(value)
 
-  val StatsHeader: String = "| Request | Total | OK | KO | % KO | Cnt/s | Min | 50th | 75th | 95th | 99th | Max | Mean | Std Dev |"
-  private val StatsAlignment = "|---|" + ("---:|" * 13)
+  val StatsColumns: Seq[String] = Seq("Request", "Total", "OK", "KO", "% KO", "Cnt/s", "Min", "50th", "75th", "95th", "99th", "Max", "Mean", "Std Dev")
+  val StatsHeader: String = StatsColumns.mkString("| ", " | ", " |")
+  private val StatsAlignment = "|---|" + ("---:|" * (StatsColumns.size - 1))
 
-  def statsRow(entry: Entry, indent: Int): String = {
-    val f = entry.figures
-    val name = ("&nbsp;" * (indent * 2)) + (if (entry.path.isEmpty) Entry.GlobalName else entry.path.last)
+  /** The figures of one row, after its name. */
+  def statsCells(f: Figures): Seq[String] =
     Seq(
-      escape(name),
       f.count.toString,
       f.ok.toString,
       f.ko.toString,
@@ -31,26 +30,35 @@ object SummaryMarkdown {
       f.maxMs.toString,
       f.meanMs.toString,
       f.stdDevMs.toString
-    ).mkString("| ", " | ", " |")
-  }
+    )
 
-  /** Global first, then every group followed by its requests, as Gatling's report nests them. */
-  def statsTable(summary: RunSummary): String = {
+  /** The rows with their nesting depth: global first, then every group followed by its requests, as Gatling's report nests them. */
+  def statsRows(summary: RunSummary): Seq[(Entry, Int)] = {
     val printedGroups = collection.mutable.LinkedHashSet.empty[List[String]]
-    val rows = Seq.newBuilder[String]
-    rows += statsRow(summary.global, 0)
+    val rows = Seq.newBuilder[(Entry, Int)]
+    rows += summary.global -> 0
     def printGroup(hierarchy: List[String]): Unit =
       if (hierarchy.nonEmpty && !printedGroups.contains(hierarchy)) {
         printGroup(hierarchy.init)
         printedGroups += hierarchy
-        summary.groups.find(_.path == hierarchy).foreach(group => rows += statsRow(group, hierarchy.size))
+        summary.groups.find(_.path == hierarchy).foreach(group => rows += group -> hierarchy.size)
       }
     summary.requests.foreach { request =>
       printGroup(request.path.init)
-      rows += statsRow(request, request.path.size)
+      rows += request -> request.path.size
     }
     summary.groups.filterNot(g => printedGroups.contains(g.path)).foreach(g => printGroup(g.path))
-    (Seq(StatsHeader, StatsAlignment) ++ rows.result()).mkString("\n")
+    rows.result()
+  }
+
+  /** The last name of a row's path (its group rows above it give the rest). */
+  def shortName(entry: Entry): String = if (entry.path.isEmpty) Entry.GlobalName else entry.path.last
+
+  def statsTable(summary: RunSummary): String = {
+    val rows = statsRows(summary).map { case (entry, depth) =>
+      (escape(("&nbsp;" * (depth * 2)) + shortName(entry)) +: statsCells(entry.figures)).mkString("| ", " | ", " |")
+    }
+    (Seq(StatsHeader, StatsAlignment) ++ rows).mkString("\n")
   }
 
   def render(summary: RunSummary): String = {
@@ -72,12 +80,16 @@ object SummaryMarkdown {
     sections.result().mkString("", "\n\n", "\n")
   }
 
+  /** The console's and summary.md's line for a run whose simulation has no groups. */
+  val NoTransactions = "Transactions per hour: none (this simulation defines no transactions)"
+
   private def transactions(summary: RunSummary): String = {
     val steady = summary.steady
     val head =
       s"## Transactions per hour\n\nSteady window ${utc(steady.startEpochMs)} to ${utc(steady.endEpochMs)} UTC (${steady.source}, ${number(steady.coveredMs / 1000.0)} s): " +
         s"${number(steady.requestsPerSecond)} requests/s."
-    if (steady.transactions.isEmpty) s"$head No transactions (groups) completed in it."
+    if (!summary.definesTransactions) s"$head\n\n$NoTransactions."
+    else if (steady.transactions.isEmpty) s"$head No transactions (groups) completed in it."
     else {
       val rows = steady.transactions.map(t => s"| ${escape(t.path.mkString(" / "))} | ${t.completed} | ${number(t.perHour)} |")
       (Seq(head, "", "| Transaction | Completed | Per hour |", "|---|---:|---:|") ++ rows ++
@@ -114,7 +126,7 @@ object SummaryMarkdown {
         g.map(_.ko.toString).getOrElse("0"),
         g.flatMap(_.apdex.score).map(s => f"$s%.2f").getOrElse("-"),
         g.map(_.apdex.rating).getOrElse("-"),
-        number(w.transactionsPerHour)
+        if (summary.definesTransactions) number(w.transactionsPerHour) else "-"
       ).mkString("| ", " | ", " |")
     }
     (Seq(

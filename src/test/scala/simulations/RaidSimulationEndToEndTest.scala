@@ -104,6 +104,18 @@ class RaidSimulationEndToEndTest {
     assertEquals(0L, Files.list(folder).count())
   }
 
+  @Test def brokenFeedersStopBeforeAnyLoad(): Unit =
+    Seq(
+      "feeders/nowhere.csv" -> "feeders/nowhere.csv: not found under src/test/resources",
+      "feeders/invalid/empty.csv" -> "feeders/invalid/empty.csv: Feeder source is empty",
+      "feeders/invalid/header-only.csv" -> "feeders/invalid/header-only.csv: no records (a feeder needs a header line and at least one row)",
+      "feeders/invalid/wrong-column.csv" -> "feeders/invalid/wrong-column.csv: missing column 'apiToken' (has: servicePointId, token)"
+    ).foreach { case (feeder, message) =>
+      val (error, folder) = SimulationRuns.failure(classOf[RaidSimulation], "raid.feeder" -> feeder)
+      assertEquals(message, error.getMessage)
+      assertEquals(0L, Files.list(folder).count(), s"$feeder: no load was sent")
+    }
+
   @Test def badNumberStopsBeforeAnyLoad(): Unit = {
     val (error, _) = SimulationRuns.failure(classOf[RaidSimulation], "scale" -> "twice")
     assertEquals("scale: not a number: 'twice'", error.getMessage)

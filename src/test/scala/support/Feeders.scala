@@ -1,5 +1,7 @@
 package support
 
+import java.io.FileNotFoundException
+
 import io.gatling.core.Predef._
 
 /** Loads CSV feeders from src/test/resources and checks them before any load is sent: a missing
@@ -12,7 +14,8 @@ object Feeders {
     val records =
       try csv(resource).readRecords.toIndexedSeq
       catch {
-        case e: IllegalArgumentException => throw new SuiteError(s"$resource: ${e.getMessage}")
+        case _: FileNotFoundException    => throw new SuiteError(s"$resource: not found under src/test/resources")
+        case e: IllegalArgumentException => throw new SuiteError(s"$resource: ${e.getMessage.stripPrefix("requirement failed: ")}")
       }
     validate(resource, records, requiredColumns)
   }

@@ -99,7 +99,7 @@ object PostRun {
     choice match {
       case ResultsSettings.NoBaseline => (None, Nil)
       case ResultsSettings.LastPassing =>
-        (RunArchive.lastPassing(resultsRoot, summary.run.simulation, summary.run.target, summary.run.runId), Nil)
+        (RunArchive.lastPassing(resultsRoot, summary.run), Nil)
       case named =>
         try {
           val baseline = RunArchive.readSummary(RunArchive.resolveRun(resultsRoot, named))

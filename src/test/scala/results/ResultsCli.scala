@@ -109,7 +109,7 @@ object ResultsCli {
     val thresholds = Thresholds.load(summary.run.thresholdsKey, options.thresholds)
     val baseline = settings.baseline match {
       case ResultsSettings.NoBaseline  => None
-      case ResultsSettings.LastPassing => RunArchive.lastPassing(options.results, summary.run.simulation, summary.run.target, summary.run.runId)
+      case ResultsSettings.LastPassing => RunArchive.lastPassing(options.results, summary.run)
       case named                       => Some(RunArchive.readSummary(RunArchive.resolveRun(options.results, named)))
     }
     val verdict = Gate.evaluate(summary, thresholds, baseline)

@@ -63,12 +63,20 @@ object RunArchive {
     try Some(read)
     catch { case NonFatal(_) => None }
 
-  /** The newest archived run of the same simulation and target whose gate passed. */
-  def lastPassing(root: Path, simulation: String, target: String, excluding: String): Option[RunSummary] =
-    runs(root)
-      .flatMap(_.summary)
-      .filter(s => s.run.simulation == simulation && s.run.target == target && s.run.runId != excluding && s.gate.exists(_.passed))
-      .maxByOption(_.run.startEpochMs)
+  /** The newest archived run of the same simulation, target, profile and shard whose gate passed.
+    * Smoke runs have none: with a few dozen samples, a p99 comparison is noise.
+    */
+  def lastPassing(root: Path, run: RunMetadata): Option[RunSummary] =
+    if (isSmoke(run.profile)) None
+    else
+      runs(root)
+        .flatMap(_.summary)
+        .filter(s => s.run.simulation == run.simulation && s.run.target == run.target && s.run.profile == run.profile)
+        .filter(s => s.run.shard == run.shard && s.run.runId != run.runId && s.gate.exists(_.passed))
+        .maxByOption(_.run.startEpochMs)
+
+  /** `smoke`, or any profile compressed with -Dsmoke=true (recorded as "<profile> (smoke)"). */
+  def isSmoke(profile: String): Boolean = profile == "smoke" || profile.endsWith("(smoke)")
 
   /** A run named by folder (under `root`) or by path. */
   def resolveRun(root: Path, nameOrPath: String): Path = {

@@ -76,7 +76,7 @@ abstract class SuiteSimulation extends Simulation {
       simulation = simulationName,
       thresholdsKey = thresholdsKey,
       target = suite.target.name,
-      profile = suite.profileName,
+      profile = if (suite.smoke) s"${suite.profileName} (smoke)" else suite.profileName,
       shard = suite.shard.toString,
       overrides = suite.overrides,
       windows = windows.windows.map(w => RunWindow(w.kind, w.label, w.startEpochMs, w.endEpochMs))

@@ -6,10 +6,14 @@ import support.profiles.ProfileError
 
 /** Stops a run whose input is wrong, before any load is sent, with one line naming the key or file.
   *
-  * Under `mvn gatling:test` (the pom sets `suite.exitOnError`) the JVM exits with status 2 and no
+  * Under `mvn gatling:test` (the pom sets `suite.exitOnError`) the JVM exits with status 3 and no
   * stack trace; in-process (tests) the error is rethrown for the caller to inspect.
   */
 object FailFast {
+  // Not 1 or 2: Gatling uses those for invalid arguments and failed assertions, and the Maven
+  // plugin would report an input error as "assertions failed".
+  val InputErrorExitCode = 3
+
   def apply[T](step: => T): T =
     try step
     catch {
@@ -31,7 +35,7 @@ object FailFast {
   private def stop(e: RuntimeException): Nothing = {
     System.err.println(s"ERROR: ${e.getMessage}")
     System.err.flush()
-    if (sys.props.get("suite.exitOnError").contains("true")) sys.exit(2)
+    if (sys.props.get("suite.exitOnError").contains("true")) sys.exit(InputErrorExitCode)
     throw e
   }
 }

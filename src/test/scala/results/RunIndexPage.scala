@@ -3,7 +3,7 @@ package results
 import java.nio.file.Path
 import java.time.Instant
 
-/** results/index.html: every archived run, and per simulation the p99 of each request across runs.
+/** results/index.html: every archived run, and per simulation, target and profile the p99 of each request across runs.
   * Static and self-contained (inline CSS and SVG, no scripts) so it opens offline.
   */
 object RunIndexPage {
@@ -29,8 +29,11 @@ object RunIndexPage {
         s"""<td class="n">${s.filter(_.definesTransactions).map(x => SummaryMarkdown.number(x.steady.transactionsPerHour)).getOrElse("-")}</td>""" +
         s"""<td>${if (s.isDefined) s"""<a href="${attr(run.name)}/summary.md">summary.md</a>""" else ""}</td></tr>"""
     }
-    val charts = runs.flatMap(r => r.summary.map(r.simulation -> _)).groupBy(_._1).toSeq.sortBy(_._1).map { case (simulation, summaries) =>
-      s"<h2>${html(simulation)}: p99 per request across runs (ms)</h2>\n" + p99Chart(summaries.map(_._2).sortBy(_.run.startEpochMs))
+    // One trend per simulation, target and profile: a smoke run's p99 says nothing about a reference run's.
+    val charts = runs.flatMap(_.summary).groupBy(s => (s.run.simulation, s.run.target, s.run.profile)).toSeq.sortBy(_._1).map {
+      case ((simulation, target, profile), summaries) =>
+        s"<h2>${html(simulation)} on ${html(target)}, ${html(profile)}: p99 per request across runs (ms)</h2>\n" +
+          p99Chart(summaries.sortBy(_.run.startEpochMs))
     }
     s"""<!DOCTYPE html>
        |<html lang="en"><head><meta charset="utf-8"><title>Load-test runs</title>

@@ -32,13 +32,20 @@ cpu_of "io.gatling.app.Gatling" > target/bench-injector-cpu.txt &
 sampler=$!
 
 before=$(ls -d results/*/ 2>/dev/null | sort || true)
+status=0
 mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference \
-  -Dtarget=standalone-sandbox "$@" | tee target/bench-gatling.log | grep -E "^(Simulation|results:)|elapsed" || true
+  -Dtarget=standalone-sandbox "$@" > target/bench-gatling.log 2>&1 || status=$?
 wait $sampler || true
+grep -E "^(ERROR|results:)" target/bench-gatling.log || true
 sandbox_pid=$(pgrep -f "sandbox.Sandbox" | head -n 1 || true)
 [ -n "$sandbox_pid" ] && ps -o cputime=,etimes= -p "$sandbox_pid" | awk '{split($1,a,":"); s=a[1]*3600+a[2]*60+a[3]; printf "sandbox JVM: %.2f cores on average since it started\n", s/$2}' > target/bench-sandbox-cpu.txt
 
 run=$(comm -13 <(echo "$before") <(ls -d results/*/ | sort) | tail -n 1)
+if [ -z "$run" ]; then
+  echo "The run left no archive (gatling:test exit code $status): see target/bench-gatling.log" >&2
+  exit 1
+fi
+[ "$status" -eq 0 ] || echo "gatling:test exit code $status (a threshold was breached?): figures below are still the run's"
 echo
 mvn -q -B exec:java -Dexec.mainClass=bench.LoadFigures -Dexec.args="${run%/} $rate 'mint raid'"
 echo "injector JVM: $(cat target/bench-injector-cpu.txt)"

@@ -49,7 +49,7 @@ object RaidRequests {
     http(s"update raid - add contributor $contributors")
       .put("/raid/#{raidHandle}")
       .header("Authorization", authorised)
-      .body(StringBody(session => RaidRecords.withAddedContributor(session("raidRecord").as[String], contributors)))
+      .body(StringBody(session => session("raidRecord").validate[String].map(RaidRecords.withAddedContributor(_, contributors))))
       .asJson
       .check(
         status.is(200),

@@ -1,7 +1,7 @@
 package sandbox
 
 // Standalone, until Ctrl-C (settings from sandbox.conf, overridable with -Dsandbox...):
-//   mvn -q test-compile exec:java -Dexec.mainClass=sandbox.Sandbox -Dexec.classpathScope=test
+//   mvn -q test-compile exec:java -Dexec.mainClass=sandbox.Sandbox -Dsandbox.raid.port=18080
 
 import java.net.InetSocketAddress
 import java.util.concurrent.CountDownLatch

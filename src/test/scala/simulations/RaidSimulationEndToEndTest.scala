@@ -1,6 +1,9 @@
 package simulations
 
+import java.net.{ InetAddress, ServerSocket }
 import java.nio.file.Files
+
+import scala.util.Using
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
@@ -73,17 +76,19 @@ class RaidSimulationEndToEndTest {
     assertTrue(update3.minMs >= 2000, s"update 3 min ${update3.minMs} ms")
   }
 
+  // Below the 2,000 ms floor that four 500 ms stub calls set: the floor comes from the stubs alone.
+  // (Bounds are generous: the first requests of a JVM on a busy 2-core CI machine are slow.)
   @Test def withoutStubDelaysTheSandboxIsFast(): Unit = {
-    assertTrue(withoutStubDelays.requests("mint raid").maxMs < 1000, s"mint max ${withoutStubDelays.requests("mint raid").maxMs} ms")
+    assertTrue(withoutStubDelays.requests("mint raid").maxMs < 1500, s"mint max ${withoutStubDelays.requests("mint raid").maxMs} ms")
     val update3 = withoutStubDelays.requests("update raid - add contributor 3")
-    assertTrue(update3.maxMs < 1000, s"update 3 max ${update3.maxMs} ms")
+    assertTrue(update3.maxMs < 1500, s"update 3 max ${update3.maxMs} ms")
   }
 
   @Test def unknownProfileStopsBeforeAnyLoad(): Unit = {
     val (error, folder) = SimulationRuns.failure(classOf[RaidSimulation], "profile" -> "heavy")
     assertEquals(classOf[ProfileError], error.getClass)
     assertTrue(error.getMessage.contains("'heavy'") && error.getMessage.contains("reference"), error.getMessage)
-    assertEquals(0L, Files.list(folder).count(), "nothing was written: no load was sent")
+    assertTrue(SimulationRuns.isEmpty(folder), "nothing was written: no load was sent")
   }
 
   @Test def unknownTargetStopsBeforeAnyLoad(): Unit = {
@@ -101,7 +106,7 @@ class RaidSimulationEndToEndTest {
     )
     assertEquals(classOf[SuiteError], error.getClass)
     assertTrue(error.getMessage.startsWith("raid.baseUrl: http://127.0.0.1:9 is unreachable"), error.getMessage)
-    assertEquals(0L, Files.list(folder).count())
+    assertTrue(SimulationRuns.isEmpty(folder))
   }
 
   @Test def brokenFeedersStopBeforeAnyLoad(): Unit =
@@ -113,7 +118,31 @@ class RaidSimulationEndToEndTest {
     ).foreach { case (feeder, message) =>
       val (error, folder) = SimulationRuns.failure(classOf[RaidSimulation], "raid.feeder" -> feeder)
       assertEquals(message, error.getMessage)
-      assertEquals(0L, Files.list(folder).count(), s"$feeder: no load was sent")
+      assertTrue(SimulationRuns.isEmpty(folder), s"$feeder: no load was sent")
+    }
+
+  @Test def targetWithoutABaseUrlNamesTheKey(): Unit = {
+    val (error, _) = SimulationRuns.failure(classOf[RaidSimulation], "target" -> "bare", "targets.bare.sandbox" -> "false")
+    assertEquals("targets.bare.raid.baseUrl: missing (where target bare serves raid)", error.getMessage)
+  }
+
+  @Test def credentialsInAnUnreachableUrlAreNotPrinted(): Unit = {
+    val (error, _) = SimulationRuns.failure(
+      classOf[RaidSimulation],
+      "target" -> "closed",
+      "targets.closed.sandbox" -> "false",
+      "targets.closed.raid.baseUrl" -> "http://loadtest:s3cret@127.0.0.1:9"
+    )
+    assertFalse(error.getMessage.contains("s3cret"), error.getMessage)
+    assertTrue(error.getMessage.contains("http://***@127.0.0.1:9"), error.getMessage)
+  }
+
+  @Test def sandboxPortInUseStopsBeforeAnyLoad(): Unit =
+    Using.resource(new ServerSocket(0, 1, InetAddress.getLoopbackAddress)) { taken =>
+      val (error, folder) = SimulationRuns.failure(classOf[RaidSimulation], "sandbox.raid.port" -> taken.getLocalPort.toString)
+      assertEquals(classOf[SuiteError], error.getClass)
+      assertTrue(error.getMessage.startsWith("sandbox: could not start on 127.0.0.1 (sandbox.raid.port, sandbox.stubs.port)"), error.getMessage)
+      assertTrue(SimulationRuns.isEmpty(folder))
     }
 
   @Test def badNumberStopsBeforeAnyLoad(): Unit = {

@@ -3,6 +3,7 @@ package simulations
 import java.nio.file.{ Files, Path }
 
 import scala.collection.mutable
+import scala.util.Using
 
 import io.gatling.app.InProcessGatling
 import io.gatling.charts.stats.SimulationLogAccess
@@ -19,30 +20,57 @@ object SimulationRuns {
 
   final case class Run(statusCode: Int, runDir: Path, users: Int, requests: Map[String, RequestFigures], reportCounts: Map[String, Long])
 
+  /** What every end-to-end run starts from, whatever -D options the Maven build was given: the tests
+    * must never follow `mvn verify -Dtarget=demo -Dprofile=reference` to a real environment.
+    */
+  private val Pinned = Map(
+    "target" -> "local",
+    "profile" -> "smoke",
+    "smoke" -> "false",
+    "scale" -> "1",
+    "shard" -> "1/1",
+    "thinkTime.multiplier" -> "1",
+    "thinkTime.smokeMultiplier" -> "0"
+  )
+  private val Unset = Seq("thresholds", "raid.feeder", "sandbox.stubs.delay.ms")
+
   def run(simulation: Class[_], properties: (String, String)*): Run = {
     val resultsFolder = Files.createTempDirectory("e2e-")
-    properties.foreach { case (k, v) => System.setProperty(k, v) }
-    try {
+    withProperties(properties) {
       val started = System.currentTimeMillis()
       val status = InProcessGatling.run(simulation.getName, resultsFolder)
       val runDir = PostRun.newestRunDir(resultsFolder, started - 1000).getOrElse(throw new AssertionError(s"no run folder in $resultsFolder"))
       read(status, runDir)
-    } finally properties.foreach { case (k, _) => System.clearProperty(k) }
+    }
   }
 
   /** Runs a simulation expected to stop before sending load; returns the error and the folder Gatling would have written to. */
   def failure(simulation: Class[_], properties: (String, String)*): (Throwable, Path) = {
     val resultsFolder = Files.createTempDirectory("e2e-")
-    properties.foreach { case (k, v) => System.setProperty(k, v) }
-    try {
+    withProperties(properties) {
       val error =
         try {
           InProcessGatling.run(simulation.getName, resultsFolder)
           throw new AssertionError(s"${simulation.getSimpleName} ran although ${properties.mkString(", ")} should have stopped it")
         } catch { case e: Exception => rootCause(e) }
       (error, resultsFolder)
-    } finally properties.foreach { case (k, _) => System.clearProperty(k) }
+    }
   }
+
+  /** Sets the pinned and the given system properties for one run, then puts back what was there. */
+  private def withProperties[T](properties: Seq[(String, String)])(run: => T): T = {
+    val keys = (Pinned.keys ++ Unset ++ properties.map(_._1)).toSeq.distinct
+    val saved = keys.map(k => k -> Option(System.getProperty(k)))
+    Unset.foreach(System.clearProperty)
+    (Pinned ++ properties).foreach { case (k, v) => System.setProperty(k, v) }
+    try run
+    finally saved.foreach {
+      case (k, Some(v)) => System.setProperty(k, v)
+      case (k, None)    => System.clearProperty(k)
+    }
+  }
+
+  def isEmpty(folder: Path): Boolean = Using.resource(Files.list(folder))(_.findAny().isEmpty)
 
   private def rootCause(e: Throwable): Throwable = Option(e.getCause).filter(_ ne e).fold(e)(rootCause)
 

@@ -1,5 +1,6 @@
 package support
 
+import com.typesafe.config.ConfigException
 import results.ResultsException
 import sandbox.SandboxConfigException
 import support.profiles.ProfileError
@@ -21,6 +22,7 @@ object FailFast {
       case e: ProfileError           => stop(e)
       case e: SandboxConfigException => stop(e)
       case e: ResultsException       => stop(e)
+      case e: ConfigException        => stop(new SuiteError(e.getMessage.linesIterator.next()))
     }
 
   /** As `apply`, closing `resource` first when the step fails. */

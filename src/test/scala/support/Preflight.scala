@@ -12,15 +12,16 @@ import scala.util.control.NonFatal
 object Preflight {
   def check(baseUrls: Map[String, String], timeout: FiniteDuration): Unit =
     baseUrls.foreach { case (system, url) =>
+      val shown = RunPlan.redactUrl(url)
       val uri =
         try URI.create(url)
-        catch { case NonFatal(_) => throw new SuiteError(s"$system.baseUrl: not a URL: '$url'") }
-      val host = Option(uri.getHost).getOrElse(throw new SuiteError(s"$system.baseUrl: no host in '$url'"))
+        catch { case NonFatal(_) => throw new SuiteError(s"$system.baseUrl: not a URL: '$shown'") }
+      val host = Option(uri.getHost).getOrElse(throw new SuiteError(s"$system.baseUrl: no host in '$shown'"))
       val port = if (uri.getPort >= 0) uri.getPort else if (uri.getScheme == "https") 443 else 80
       try Using.resource(new Socket())(_.connect(new InetSocketAddress(host, port), timeout.toMillis.toInt))
       catch {
         case NonFatal(e) =>
-          throw new SuiteError(s"$system.baseUrl: $url is unreachable (${e.getClass.getSimpleName}: ${e.getMessage})")
+          throw new SuiteError(s"$system.baseUrl: $shown is unreachable (${e.getClass.getSimpleName}: ${e.getMessage})")
       }
     }
 }

@@ -22,7 +22,7 @@ object RunPlan {
     lines.mkString("\n")
   }
 
-  /** A URL without any user-info (`https://user:secret@host` → `https://host`). */
+  /** A URL with its user-info (user name and password before the host) replaced by three stars. */
   def redactUrl(url: String): String =
-    Try(URI.create(url)).toOption.filter(_.getUserInfo != null).fold(url)(u => url.replace(u.getUserInfo + "@", "***@"))
+    Try(URI.create(url)).toOption.flatMap(u => Option(u.getRawUserInfo)).fold(url)(userInfo => url.replace(userInfo + "@", "***@"))
 }

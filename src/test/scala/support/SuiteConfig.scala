@@ -46,15 +46,16 @@ final case class SuiteConfig(
       .map(e => e.getKey -> e.getValue.unwrapped().toString)
       .filter { case (key, _) => sections.exists(s => key == s || key.startsWith(s + ".")) }
       .filter { case (key, value) => !file.hasPath(key) || file.getValue(key).unwrapped().toString != value }
-      .map { case (key, value) => key -> (if (SuiteConfig.isSecretKey(key)) "***" else value) }
+      .map { case (key, value) => key -> (if (SuiteConfig.isSecretKey(key)) "***" else RunPlan.redactUrl(value)) }
       .toMap
   }
 }
 
 object SuiteConfig {
+  /** Keys whose values are credentials; `...Env` keys name an environment variable, not a secret. */
   def isSecretKey(key: String): Boolean = {
     val k = key.toLowerCase
-    k.contains("token") || k.contains("secret") || k.contains("password")
+    !k.endsWith("env") && (k.contains("token") || k.contains("secret") || k.contains("password"))
   }
 
   /** Reads application.conf under the current system properties (-Dkey=value). */
@@ -86,6 +87,9 @@ object SuiteConfig {
     val smoke = boolean(config, "smoke")
     val multiplier = nonNegativeDouble(config, if (smoke || profileName == "smoke") "thinkTime.smokeMultiplier" else "thinkTime.multiplier")
 
+    val preflightTimeout = duration(config, "preflight.connectTimeout")
+    if (preflightTimeout <= Duration.Zero) throw new SuiteError(s"preflight.connectTimeout: must be greater than 0 (was ${config.getString("preflight.connectTimeout")})")
+
     SuiteConfig(
       config,
       target,
@@ -94,7 +98,7 @@ object SuiteConfig {
       scale,
       shard,
       multiplier,
-      duration(config, "preflight.connectTimeout")
+      preflightTimeout
     )
   }
 

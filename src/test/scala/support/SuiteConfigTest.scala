@@ -44,6 +44,9 @@ class SuiteConfigTest {
   @Test def badDurationNamesTheKey(): Unit =
     assertTrue(errorFor("preflight.connectTimeout" -> "soon").startsWith("preflight.connectTimeout: "))
 
+  @Test def zeroPreflightTimeoutIsRejected(): Unit =
+    assertEquals("preflight.connectTimeout: must be greater than 0 (was 0s)", errorFor("preflight.connectTimeout" -> "0s"))
+
   @Test def everyErrorIsOneLine(): Unit =
     Seq(errorFor("target" -> "x"), errorFor("scale" -> "x"), errorFor("preflight.connectTimeout" -> "x")).foreach { message =>
       assertFalse(message.contains("\n"), message)
@@ -64,5 +67,13 @@ class SuiteConfigTest {
     assertEquals(Some("0.5"), overrides.get("scale"))
     assertEquals(Some("***"), overrides.get("raid.apiToken"))
     assertFalse(overrides.contains("target"), "unchanged keys are not overrides")
+  }
+
+  @Test def overridesHideCredentialsInUrlsButNotEnvironmentVariableNames(): Unit = {
+    val suite = SuiteConfig.fromConfig(
+      configWith("targets.demo.raid.baseUrl" -> "https://loadtest:p%40ss@api.example.org", "raid.tokenEnv" -> "DEMO_RAID_TOKEN")
+    )
+    assertEquals(Some("https://***@api.example.org"), suite.overrides.get("targets.demo.raid.baseUrl"))
+    assertEquals(Some("DEMO_RAID_TOKEN"), suite.overrides.get("raid.tokenEnv"), "a variable's name is not a secret")
   }
 }

@@ -4,6 +4,7 @@ import java.lang.management.ManagementFactory
 import java.nio.file.Paths
 
 import scala.concurrent.duration._
+import scala.util.control.NonFatal
 
 import io.gatling.core.Predef._
 import io.gatling.core.structure.PopulationBuilder
@@ -22,9 +23,8 @@ abstract class SuiteSimulation extends Simulation {
   protected def setUpSystems(systems: SystemUnderTest*): SetUp = {
     val simulationName = getClass.getSimpleName
     val loads = FailFast(systems.map { system =>
-      val settings = SystemSettings(system.key, suite.system(system.key), suite.thinkTimeMultiplier, suite.shard)
       val profile = LoadProfiles.load(suite.root, system.key, suite.profileName, suite.scale, suite.shard, suite.smoke)
-      SystemLoad(system, profile, system.journey(settings))
+      SystemLoad(system, profile, system.journey(settingsOf(system)))
     })
     // thresholds.conf, or the file named by -Dthresholds=<file> for this run.
     val thresholds = FailFast(systems.map(s => Thresholds.load(s.key, None)))
@@ -35,7 +35,7 @@ abstract class SuiteSimulation extends Simulation {
         throw new SuiteError(s"profile: ${many.map(_.system.key).mkString(", ")} each set a throttle; Gatling's throttle is global, so run them one at a time")
     })
 
-    val sandbox = if (suite.target.usesSandbox) Some(FailFast(Sandbox.start(SandboxSettings.fromConfig(suite.root)))) else None
+    val sandbox = if (suite.target.usesSandbox) Some(FailFast(startSandbox())) else None
     val baseUrls = FailFast.closing(sandbox)(systems.map(s => s.key -> baseUrl(s, sandbox)).toMap)
     FailFast.closing(sandbox)(Preflight.check(baseUrls, suite.preflightConnectTimeout))
     sandbox.foreach(running => after(running.close()))
@@ -49,10 +49,25 @@ abstract class SuiteSimulation extends Simulation {
       .maxDuration(loads.map(_.profile.plan.maxDuration).max)
   }
 
+  private def settingsOf(system: SystemUnderTest): SystemSettings =
+    SystemSettings(system.key, suite.system(system.key), suite.thinkTimeMultiplier, suite.shard)
+
+  private def startSandbox(): RunningSandbox = {
+    val settings = SandboxSettings.fromConfig(suite.root)
+    try Sandbox.start(settings)
+    catch {
+      case NonFatal(e) =>
+        throw new SuiteError(s"sandbox: could not start on ${settings.host} (sandbox.raid.port, sandbox.stubs.port): ${e.getMessage}")
+    }
+  }
+
   private def baseUrl(system: SystemUnderTest, sandbox: Option[RunningSandbox]): String = sandbox match {
     case Some(running) =>
       running.baseUrls.getOrElse(system.key, throw new SuiteError(s"target ${suite.target.name}: the sandbox has no stand-in for ${system.key}"))
-    case None => SystemSettings(system.key, suite.system(system.key), suite.thinkTimeMultiplier, suite.shard).string("baseUrl")
+    case None =>
+      if (!suite.system(system.key).hasPath("baseUrl"))
+        throw new SuiteError(s"targets.${suite.target.name}.${system.key}.baseUrl: missing (where target ${suite.target.name} serves ${system.key})")
+      settingsOf(system).string("baseUrl")
   }
 
   /** Under `mvn gatling:test` (the pom sets `suite.archive`), archive the report and write the
@@ -63,12 +78,14 @@ abstract class SuiteSimulation extends Simulation {
       val jvmStart = ManagementFactory.getRuntimeMXBean.getStartTime
       val gatlingResults = Paths.get(sys.props.getOrElse("suite.gatlingResultsDir", "target/gatling"))
       val resultsRoot = Paths.get(sys.props.getOrElse("suite.resultsDir", "results"))
-      Runtime.getRuntime.addShutdownHook(new Thread(() => {
-        PostRun.newestRunDir(gatlingResults, jvmStart) match {
-          case Some(runDir) => PostRun.process(runDir, resultsRoot, runContext(simulationName, thresholdsKey))
-          case None         => println(s"No Gatling report newer than this run in $gatlingResults: nothing archived.")
-        }
-      }))
+      Runtime.getRuntime.addShutdownHook(new Thread(() =>
+        try
+          PostRun.newestRunDir(gatlingResults, jvmStart) match {
+            case Some(runDir) => PostRun.process(runDir, resultsRoot, runContext(simulationName, thresholdsKey))
+            case None         => println(s"No Gatling report newer than this run in $gatlingResults: nothing archived.")
+          }
+        catch { case NonFatal(e) => println(s"results: ERROR the run was not archived: ${e.getMessage}") }
+      ))
     }
 
   private def runContext(simulationName: String, thresholdsKey: String): RunContext =

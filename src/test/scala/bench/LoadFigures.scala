@@ -16,10 +16,16 @@ import io.gatling.charts.stats.SimulationLogAccess.{ RequestRecorded, UserRecord
   */
 object LoadFigures {
   def main(args: Array[String]): Unit = args.toList match {
-    case run :: targetRate :: request :: Nil => println(report(Paths.get(run), targetRate.toDouble, request))
-    case _ =>
-      System.err.println("usage: LoadFigures <archived run folder> <target arrival rate, users/s> <request name>")
-      sys.exit(2)
+    case run :: targetRate :: request :: Nil if targetRate.toDoubleOption.exists(_ > 0) =>
+      val runDir = Paths.get(run)
+      if (!Files.isRegularFile(runDir.resolve("summary.json"))) fail(s"$run: no summary.json (not an archived run?)")
+      println(report(runDir, targetRate.toDouble, request))
+    case _ => fail("usage: LoadFigures <archived run folder> <target arrival rate, users/s, > 0> <request name>")
+  }
+
+  private def fail(message: String): Nothing = {
+    System.err.println(message)
+    sys.exit(2)
   }
 
   def report(runDir: Path, targetRate: Double, request: String): String = {
@@ -47,7 +53,7 @@ object LoadFigures {
     val seconds = (to - from) / 1000.0
     val achievedRate = startedInSteady / seconds
     val figures = summary.get("requests").elements().asScala.find(_.get("name").asText == request)
-      .getOrElse(throw new IllegalArgumentException(s"no request '$request' in $runDir"))
+      .getOrElse(fail(s"$runDir: no request named '$request'"))
     val global = summary.get("global")
 
     f"""run                     ${runDir.getFileName}

@@ -42,12 +42,14 @@ object LoadProfiles {
       throw ProfileError(s"$path.throttle.requestsPerSecond: shard $shard gets no requests/s (${t.requestsPerSecond} requests/s over ${shard.count} shards)")
     }
 
+    // A compressed run keeps none of the full run's figures: its description, its derivation and its
+    // journeyDuration (smoke journeys are not full-length) would print the full run's concurrency.
     new ShapedProfile(
       ProfileSettings(
         simulation = simulation,
         profile = if (compress && profile != blockName) s"$profile ($blockName compressed)" else profile,
-        description = parsed.description,
-        journeyDuration = parsed.journeyDuration,
+        description = if (compress) None else parsed.description,
+        journeyDuration = if (compress) None else parsed.journeyDuration,
         drain = if (compress) parsed.drain.min(1.minute) else parsed.drain,
         throttle = throttle,
         derivation = if (compress) Nil else parsed.derivation,

@@ -81,6 +81,15 @@ class OpenArrivalsTest {
     assertEquals(750 + 15000, arrivals(suite("raid", "reference", scale = 0.5)).size)
   }
 
+  @Test def compressedPlanDescribesTheCompressedRun(): Unit = {
+    val smoke = suite("raid", "reference", smoke = true)
+    val injected = arrivals(smoke).size.toLong
+    assertTrue(smoke.plan.peakUsers.forall(_ <= injected), s"${smoke.plan.peakUsers} concurrent users from $injected users")
+    assertEquals(Some(2.0), smoke.plan.peakArrivalRate)
+    // neither the peak nor the description may quote the full run's 3,000 users
+    assertFalse(smoke.plan.render.contains("3,000"), smoke.plan.render)
+  }
+
   @Test def smokeCompressionGivesEveryShardAFewUsers(): Unit = {
     val compressed = shards(3).map(shard => suite("raid", "reference", shard = shard, smoke = true))
     compressed.foreach { p =>

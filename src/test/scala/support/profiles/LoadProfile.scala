@@ -43,7 +43,7 @@ private[profiles] final class ShapedProfile(val settings: ProfileSettings, val s
   def name: String = profile
 
   lazy val plan: Plan = {
-    val maxDuration = shape.maxDuration(drain)
+    val maxDuration = shape.maxDuration(drain, journeyDuration)
     Plan(
       simulation = simulation,
       profile = profile,

@@ -35,8 +35,13 @@ object LoadProfiles {
     val scaled = parsed.shape.scaled(scale)
     scaled.invalid.foreach { case (key, reason) => throw ProfileError(s"$path.$key: $reason (scale x${Plan.number(scale)})") }
 
+    val scaledThrottle = parsed.throttle.map(_.scaled(scale))
+    scaledThrottle.filter(_.requestsPerSecond == 0).foreach { _ =>
+      throw ProfileError(s"$path.throttle.requestsPerSecond: scaled to 0 requests/s (scale x${Plan.number(scale)})")
+    }
+
     val shape = if (compress) scaled.compressed(shard.count) else scaled
-    val throttle = parsed.throttle.map(t => if (compress) t.compressed(shard.count) else t.scaled(scale))
+    val throttle = if (compress) parsed.throttle.map(_.compressed(shard.count)) else scaledThrottle
     shape.emptyShare(shard).foreach(reason => throw ProfileError(s"$path: $reason"))
     throttle.filter(t => shard.share(t.requestsPerSecond) == 0).foreach { t =>
       throw ProfileError(s"$path.throttle.requestsPerSecond: shard $shard gets no requests/s (${t.requestsPerSecond} requests/s over ${shard.count} shards)")

@@ -131,5 +131,6 @@ class LoadProfilesTest {
     assertEquals("profiles.s.p.workers: scaled to 0 workers (scale x0.1)", rejected(work, scale = 0.1))
     val throttled = s"profiles.s.p { $open, throttle { requestsPerSecond = 2 } }"
     assertEquals("profiles.s.p.throttle.requestsPerSecond: shard 3/3 gets no requests/s (2 requests/s over 3 shards)", rejected(throttled, shard = Shard(3, 3)))
+    assertEquals("profiles.s.p.throttle.requestsPerSecond: scaled to 0 requests/s (scale x0.1)", rejected(throttled, scale = 0.1))
   }
 }

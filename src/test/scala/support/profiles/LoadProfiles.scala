@@ -17,9 +17,6 @@ object LoadProfiles {
 
   private val CommonKeys = Set("type", "description", "journeyDuration", "drain", "throttle")
 
-  def load(config: Config, simulation: String, profile: String, scale: Double, shard: Shard): LoadProfile =
-    load(config, simulation, profile, scale, shard, smoke = false)
-
   /** With `smoke`, the named profile is compressed to a few seconds and a few users per shard. */
   def load(config: Config, simulation: String, profile: String, scale: Double, shard: Shard, smoke: Boolean): LoadProfile = {
     if (!(scale > 0) || scale.isInfinite) throw ProfileError(s"scale: must be > 0 (was $scale)")

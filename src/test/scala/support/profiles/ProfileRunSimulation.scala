@@ -26,7 +26,7 @@ class ProfileRunSimulation extends Simulation {
       |}""".stripMargin
   )
 
-  private def load(name: String) = LoadProfiles.load(profiles, "run", name, 1, Shard.Whole)
+  private def load(name: String) = LoadProfiles.load(profiles, "run", name, 1, Shard.Whole, smoke = false)
 
   /** Counts iterations per scenario and remembers the work item each one was given. */
   private val countedJourney: ChainBuilder =

@@ -8,6 +8,8 @@ import scala.jdk.CollectionConverters._
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
+import _root_.io.gatling.commons.stats.{ KO, OK }
+import _root_.io.gatling.core.session.Session
 import _root_.io.gatling.core.structure.PopulationBuilder
 
 import ProfileFixtures._
@@ -96,6 +98,14 @@ class WorkShapesTest {
     assertEquals(Seq(1L, 2L), shape.levels)
     assertEquals(2L, shape.iterations)
     assertEquals(2, shape.repeats)
+  }
+
+  @Test def eachIterationStartsWithOnlyGatlingsAttributesAndItsWorkItem(): Unit = {
+    val gatlings = Map("gatling.asLongAs-1" -> 2, "gatling.http.cookies" -> "jar")
+    val previous = Session("work", 1, gatlings ++ Map(Workers.WorkItem -> 7L, "raidHandle" -> "102.100.100/1"), KO, Nil, Session.NothingOnExit, null)
+    val next = Workers.startIteration(previous)
+    assertEquals(gatlings + (Workers.WorkItem -> 7L), next.attributes)
+    assertEquals(OK, next.status, "a failure in the previous iteration does not mark this one failed")
   }
 
   /** A sweep's populations follow each other through `andThen`: one child at each step. */

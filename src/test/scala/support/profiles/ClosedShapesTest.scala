@@ -75,6 +75,14 @@ class ClosedShapesTest {
     assertEquals(Seq(100, 250, 500, 750, 1000), Seq(5, 16, 27, 38, 49).map(m => perShard.map(InjectionSchedule.concurrencyAt(_, m.minutes)).sum))
   }
 
+  @Test def compressedClosedPlanEstimatesNoArrivalRateFromTheFullJourney(): Unit = {
+    // 60 s journeys give the full run 1,000 / 60 s = 16.67 new users/s; a smoke run's journeys are not those
+    assertEquals(Some(1000.0 / 60), suite("raid", "closed").plan.peakArrivalRate)
+    val smoke = suite("raid", "closed", smoke = true).plan
+    assertEquals(Some(2L), smoke.peakUsers)
+    assertEquals(None, smoke.peakArrivalRate)
+  }
+
   @Test def smokeCyclesAreShortAndTiny(): Unit = {
     val shape = cycles(suite("learning-portal", "cycles", smoke = true))
     assertEquals(Seq(1L, 2L, 3L, 4L, 5L), shape.levels)

@@ -14,7 +14,8 @@ trait LoadProfile {
 
   /** The scenario(s) that run `journey`, one iteration of a user's journey: open and closed shapes run it
     * once per user; fixed work and sweeps loop workers over a shared, bounded work queue (the current
-    * item is in the session as `workItem`). Windows to split results by are recorded in `windows`.
+    * item is in the session as `workItem`; each iteration starts without the attributes the previous one
+    * saved, keeping only Gatling's own). Windows to split results by are recorded in `windows`.
     * Every call builds fresh populations with their own work queues.
     */
   def population(scenarioName: String, journey: ChainBuilder, windows: WindowRecorder): PopulationBuilder
@@ -43,7 +44,7 @@ private[profiles] final class ShapedProfile(val settings: ProfileSettings, val s
   def name: String = profile
 
   lazy val plan: Plan = {
-    val maxDuration = shape.maxDuration(drain)
+    val maxDuration = shape.maxDuration(drain, journeyDuration)
     Plan(
       simulation = simulation,
       profile = profile,

@@ -17,9 +17,6 @@ object LoadProfiles {
 
   private val CommonKeys = Set("type", "description", "journeyDuration", "drain", "throttle")
 
-  def load(config: Config, simulation: String, profile: String, scale: Double, shard: Shard): LoadProfile =
-    load(config, simulation, profile, scale, shard, smoke = false)
-
   /** With `smoke`, the named profile is compressed to a few seconds and a few users per shard. */
   def load(config: Config, simulation: String, profile: String, scale: Double, shard: Shard, smoke: Boolean): LoadProfile = {
     if (!(scale > 0) || scale.isInfinite) throw ProfileError(s"scale: must be > 0 (was $scale)")
@@ -35,19 +32,26 @@ object LoadProfiles {
     val scaled = parsed.shape.scaled(scale)
     scaled.invalid.foreach { case (key, reason) => throw ProfileError(s"$path.$key: $reason (scale x${Plan.number(scale)})") }
 
+    val scaledThrottle = parsed.throttle.map(_.scaled(scale))
+    scaledThrottle.filter(_.requestsPerSecond == 0).foreach { _ =>
+      throw ProfileError(s"$path.throttle.requestsPerSecond: scaled to 0 requests/s (scale x${Plan.number(scale)})")
+    }
+
     val shape = if (compress) scaled.compressed(shard.count) else scaled
-    val throttle = parsed.throttle.map(t => if (compress) t.compressed(shard.count) else t.scaled(scale))
+    val throttle = if (compress) parsed.throttle.map(_.compressed(shard.count)) else scaledThrottle
     shape.emptyShare(shard).foreach(reason => throw ProfileError(s"$path: $reason"))
     throttle.filter(t => shard.share(t.requestsPerSecond) == 0).foreach { t =>
       throw ProfileError(s"$path.throttle.requestsPerSecond: shard $shard gets no requests/s (${t.requestsPerSecond} requests/s over ${shard.count} shards)")
     }
 
+    // A compressed run keeps none of the full run's figures: its description, its derivation and its
+    // journeyDuration (smoke journeys are not full-length) would print the full run's concurrency.
     new ShapedProfile(
       ProfileSettings(
         simulation = simulation,
         profile = if (compress && profile != blockName) s"$profile ($blockName compressed)" else profile,
-        description = parsed.description,
-        journeyDuration = parsed.journeyDuration,
+        description = if (compress) None else parsed.description,
+        journeyDuration = if (compress) None else parsed.journeyDuration,
         drain = if (compress) parsed.drain.min(1.minute) else parsed.drain,
         throttle = throttle,
         derivation = if (compress) Nil else parsed.derivation,

@@ -12,7 +12,7 @@ import ProfileFixtures._
 
 class LoadProfilesTest {
   private def rejected(hocon: String, profile: String = "p", scale: Double = 1, shard: Shard = Shard.Whole): String = {
-    val error = assertThrows(classOf[ProfileError], () => LoadProfiles.load(config(hocon), "s", profile, scale, shard))
+    val error = assertThrows(classOf[ProfileError], () => LoadProfiles.load(config(hocon), "s", profile, scale, shard, smoke = false))
     assertFalse(error.getMessage.contains("\n"), s"one line: ${error.getMessage}")
     error.getMessage
   }
@@ -26,7 +26,7 @@ class LoadProfilesTest {
       // smoke has to work on every shard; real profiles may be too small for some shard counts (tested below)
       shard <- if (profile == "smoke") Seq(Shard.Whole, Shard(3, 3)) else Seq(Shard.Whole)
     } {
-      val plan = LoadProfiles.load(suiteProfiles, simulation, profile, 1, shard).plan
+      val plan = LoadProfiles.load(suiteProfiles, simulation, profile, 1, shard, smoke = false).plan
       assertTrue(plan.phases.nonEmpty, s"$simulation $profile")
       assertTrue(plan.render.linesIterator.size <= 30, s"$simulation $profile fits a screen:\n${plan.render}")
     }
@@ -115,7 +115,7 @@ class LoadProfilesTest {
     assertEquals("scale: must be > 0 (was NaN)", rejected(hocon, scale = Double.NaN))
     assertEquals(
       "profiles.other: no profiles for simulation 'other'; known: s",
-      assertThrows(classOf[ProfileError], () => LoadProfiles.load(config(hocon), "other", "p", 1, Shard.Whole)).getMessage
+      assertThrows(classOf[ProfileError], () => LoadProfiles.load(config(hocon), "other", "p", 1, Shard.Whole, smoke = false)).getMessage
     )
   }
 
@@ -124,12 +124,13 @@ class LoadProfilesTest {
     assertEquals("profiles.s.p.levels: must be strictly ascending (was [1, 1, 2]) (scale x0.1)", rejected(cycles, scale = 0.1))
     val small = "profiles.s.p { type = concurrency-cycles, levels = [2, 5, 9], cycleDuration = 1m }"
     assertEquals("profiles.s.p: shard 3/3 gets no users (2 users over 3 shards)", rejected(small, shard = Shard(3, 3)))
-    val sweep = assertThrows(classOf[ProfileError], () => LoadProfiles.load(suiteProfiles, "key-upload", "sweep", 1, Shard(2, 2)))
+    val sweep = assertThrows(classOf[ProfileError], () => LoadProfiles.load(suiteProfiles, "key-upload", "sweep", 1, Shard(2, 2), smoke = false))
     assertEquals("profiles.key-upload.sweep: shard 2/2 gets no workers (1 worker over 2 shards) at level 1", sweep.getMessage)
     val work = "profiles.s.p { type = fixed-work, workers = 2, scenarios = 100, timeLimit = 1m }"
     assertEquals("profiles.s.p: shard 3/3 gets no workers (2 workers over 3 shards)", rejected(work, shard = Shard(3, 3)))
     assertEquals("profiles.s.p.workers: scaled to 0 workers (scale x0.1)", rejected(work, scale = 0.1))
     val throttled = s"profiles.s.p { $open, throttle { requestsPerSecond = 2 } }"
     assertEquals("profiles.s.p.throttle.requestsPerSecond: shard 3/3 gets no requests/s (2 requests/s over 3 shards)", rejected(throttled, shard = Shard(3, 3)))
+    assertEquals("profiles.s.p.throttle.requestsPerSecond: scaled to 0 requests/s (scale x0.1)", rejected(throttled, scale = 0.1))
   }
 }

@@ -47,13 +47,16 @@ class OpenArrivalsTest {
     assertTrue(times.forall(_ < 5.seconds))
   }
 
-  @Test def shardsTogetherInjectExactlyTheWhole(): Unit =
-    for (n <- Seq(2, 3, 7)) {
+  @Test def shardsTogetherInjectExactlyTheWhole(): Unit = {
+    // 30,000 steady users: over 7 shards 4,285 each and 5 left over, one more for each of the first 5
+    val steadyPerShard = Map(2 -> Seq(15000, 15000), 3 -> Seq(10000, 10000, 10000), 7 -> (Seq.fill(5)(4286) ++ Seq.fill(2)(4285)))
+    for ((n, steady) <- steadyPerShard) {
       val perShard = shards(n).map(shard => arrivals(suite("raid", "reference", shard = shard)))
       assertEquals(31500, perShard.map(_.size).sum, s"$n shards")
       assertEquals(1500, perShard.map(_.count(_ < 60.seconds)).sum, s"warm-up over $n shards")
-      assertEquals(Seq(10000, 10000, 10000), shards(3).map(s => arrivals(suite("raid", "reference", shard = s)).count(_ >= 60.seconds)))
+      assertEquals(steady, perShard.map(_.count(_ >= 60.seconds)), s"steady phase over $n shards")
     }
+  }
 
   @Test def unevenSmallTotalsStillAddUp(): Unit = {
     // 7 users/s for 3 s = 21 steady users, 7 warm-up users (7 x 2 / 2), over 4 shards
@@ -79,6 +82,15 @@ class OpenArrivalsTest {
     assertEquals(Some(25.0), plan.peakArrivalRate)
     assertEquals(Some(1500L), plan.peakUsers)
     assertEquals(750 + 15000, arrivals(suite("raid", "reference", scale = 0.5)).size)
+  }
+
+  @Test def compressedPlanDescribesTheCompressedRun(): Unit = {
+    val smoke = suite("raid", "reference", smoke = true)
+    val injected = arrivals(smoke).size.toLong
+    assertTrue(smoke.plan.peakUsers.forall(_ <= injected), s"${smoke.plan.peakUsers} concurrent users from $injected users")
+    assertEquals(Some(2.0), smoke.plan.peakArrivalRate)
+    // neither the peak nor the description may quote the full run's 3,000 users
+    assertFalse(smoke.plan.render.contains("3,000"), smoke.plan.render)
   }
 
   @Test def smokeCompressionGivesEveryShardAFewUsers(): Unit = {

@@ -26,14 +26,17 @@ class ProfileRunSimulation extends Simulation {
       |}""".stripMargin
   )
 
-  private def load(name: String) = LoadProfiles.load(profiles, "run", name, 1, Shard.Whole)
+  private def load(name: String) = LoadProfiles.load(profiles, "run", name, 1, Shard.Whole, smoke = false)
 
-  /** Counts iterations per scenario and remembers the work item each one was given. */
+  /** Counts iterations per scenario, remembers the work item each one was given, and counts the iterations
+    * that find an attribute saved by an earlier one (as a journey saves the id of a record it created).
+    */
   private val countedJourney: ChainBuilder =
     exec { session =>
       iterations.computeIfAbsent(session.scenario, _ => new AtomicInteger).incrementAndGet()
       session.attributes.get(Workers.WorkItem).foreach(item => workItems.computeIfAbsent(session.scenario, _ => ConcurrentHashMap.newKeySet[Long]()).add(item.asInstanceOf[Long]))
-      session
+      if (session.contains(SavedByJourney)) staleIterations.computeIfAbsent(session.scenario, _ => new AtomicInteger).incrementAndGet()
+      session.set(SavedByJourney, session.userId)
     }.pause(50.millis)
 
   setUp(
@@ -48,7 +51,10 @@ object ProfileRunSimulation {
   val windows = new WindowRecorder
   val iterations = new ConcurrentHashMap[String, AtomicInteger]
   val workItems = new ConcurrentHashMap[String, java.util.Set[Long]]
+  val staleIterations = new ConcurrentHashMap[String, AtomicInteger]
+  private val SavedByJourney = "savedByJourney"
 
   def iterationsOf(scenario: String): Int = Option(iterations.get(scenario)).fold(0)(_.get)
   def workItemsOf(scenario: String): Set[Long] = Option(workItems.get(scenario)).fold(Set.empty[Long])(_.asScala.toSet)
+  def staleIterationsOf(scenario: String): Int = Option(staleIterations.get(scenario)).fold(0)(_.get)
 }

@@ -21,7 +21,10 @@ class ProfileRunTest {
     assertEquals(7, iterationsOf("work"))
     assertEquals((0L until 7L).toSet, workItemsOf("work"))
     // sweep: every level of every repeat runs its 3 iterations, in its own scenario
-    for (stage <- Seq("L1 R1", "L2 R1", "L1 R2", "L2 R2")) assertEquals(3, iterationsOf(s"sweep $stage"), stage)
+    val sweepStages = Seq("L1 R1", "L2 R1", "L1 R2", "L2 R2").map("sweep " + _)
+    for (stage <- sweepStages) assertEquals(3, iterationsOf(stage), stage)
+    // a worker's iteration never sees what its previous iteration saved
+    for (scenario <- "work" +: sweepStages) assertEquals(0, staleIterationsOf(scenario), scenario)
 
     val all = windows.windows
     val steady = all.filter(_.label == "steady")

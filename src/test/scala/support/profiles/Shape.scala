@@ -31,8 +31,10 @@ private[profiles] sealed trait Shape {
   /** Planned injection time; None when it depends on the system's speed. */
   def plannedDuration: Option[FiniteDuration]
 
-  /** How long the run may take at most, with `drain` for the last users to finish. */
-  def maxDuration(drain: FiniteDuration): FiniteDuration
+  /** How long the run may take at most, with `drain` for the last users to finish; `journeyDuration`, when
+    * the profile gives it, is how long a journey already running may still take.
+    */
+  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration
 
   def peakUsers(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Long]
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double]
@@ -109,7 +111,7 @@ private[profiles] final case class OpenArrivals(warmUp: FiniteDuration, rate: Do
   }
 
   def plannedDuration: Option[FiniteDuration] = Some(warmUp + steady)
-  def maxDuration(drain: FiniteDuration): FiniteDuration = warmUp + steady + drain
+  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration = warmUp + steady + drain
 
   /** Little's law: concurrent users = arrival rate x time each user stays. */
   def peakUsers(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Long] =
@@ -158,7 +160,7 @@ private[profiles] final case class ClosedRampHold(startUsers: Long, targetUsers:
   }
 
   def plannedDuration: Option[FiniteDuration] = Some(ramp + hold)
-  def maxDuration(drain: FiniteDuration): FiniteDuration = ramp + hold + drain
+  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration = ramp + hold + drain
 
   def peakUsers(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Long] = Some(shard.share(targetUsers))
 
@@ -210,7 +212,7 @@ private[profiles] final case class ConcurrencyCycles(levels: Seq[Long], cycle: F
     }
 
   def plannedDuration: Option[FiniteDuration] = Some(cycleStart(levels.size - 1) + cycle)
-  def maxDuration(drain: FiniteDuration): FiniteDuration = cycleStart(levels.size - 1) + cycle + drain
+  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration = cycleStart(levels.size - 1) + cycle + drain
 
   def peakUsers(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Long] = Some(shard.share(levels.last))
 
@@ -256,7 +258,8 @@ private[profiles] final case class FixedWork(workers: Long, scenarios: Long, sta
   }
 
   def plannedDuration: Option[FiniteDuration] = None
-  def maxDuration(drain: FiniteDuration): FiniteDuration = startAfter + timeLimit + drain
+  /** No iteration starts after the time limit; the drain is for the iterations still running then. */
+  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration = startAfter + timeLimit + drain
 
   def peakUsers(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Long] = Some(shard.share(workers))
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] = None
@@ -272,7 +275,7 @@ private[profiles] final case class FixedWork(workers: Long, scenarios: Long, sta
 }
 
 /** Shape 6: for each repeat, each concurrency level in turn runs `iterations` of the journey with that
-  * many workers; a level starts when the previous one is done. No level runs longer than `timeLimitPerLevel`.
+  * many workers; a level starts when the previous one is done. No level starts an iteration after `timeLimitPerLevel`.
   */
 private[profiles] final case class ConcurrencySweep(levels: Seq[Long], iterations: Long, repeats: Int, timeLimitPerLevel: FiniteDuration) extends Shape {
   import Shape._
@@ -302,7 +305,13 @@ private[profiles] final case class ConcurrencySweep(levels: Seq[Long], iteration
     } :+ Phase("repeats", None, None, s"the sweep runs $repeats times (levels 1-${levels.size}, then again)")
 
   def plannedDuration: Option[FiniteDuration] = None
-  def maxDuration(drain: FiniteDuration): FiniteDuration = timeLimitPerLevel * stages.size.toLong + drain
+  /** A stage starts no iteration after its time limit, but ends only when the iterations already running
+    * have finished, and the next stage starts after that: every stage but the last may overrun its limit by
+    * one journey (`journeyDuration`, else the drain, the time allowed for a journey in flight); the drain
+    * covers the last.
+    */
+  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration =
+    timeLimitPerLevel * stages.size.toLong + journeyDuration.getOrElse(drain) * (stages.size - 1L) + drain
 
   def peakUsers(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Long] = Some(shard.share(levels.last))
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] = None

@@ -25,7 +25,8 @@ object Window {
   *
   * Windows planned relative to injection start become epoch times once the first user starts; windows
   * whose times depend on the system's speed (fixed work, sweeps) are recorded by the workers themselves.
-  * Only windows that have both started and ended are listed.
+  * Only windows that have both started and ended, and last longer than 0 ms, are listed: a zero-length
+  * window holds no requests and says nothing.
   */
 final class WindowRecorder {
   private val planned = mutable.ArrayBuffer.empty[PlannedWindows]
@@ -33,7 +34,7 @@ final class WindowRecorder {
 
   def windows: Seq[Window] = synchronized {
     val fromPlans = planned.toSeq.flatMap(_.resolved)
-    val fromWorkers = recorded.toSeq.collect { case ((kind, label), (start, end)) if end >= start => Window(kind, label, start, end) }
+    val fromWorkers = recorded.toSeq.collect { case ((kind, label), (start, end)) if end > start => Window(kind, label, start, end) }
     (fromPlans ++ fromWorkers).sortBy(w => (w.startEpochMs, w.label))
   }
 

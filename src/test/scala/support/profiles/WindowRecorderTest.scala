@@ -29,4 +29,13 @@ class WindowRecorderTest {
     recorder.ended("level", "L2 R1 (4 users)", t0 + 900)
     assertEquals(Seq("L1 R1 (2 users)", "L2 R1 (4 users)"), recorder.windows.map(_.label))
   }
+
+  @Test def zeroLengthWindowsAreLeftOut(): Unit = {
+    val recorder = new WindowRecorder
+    recorder.started("level", "L1 R1 (2 users)", t0)
+    recorder.ended("level", "L1 R1 (2 users)", t0)
+    recorder.started("level", "L2 R1 (4 users)", t0 + 1)
+    recorder.ended("level", "L2 R1 (4 users)", t0 + 2)
+    assertEquals(Seq(Window("level", "L2 R1 (4 users)", t0 + 1, t0 + 2)), recorder.windows)
+  }
 }

@@ -34,6 +34,16 @@ private[profiles] object Workers {
     */
   val WorkItem = "workItem"
 
+  /** The session an iteration starts from. Each iteration is a new scenario, so nothing the previous one
+    * saved (an id, a token) survives, or a step that failed there would leave the next iteration acting on
+    * stale data; and the previous failure does not mark this one failed. Gatling's own attributes (this
+    * loop's counter, HTTP cookies and caches) and the current work item are kept.
+    */
+  def startIteration(session: Session): Session = {
+    val clean = session.reset.markAsSucceeded
+    session.attributes.get(WorkItem).fold(clean)(clean.set(WorkItem, _))
+  }
+
   def loop(queue: WorkQueue, journey: ChainBuilder, windows: WindowRecorder, kind: String, label: String): ChainBuilder = {
     def takeNext(session: Session): Session =
       queue.take(System.currentTimeMillis()).fold(session.remove(WorkItem))(item => session.set(WorkItem, item))
@@ -42,8 +52,7 @@ private[profiles] object Workers {
       windows.started(kind, label, System.currentTimeMillis())
       takeNext(session)
     }.asLongAs(session => session.contains(WorkItem)) {
-      // Each iteration is a new scenario: a failure in the previous one must not mark this one failed.
-      exec(session => session.markAsSucceeded)
+      exec(session => startIteration(session))
         .exec(journey)
         .exec(session => takeNext(session))
     }.exec { session =>

@@ -8,6 +8,8 @@ import scala.jdk.CollectionConverters._
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
+import _root_.io.gatling.commons.stats.{ KO, OK }
+import _root_.io.gatling.core.session.Session
 import _root_.io.gatling.core.structure.PopulationBuilder
 
 import ProfileFixtures._
@@ -59,7 +61,8 @@ class WorkShapesTest {
     val profile = suite("public-apps", "reference", shard = Shard(1, 3))
     assertEquals(Some(100L), profile.population("public apps", journey, new WindowRecorder).injectionProfile.totalUserCount)
     assertEquals(None, profile.plan.totalDuration)
-    assertEquals(65.minutes, profile.plan.maxDuration) // time limit + drain
+    // the time limit, then the default 5 minute drain for the iterations still running when it passed
+    assertEquals(65.minutes, profile.plan.maxDuration)
     assertTrue(profile.plan.phases.head.load.contains("items 1-8,000 of 24,000"), profile.plan.phases.head.load)
   }
 
@@ -69,7 +72,8 @@ class WorkShapesTest {
     val chain = inOrder(profile.population("keys", journey, new WindowRecorder))
     assertEquals(for { r <- 1 to 3; k <- 1 to 12 } yield s"keys L$k R$r", chain.map(_.scenarioBuilder.name))
     assertEquals(Seq.fill(3)(levels.map(l => Some(l.toLong))).flatten, chain.map(_.injectionProfile.totalUserCount))
-    assertEquals(36 * 10.minutes + 5.minutes, profile.plan.maxDuration)
+    // no journeyDuration: each of the 36 stages but the last may overrun its limit by the 5 minute drain; the last is drained
+    assertEquals(36 * 10.minutes + 35 * 5.minutes + 5.minutes, profile.plan.maxDuration)
     assertEquals(Some(128L), profile.plan.peakUsers)
   }
 
@@ -81,11 +85,27 @@ class WorkShapesTest {
     assertEquals(Seq("1 worker, 167 iterations", "1 worker, 167 iterations", "1 worker, 166 iterations"), firstLevel)
   }
 
+  @Test def sweepStagesMayEachOverrunTheirLimitByOneJourney(): Unit = {
+    val cfg = config(
+      "profiles.k { s { type = concurrency-sweep, levels = [1, 2], iterationsPerLevel = 5, repeats = 2, timeLimitPerLevel = 1 minute, journeyDuration = 30s } }"
+    )
+    // 4 stages of 1 minute, the first 3 each followed by one 30 s journey still in flight, then the 5 minute drain
+    assertEquals(4 * 1.minute + 3 * 30.seconds + 5.minutes, shaped(cfg, "k", "s").plan.maxDuration)
+  }
+
   @Test def smokeSweepIsTwoSmallLevelsTwice(): Unit = {
     val shape = sweep(suite("key-upload", "sweep", smoke = true))
     assertEquals(Seq(1L, 2L), shape.levels)
     assertEquals(2L, shape.iterations)
     assertEquals(2, shape.repeats)
+  }
+
+  @Test def eachIterationStartsWithOnlyGatlingsAttributesAndItsWorkItem(): Unit = {
+    val gatlings = Map("gatling.asLongAs-1" -> 2, "gatling.http.cookies" -> "jar")
+    val previous = Session("work", 1, gatlings ++ Map(Workers.WorkItem -> 7L, "raidHandle" -> "102.100.100/1"), KO, Nil, Session.NothingOnExit, null)
+    val next = Workers.startIteration(previous)
+    assertEquals(gatlings + (Workers.WorkItem -> 7L), next.attributes)
+    assertEquals(OK, next.status, "a failure in the previous iteration does not mark this one failed")
   }
 
   /** A sweep's populations follow each other through `andThen`: one child at each step. */

@@ -27,21 +27,37 @@ object PostRun {
 
   /** After Gatling wrote its report in `gatlingRunDir`: archive the folder under `resultsRoot`, write
     * run.json, summary.json, summary.md and junit.xml, evaluate the gate (and the baseline), regenerate
-    * resultsRoot/index.html, print the summary table. Never throws for bad input: the outcome carries it.
+    * resultsRoot/index.html, print the summary table. Once the folder is copied nothing throws (bad
+    * settings, thresholds or log, a failed write): the outcome carries the one-line error, printed as
+    * `results: ERROR ...`. Settings are read after the copy; a simulation that read them at its start
+    * passes them to the overload that takes them.
     */
   def process(gatlingRunDir: Path, resultsRoot: Path, context: RunContext): RunOutcome =
-    process(gatlingRunDir, resultsRoot, context, ResultsSettings.load(), None)
+    archiveAndGate(gatlingRunDir, resultsRoot, context, ResultsSettings.load(), None)
 
-  def process(gatlingRunDir: Path, resultsRoot: Path, context: RunContext, settings: ResultsSettings, thresholdsFile: Option[Path]): RunOutcome = {
+  def process(gatlingRunDir: Path, resultsRoot: Path, context: RunContext, settings: ResultsSettings): RunOutcome =
+    archiveAndGate(gatlingRunDir, resultsRoot, context, settings, None)
+
+  /** As above, with the thresholds of `thresholdsFile` when given (else thresholds.conf or -Dthresholds). */
+  def process(gatlingRunDir: Path, resultsRoot: Path, context: RunContext, settings: ResultsSettings, thresholdsFile: Option[Path]): RunOutcome =
+    archiveAndGate(gatlingRunDir, resultsRoot, context, settings, thresholdsFile)
+
+  private def archiveAndGate(gatlingRunDir: Path, resultsRoot: Path, context: RunContext, settings: => ResultsSettings, thresholdsFile: Option[Path]): RunOutcome = {
     val archived = RunArchive.archive(gatlingRunDir, resultsRoot)
-    val runId = archived.getFileName.toString
-    val commit = gitCommit()
-    RunArchive.writeAtomically(archived.resolve(RunArchive.RunJsonName), SummaryJson.writeContext(context, runId, commit))
-    val outcome = summarizeAndGate(archived, resultsRoot, context, RunSummarizer.RunIdentity(runId, commit), settings, thresholdsFile)
-    RunIndexPage.write(resultsRoot)
+    val outcome =
+      try {
+        val runId = archived.getFileName.toString
+        val commit = gitCommit()
+        RunArchive.writeAtomically(archived.resolve(RunArchive.RunJsonName), SummaryJson.writeContext(context, runId, commit))
+        summarizeAndGate(archived, resultsRoot, context, RunSummarizer.RunIdentity(runId, commit), settings, thresholdsFile)
+      } catch { case NonFatal(e) => RunOutcome(archived, None, None, Some(ResultsException.oneLine(e))) }
+    val indexError =
+      try { RunIndexPage.write(resultsRoot); None }
+      catch { case NonFatal(e) => Some(s"index ${resultsRoot.resolve(RunIndexPage.FileName)}: ${ResultsException.oneLine(e)}") }
     println(s"results: ${archived.toAbsolutePath} (index: ${resultsRoot.resolve(RunIndexPage.FileName).toAbsolutePath})")
-    outcome.error.foreach(e => println(s"results: ERROR $e"))
-    outcome
+    val withIndex = outcome.copy(error = (outcome.error ++ indexError).reduceOption(_ + "; " + _))
+    withIndex.error.foreach(e => println(s"results: ERROR $e"))
+    withIndex
   }
 
   /** Summaries and gate for a run folder that already holds its simulation.log (and perhaps run.json). */

@@ -51,8 +51,7 @@ object ResultsCli {
         case Nil => fail(Usage)
       }
     } catch {
-      case e: ResultsException => fail(e.getMessage)
-      case NonFatal(e)         => fail(s"${e.getClass.getSimpleName}: ${Option(e.getMessage).map(_.linesIterator.next()).getOrElse("")}")
+      case NonFatal(e) => fail(ResultsException.oneLine(e))
     }
 
   private def fail(message: String): Int = {

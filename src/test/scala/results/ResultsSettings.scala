@@ -21,6 +21,9 @@ object ResultsSettings {
   val LastPassing = "last-passing"
   val NoBaseline = "none"
 
+  /** The `results` block as this JVM sees it. Throws a [[ResultsException]] with one line naming the key;
+    * a simulation calls it at its start, so a bad setting stops the run before any load.
+    */
   def load(): ResultsSettings = fromConfig(ConfigFactory.load().withFallback(ConfigFactory.parseResources("results.conf")).resolve())
 
   def fromConfig(config: Config): ResultsSettings =
@@ -35,8 +38,9 @@ object ResultsSettings {
         baseline = results.getString("baseline")
       )
     } catch {
-      case e: ConfigException => throw new ResultsException(s"results settings: ${e.getMessage}")
-      case NonFatal(e)        => throw new ResultsException(s"results settings: ${e.getMessage}")
+      case e: ResultsException => throw e
+      case e: ConfigException  => throw new ResultsException(s"results settings: ${e.getMessage.linesIterator.mkString(" ")}")
+      case NonFatal(e)         => throw new ResultsException(s"results settings: ${ResultsException.oneLine(e)}")
     }
 
   private def positive(config: Config, key: String): Int = {
@@ -48,3 +52,11 @@ object ResultsSettings {
 
 /** A failure of the results pipeline with a one-line message naming the file or key at fault. */
 final class ResultsException(message: String) extends RuntimeException(message)
+
+object ResultsException {
+  /** The message of a [[ResultsException]]; for anything else (an IO error, a bug) its type and first line. */
+  def oneLine(e: Throwable): String = e match {
+    case r: ResultsException => r.getMessage
+    case other               => s"${other.getClass.getSimpleName}: ${Option(other.getMessage).flatMap(_.linesIterator.nextOption()).getOrElse("")}"
+  }
+}

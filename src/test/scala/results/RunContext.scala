@@ -1,8 +1,11 @@
 package results
 
-/** A stretch of the run the load profile marks out: the steady state, one cycle, one concurrency level, one repeat. */
+/** A stretch of the run the load profile marks out: the steady state, one cycle, one concurrency level
+  * and repeat. A window that ends at or before its start is kept as recorded here (a run is never lost
+  * over it); the summary leaves it out with a warning.
+  */
 final case class RunWindow(kind: String, label: String, startEpochMs: Long, endEpochMs: Long) {
-  require(endEpochMs > startEpochMs, s"window $kind '$label' ends before it starts")
+  def isEmpty: Boolean = endEpochMs <= startEpochMs
   def contains(epochMs: Long): Boolean = epochMs >= startEpochMs && epochMs < endEpochMs
   def durationMs: Long = endEpochMs - startEpochMs
 }

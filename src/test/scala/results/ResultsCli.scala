@@ -82,7 +82,7 @@ object ResultsCli {
     val baseline =
       if (options.flags("no-baseline")) ResultsSettings.NoBaseline
       else if (options.flags("last-passing")) ResultsSettings.LastPassing
-      else options.values.getOrElse("baseline", settings.baseline)
+      else options.values.get("baseline").map(ResultsSettings.baselineChoice(_, "--baseline")).getOrElse(settings.baseline)
     settings.copy(root = options.results, baseline = baseline)
   }
 

@@ -35,13 +35,28 @@ object ResultsSettings {
         slowThresholdMs = positive(results, "slowThresholdMs"),
         steadyExcludeStartMs = results.getDuration("steadyWindow.excludeStart", TimeUnit.MILLISECONDS),
         steadyExcludeEndMs = results.getDuration("steadyWindow.excludeEnd", TimeUnit.MILLISECONDS),
-        baseline = results.getString("baseline")
+        baseline = baselineChoice(results.getString("baseline"), "results.baseline")
       )
     } catch {
       case e: ResultsException => throw e
       case e: ConfigException  => throw new ResultsException(s"results settings: ${e.getMessage.linesIterator.mkString(" ")}")
       case NonFatal(e)         => throw new ResultsException(s"results settings: ${ResultsException.oneLine(e)}")
     }
+
+  /** `value` as a baseline choice named by `key` (a setting or a command-line option). Whether a named
+    * run folder exists is only known when the gate runs (it warns then); an empty value, or a misspelt
+    * last-passing or none, is refused here.
+    */
+  def baselineChoice(value: String, key: String): String = {
+    val allowed = s"$LastPassing, $NoBaseline or an archived run's folder name"
+    val squashed = value.toLowerCase.filter(_.isLetterOrDigit)
+    if (value.trim.isEmpty) throw new ResultsException(s"results settings: $key is empty: use $allowed")
+    if (value != LastPassing && squashed == LastPassing.filter(_.isLetterOrDigit))
+      throw new ResultsException(s"results settings: $key is '$value': did you mean $LastPassing? (use $allowed)")
+    if (value != NoBaseline && squashed == NoBaseline)
+      throw new ResultsException(s"results settings: $key is '$value': did you mean $NoBaseline? (use $allowed)")
+    value
+  }
 
   private def positive(config: Config, key: String): Int = {
     val value = config.getInt(key)

@@ -33,3 +33,24 @@ final case class RunContext(
     overrides: Map[String, String],
     windows: Seq[RunWindow]
 )
+
+object RunContext {
+  private val LoadKeys = Set("scale", "smoke")
+  private val LoadPrefixes = Seq("thinkTime.", "sandbox.", "profiles.", "targets.")
+
+  /** The overrides that change the load a run makes or the latency it meets (scale, smoke, think
+    * times, the sandbox's stub delays, profile and target definitions). Runs compared as baseline
+    * or merged as shards must agree on them; a key absent from both is at its default in both.
+    */
+  def loadOverrides(overrides: Map[String, String]): Map[String, String] =
+    overrides.filter { case (key, _) => LoadKeys(key) || LoadPrefixes.exists(key.startsWith) }
+
+  /** Where two runs' load overrides differ, e.g. "scale = 0.5 vs default", sorted by key. */
+  def loadDifferences(a: Map[String, String], b: Map[String, String]): Seq[String] = {
+    val (loadA, loadB) = (loadOverrides(a), loadOverrides(b))
+    (loadA.keySet ++ loadB.keySet).toSeq.sorted.collect {
+      case key if loadA.get(key) != loadB.get(key) => s"$key = ${loadA.getOrElse(key, "default")} vs ${loadB.getOrElse(key, "default")}"
+    }
+  }
+}
+

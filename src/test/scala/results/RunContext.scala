@@ -45,11 +45,11 @@ object RunContext {
   def loadOverrides(overrides: Map[String, String]): Map[String, String] =
     overrides.filter { case (key, _) => LoadKeys(key) || LoadPrefixes.exists(key.startsWith) }
 
-  /** Where two runs' load overrides differ, e.g. "scale = 0.5 vs default", sorted by key. */
+  /** Where two runs' load overrides differ, e.g. "scale 0.5 vs default", sorted by key. */
   def loadDifferences(a: Map[String, String], b: Map[String, String]): Seq[String] = {
     val (loadA, loadB) = (loadOverrides(a), loadOverrides(b))
     (loadA.keySet ++ loadB.keySet).toSeq.sorted.collect {
-      case key if loadA.get(key) != loadB.get(key) => s"$key = ${loadA.getOrElse(key, "default")} vs ${loadB.getOrElse(key, "default")}"
+      case key if loadA.get(key) != loadB.get(key) => s"$key ${loadA.getOrElse(key, "default")} vs ${loadB.getOrElse(key, "default")}"
     }
   }
 }

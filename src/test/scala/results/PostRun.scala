@@ -3,6 +3,7 @@ package results
 import java.nio.file.{ Files, Path }
 import java.util.concurrent.TimeUnit
 
+import scala.concurrent.duration._
 import scala.jdk.CollectionConverters._
 import scala.util.Using
 import scala.util.control.NonFatal
@@ -138,13 +139,22 @@ object PostRun {
       }
 
   /** The checked-out commit, so a summary says which version of the suite produced it. */
-  def gitCommit(): String =
+  def gitCommit(): String = commandOutput(Seq("git", "rev-parse", "--short=12", "HEAD"), 5.seconds).getOrElse("unknown")
+
+  /** What `command` printed, when it exits 0 within `timeout`; one still running then is killed. The
+    * output is read only after the process ended, so a hung command never blocks past the timeout.
+    */
+  private[results] def commandOutput(command: Seq[String], timeout: FiniteDuration): Option[String] =
     try {
-      val process = new ProcessBuilder("git", "rev-parse", "--short=12", "HEAD").redirectErrorStream(true).start()
-      val finished = process.waitFor(5, TimeUnit.SECONDS)
-      val output = new String(process.getInputStream.readAllBytes()).trim
-      if (finished && process.exitValue == 0 && output.nonEmpty) output else { process.destroy(); "unknown" }
-    } catch { case NonFatal(_) => "unknown" }
+      val process = new ProcessBuilder(command: _*).redirectError(ProcessBuilder.Redirect.DISCARD).start()
+      if (!process.waitFor(timeout.toMillis, TimeUnit.MILLISECONDS)) {
+        process.destroyForcibly()
+        None
+      } else {
+        val output = new String(process.getInputStream.readAllBytes()).trim
+        Option.when(process.exitValue == 0 && output.nonEmpty)(output)
+      }
+    } catch { case NonFatal(_) => None }
 
   /** For a run folder without run.json (e.g. a bare Gatling folder): what the log itself tells. */
   def contextFromLog(runDir: Path): RunContext = {

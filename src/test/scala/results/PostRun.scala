@@ -74,10 +74,18 @@ object PostRun {
       try RunSummarizer.summarize(runDir, context, identity, settings)
       catch { case e: ResultsException => return RunOutcome(runDir, None, None, Some(e.getMessage)) }
     summary.warnings.foreach(w => println(s"results: WARNING $w"))
+    gate(runDir, summary, resultsRoot, settings, thresholdsFile)
+  }
 
+  /** The gate for a summarised run (fresh, or re-checked by `ResultsCli gate`): its thresholds and the
+    * baseline the settings name (one that cannot be used is a warning, and the gate runs without it);
+    * rewrites summary.json, summary.md and junit.xml, prints the tables and the verdict. Thresholds that
+    * cannot be read leave the run without a verdict (and without junit.xml).
+    */
+  def gate(runDir: Path, summary: RunSummary, resultsRoot: Path, settings: ResultsSettings, thresholdsFile: Option[Path]): RunOutcome = {
     val gated =
       try {
-        val thresholds = Thresholds.load(context.thresholdsKey, thresholdsFile)
+        val thresholds = Thresholds.load(summary.run.thresholdsKey, thresholdsFile)
         val (baseline, baselineWarnings) = chooseBaseline(summary, resultsRoot, settings.baseline)
         val verdict = Gate.evaluate(summary, thresholds, baseline)
         Right((verdict.copy(warnings = verdict.warnings ++ baselineWarnings), baseline, thresholds.baseline))
@@ -85,13 +93,17 @@ object PostRun {
 
     gated match {
       case Left(error) =>
-        writeSummaries(runDir, summary, None)
-        println(ConsoleSummary.statsTable(summary))
-        RunOutcome(runDir, Some(summary), None, Some(error))
+        val ungated = summary.copy(gate = None)
+        writeSummaries(runDir, ungated, None)
+        println(ConsoleSummary.statsTable(ungated))
+        RunOutcome(runDir, Some(ungated), None, Some(error))
       case Right((verdict, baseline, policy)) =>
         val withGate = summary.copy(gate = Some(verdict))
         writeSummaries(runDir, withGate, Some(verdict))
-        printVerdict(withGate, verdict, baseline.map(RunComparison.compare(_, withGate, policy)))
+        println(ConsoleSummary.statsTable(withGate))
+        println(ConsoleSummary.transactionsLine(withGate))
+        baseline.foreach(b => println(ConsoleSummary.comparisonTable(RunComparison.compare(b, withGate, policy))))
+        printVerdict(withGate.run.runId, verdict)
         RunOutcome(runDir, Some(withGate), Some(verdict), None)
     }
   }
@@ -99,16 +111,17 @@ object PostRun {
   private def writeSummaries(runDir: Path, summary: RunSummary, verdict: Option[GateVerdict]): Unit = {
     RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryJsonName), SummaryJson.write(summary))
     RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryMarkdownName), SummaryMarkdown.render(summary))
-    verdict.foreach(v => RunArchive.writeAtomically(runDir.resolve(RunArchive.JUnitName), JUnitReport.render(summary, v)))
+    verdict match {
+      case Some(v) => RunArchive.writeAtomically(runDir.resolve(RunArchive.JUnitName), JUnitReport.render(summary, v))
+      case None    => Files.deleteIfExists(runDir.resolve(RunArchive.JUnitName))
+    }
   }
 
-  private def printVerdict(summary: RunSummary, verdict: GateVerdict, baseline: Option[RunComparison.Comparison]): Unit = {
-    println(ConsoleSummary.statsTable(summary))
-    println(ConsoleSummary.transactionsLine(summary))
-    baseline.foreach(comparison => println(ConsoleSummary.comparisonTable(comparison)))
+  /** The verdict's warnings, failed checks and PASS/FAIL line. */
+  def printVerdict(runId: String, verdict: GateVerdict): Unit = {
     verdict.warnings.foreach(w => println(s"results: WARNING $w"))
     verdict.failures.foreach(f => println(s"results: FAILED ${f.name}: ${f.outcome}"))
-    println(s"results: gate ${verdict.label} for ${summary.run.runId} (${verdict.checks.size} checks, ${verdict.failures.size} failed)")
+    println(s"results: gate ${verdict.label} for $runId (${verdict.checks.size} checks, ${verdict.failures.size} failed)")
   }
 
   /** The baseline the settings name; a baseline that cannot be used is a warning, never a lost run. */

@@ -30,10 +30,10 @@ object RunSummarizer {
     val (emptyWindows, windows) = context.windows.partition(_.isEmpty)
     val steadyWindow = chooseSteadyWindow(windows, report.injectStartEpochMs, report.injectEndEpochMs, settings)
     val walk = new RecordCollector(settings, windows, steadyWindow._1, useGroupDuration)
+    val header = report.header
     val outcome =
-      try SimulationLogAccess.walk(logFile)(walk.collect)
+      try SimulationLogAccess.walk(logFile, header)(walk.collect)
       catch { case e: UnreadableLogException => throw new ResultsException(e.getMessage) }
-    val header = SimulationLogAccess.readHeader(logFile)
 
     def entry(path: List[String], stats: Option[Boolean] => Option[ReportFigures], accumulator: LatencyAccumulator): Option[Entry] =
       stats(None).map { all =>

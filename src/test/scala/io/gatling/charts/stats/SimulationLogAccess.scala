@@ -42,7 +42,8 @@ object SimulationLogAccess {
   /** Figures exactly as Gatling's report computes them (`GeneralStats`, percentiles from its t-digest). */
   final case class ReportFigures(count: Long, min: Int, max: Int, mean: Int, stdDev: Int, meanRequestsPerSec: Double, percentile: Double => Int)
 
-  final class ReportStatistics private[SimulationLogAccess] (data: LogFileData, useGroupDurationMetric: Boolean) {
+  /** @param header the log's run record, read (and checked) once; pass it on to [[SimulationLogAccess.walk]] */
+  final class ReportStatistics private[SimulationLogAccess] (val header: LogHeader, data: LogFileData, useGroupDurationMetric: Boolean) {
     def injectStartEpochMs: Long = data.runInfo.injectStart
     def injectEndEpochMs: Long = data.runInfo.injectEnd
 
@@ -92,21 +93,23 @@ object SimulationLogAccess {
   }
 
   def reportStatistics(logFile: Path, configuration: GatlingConfiguration): ReportStatistics = {
-    readHeader(logFile)
+    val header = readHeader(logFile)
     val data =
       try new LogFileReader(logFile.toFile, configuration).read()
       catch {
         case e: AssertionError                => throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
         case e: UnsupportedOperationException => throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
       }
-    new ReportStatistics(data, configuration.reports.useGroupDurationMetric)
+    new ReportStatistics(header, data, configuration.reports.useGroupDurationMetric)
   }
 
   /** Calls `onRecord` for every request, group and user record, in log order. */
-  def walk(logFile: Path)(onRecord: LogRecord => Unit): WalkOutcome = {
-    val header = readHeader(logFile)
+  def walk(logFile: Path)(onRecord: LogRecord => Unit): WalkOutcome =
+    walk(logFile, readHeader(logFile))(onRecord)
+
+  /** As above, with the header [[readHeader]] or [[ReportStatistics.header]] already read from `logFile`. */
+  def walk(logFile: Path, header: LogHeader)(onRecord: LogRecord => Unit): WalkOutcome =
     Using.resource(new RecordWalker(logFile.toFile, header, onRecord))(_.parse())
-  }
 
   private def requireReadable(logFile: Path): Unit = {
     if (!Files.isRegularFile(logFile)) throw new UnreadableLogException(s"no simulation.log at $logFile")

@@ -3,6 +3,9 @@ package results
 import java.nio.charset.StandardCharsets
 import java.nio.file.{ Files, Path }
 
+import scala.jdk.CollectionConverters._
+import scala.util.Using
+
 import com.typesafe.config.ConfigFactory
 import io.gatling.charts.stats.SimulationLogAccess
 import org.junit.jupiter.api._
@@ -95,7 +98,7 @@ class BadInputTest {
     val outcome = process(FixtureRun.run.gatlingRunDir, root)
     assertEquals(taken.getFileName.toString + "-2", outcome.archivedRunDir.getFileName.toString)
     assertEquals("keep me", Files.readString(taken.resolve("notes.txt")))
-    assertEquals(Seq("notes.txt"), Files.list(taken).map(_.getFileName.toString).toArray.toSeq)
+    assertEquals(Seq("notes.txt"), Using.resource(Files.list(taken))(_.iterator.asScala.map(_.getFileName.toString).toSeq))
   }
 
   @Test

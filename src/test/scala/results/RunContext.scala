@@ -1,8 +1,8 @@
 package results
 
-/** A stretch of the run the load profile marks out: the steady state, one cycle, one concurrency level
-  * and repeat. A window that ends at or before its start is kept as recorded here (a run is never lost
-  * over it); the summary leaves it out with a warning.
+/** A stretch of the run the load profile marks out, e.g. the steady state, one cycle, or one
+  * concurrency level and repeat (kind "level", label "L3 R2 (...)"). A window that ends at or before
+  * its start is kept as recorded here (a run is never lost over it); the summary leaves it out with a warning.
   */
 final case class RunWindow(kind: String, label: String, startEpochMs: Long, endEpochMs: Long) {
   def isEmpty: Boolean = endEpochMs <= startEpochMs
@@ -11,10 +11,8 @@ final case class RunWindow(kind: String, label: String, startEpochMs: Long, endE
 }
 
 object RunWindow {
+  /** The kind of the window transactions per hour are counted over (else results.steadyWindow applies). */
   val Steady = "steady"
-  val Cycle = "cycle"
-  val Level = "level"
-  val Repeat = "repeat"
 }
 
 /** What the simulation knows about its own run and the log does not: recorded as run.json beside the report.

@@ -27,8 +27,7 @@ object SimulationLogAccess {
   final case class LogHeader(gatlingVersion: String, simulationClassName: String, runStartEpochMs: Long, runDescription: String, scenarios: Seq[String])
 
   sealed trait LogRecord
-  final case class RequestRecorded(groupHierarchy: List[String], name: String, ok: Boolean, startEpochMs: Long, endEpochMs: Long, errorMessage: Option[String])
-      extends LogRecord {
+  final case class RequestRecorded(groupHierarchy: List[String], name: String, ok: Boolean, startEpochMs: Long, endEpochMs: Long) extends LogRecord {
     def responseTimeMs: Int = (endEpochMs - startEpochMs).toInt
   }
   final case class GroupRecorded(hierarchy: List[String], startEpochMs: Long, endEpochMs: Long, cumulatedResponseTimeMs: Int, ok: Boolean) extends LogRecord {
@@ -162,8 +161,9 @@ object SimulationLogAccess {
       val start = offset()
       val end = offset()
       val ok = readBoolean()
-      val message = Option(readCachedSanitizedString()).map(_.trim).filter(_.nonEmpty)
-      RequestRecorded(groups, name, ok, start, end, message)
+      // the error message: read, not skipped, because later records may refer to it in the string cache
+      readCachedSanitizedString()
+      RequestRecorded(groups, name, ok, start, end)
     }
 
     private def group(): GroupRecorded = {

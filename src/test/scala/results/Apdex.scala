@@ -11,16 +11,9 @@ final case class Apdex(thresholdMs: Int, satisfied: Long, tolerating: Long, frus
   def score: Option[Double] = Option.when(samples > 0)((satisfied + tolerating / 2.0) / samples)
 
   def rating: String = score.map(Apdex.rating).getOrElse("no samples")
-
-  def +(other: Apdex): Apdex = {
-    require(other.thresholdMs == thresholdMs, s"cannot add Apdex counts with T = $thresholdMs ms and T = ${other.thresholdMs} ms")
-    Apdex(thresholdMs, satisfied + other.satisfied, tolerating + other.tolerating, frustrated + other.frustrated)
-  }
 }
 
 object Apdex {
-  def empty(thresholdMs: Int): Apdex = Apdex(thresholdMs, 0, 0, 0)
-
   /** The rating bands of journeys.md (learning portal). */
   def rating(score: Double): String =
     if (score >= 0.94) "Excellent"

@@ -3,6 +3,10 @@ package results
 import java.nio.charset.StandardCharsets
 import java.nio.file.{ Files, Path }
 
+import scala.jdk.CollectionConverters._
+import scala.util.Using
+
+import com.typesafe.config.ConfigFactory
 import io.gatling.charts.stats.SimulationLogAccess
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
@@ -94,7 +98,7 @@ class BadInputTest {
     val outcome = process(FixtureRun.run.gatlingRunDir, root)
     assertEquals(taken.getFileName.toString + "-2", outcome.archivedRunDir.getFileName.toString)
     assertEquals("keep me", Files.readString(taken.resolve("notes.txt")))
-    assertEquals(Seq("notes.txt"), Files.list(taken).map(_.getFileName.toString).toArray.toSeq)
+    assertEquals(Seq("notes.txt"), Using.resource(Files.list(taken))(_.iterator.asScala.map(_.getFileName.toString).toSeq))
   }
 
   @Test
@@ -108,5 +112,52 @@ class BadInputTest {
       second.verdict.get.warnings.toString
     )
     assertEquals(None, second.verdict.get.baselineRun)
+  }
+
+  @Test
+  def aWindowThatEndsAtItsStartIsLeftOutWithAWarning(): Unit = {
+    val whole = RunWindow("level", "L1 R1 (1 user)", 0L, Long.MaxValue)
+    val empty = RunWindow("level", "L2 R1 (2 users)", 5000L, 5000L)
+    val backwards = RunWindow("level", "L2 R2 (2 users)", 6000L, 5000L)
+    val outcome = PostRun.process(FixtureRun.run.gatlingRunDir, Files.createTempDirectory("results-"), context.copy(windows = Seq(whole, empty, backwards)), settings, Some(passingThresholds))
+    assertEquals(0, outcome.exitCode, outcome.toString)
+    val summary = outcome.summary.get
+    assertEquals(Seq(whole), summary.windows.map(_.window))
+    assertEquals(
+      Seq(
+        "window level 'L2 R1 (2 users)' ends at or before its start (5000 to 5000): left out",
+        "window level 'L2 R2 (2 users)' ends at or before its start (6000 to 5000): left out"
+      ),
+      summary.warnings
+    )
+    assertEquals(Seq(whole, empty, backwards), SummaryJson.readContext(outcome.archivedRunDir.resolve("run.json")).windows, "run.json keeps what was recorded")
+  }
+
+  @Test
+  def aFailedWriteAfterTheCopyIsTheOutcomesErrorNotAnException(): Unit = {
+    val dir = runFolderWithLog(identity)
+    // a non-empty folder where run.json goes: the write fails with an IO error, not a ResultsException
+    Files.writeString(Files.createDirectories(dir.resolve("run.json")).resolve("occupied"), "")
+    val out = new java.io.ByteArrayOutputStream
+    val outcome = Console.withOut(out)(process(dir))
+    assertEquals(2, outcome.exitCode)
+    assertTrue(outcome.error.get.contains("run.json"), outcome.error.get)
+    assertEquals(Seq(s"results: ERROR ${outcome.error.get}"), out.toString.linesIterator.filter(_.startsWith("results: ERROR")).toSeq)
+    assertTrue(Files.isRegularFile(outcome.archivedRunDir.resolve("simulation.log")), "the run is archived")
+  }
+
+  @Test
+  def badSettingsReadAfterTheCopyAreTheOutcomesError(): Unit = {
+    System.setProperty("results.apdexThresholdMs", "0")
+    ConfigFactory.invalidateCaches()
+    val outcome =
+      try PostRun.process(FixtureRun.run.gatlingRunDir, Files.createTempDirectory("results-"), context)
+      finally {
+        System.clearProperty("results.apdexThresholdMs")
+        ConfigFactory.invalidateCaches()
+      }
+    assertEquals(2, outcome.exitCode)
+    assertEquals(Some("results settings: results.apdexThresholdMs must be positive, got 0"), outcome.error)
+    assertTrue(Files.isRegularFile(outcome.archivedRunDir.resolve("run.json")), "the run is archived with its context")
   }
 }

@@ -111,6 +111,8 @@ class GateTest {
       error("simulations.fixture.paths { login { p99ms = 3 } }")
     )
     assertEquals("thresholds: test.conf: thresholds.defaults.maxErrorPercent must not be negative, got -1.0", error("defaults.maxErrorPercent = -1"))
+    assertEquals("thresholds: test.conf: thresholds.baseline.ignoreBelowMs must not be negative, got -5", error("baseline.ignoreBelowMs = -5"))
+    assertEquals("thresholds: test.conf: thresholds.baseline.maxP99IncreasePercent must not be negative, got -1.0", error("baseline.maxP99IncreasePercent = -1"))
     val file = results.fixtures.FixtureRun.writeTemp("broken", "thresholds { defaults { p99Ms = 5 ")
     val syntax = assertThrows(classOf[ResultsException], () => Thresholds.load("fixture", Some(file))).getMessage
     assertTrue(syntax.startsWith(s"thresholds: cannot parse $file:") && !syntax.contains("\n"), syntax)

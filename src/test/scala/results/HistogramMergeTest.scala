@@ -57,6 +57,24 @@ class HistogramMergeTest {
   }
 
   @Test
+  def shardsOfOtherProfilesOrLoadOverridesAreRefused(): Unit = {
+    def shard(i: Int, profile: String = "reference", overrides: Map[String, String] = Map.empty) = {
+      val crafted = CraftedSummaries.summary("Raid", Map(List("r") -> CraftedSummaries.ok(5)), shard = s"$i/2", runId = s"raid-$i")
+      crafted.copy(run = crafted.run.copy(profile = profile, overrides = overrides + ("shard" -> s"$i/2")))
+    }
+    def refusal(shards: RunSummary*) = assertThrows(classOf[ResultsException], () => ShardMerge.merge(shards, "m")).getMessage
+    assertEquals("merge: raid-2 ran profile closed, not reference", refusal(shard(1), shard(2, profile = "closed")))
+    assertEquals(
+      "merge: raid-2 ran with other load overrides than raid-1 (raid-1 vs raid-2: sandbox.stubs.delay.ms default vs 0, scale 0.5 vs default)",
+      refusal(shard(1, overrides = Map("scale" -> "0.5")), shard(2, overrides = Map("sandbox.stubs.delay.ms" -> "0")))
+    )
+    Seq("smoke" -> "true", "thinkTime.multiplier" -> "0", "profiles.raid.reference.users" -> "80", "targets.local.sandbox" -> "false").foreach { load =>
+      assertTrue(refusal(shard(1), shard(2, overrides = Map(load))).startsWith("merge: raid-2 ran with other load overrides"), load.toString)
+    }
+    assertEquals(2L, ShardMerge.merge(Seq(shard(1, overrides = Map("raid.feeder" -> "a.csv")), shard(2)), "m").global.figures.count, "other overrides may differ")
+  }
+
+  @Test
   def unionOfWindows(): Unit =
     assertEquals(30L, ShardMerge.unionMs(Seq((30L, 40L), (0L, 10L), (5L, 20L))))
 }

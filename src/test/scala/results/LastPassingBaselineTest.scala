@@ -10,9 +10,10 @@ class LastPassingBaselineTest {
   private val root = Files.createTempDirectory("results-")
   private val passed = Some(GateVerdict(Nil, Nil, None))
 
-  private def archive(runId: String, start: Long, profile: String = "reference", target: String = "demo", shard: String = "1/1", verdict: Option[GateVerdict] = passed): RunSummary = {
+  private def archive(runId: String, start: Long, profile: String = "reference", target: String = "demo", shard: String = "1/1", verdict: Option[GateVerdict] = passed,
+      overrides: Map[String, String] = Map.empty): RunSummary = {
     val crafted = CraftedSummaries.summary("RaidSimulation", Map(List("mint raid") -> CraftedSummaries.ok(2000, 2010)), startEpochMs = start, shard = shard, runId = runId)
-    val summary = crafted.copy(run = crafted.run.copy(profile = profile, target = target), gate = verdict)
+    val summary = crafted.copy(run = crafted.run.copy(profile = profile, target = target, overrides = overrides), gate = verdict)
     val dir: Path = Files.createDirectories(root.resolve(runId))
     Files.writeString(dir.resolve("summary.json"), SummaryJson.write(summary))
     summary
@@ -34,5 +35,20 @@ class LastPassingBaselineTest {
     assertEquals(None, RunArchive.lastPassing(root, archive("smoke", start = 2000, profile = "smoke").run))
     archive("earlier-compressed", start = 3000, profile = "reference (smoke)")
     assertEquals(None, RunArchive.lastPassing(root, archive("compressed", start = 4000, profile = "reference (smoke)").run))
+  }
+
+  @Test def onlyARunWithTheSameLoadOverrides(): Unit = {
+    archive("full", start = 1000)
+    archive("longer-preflight", start = 1500, overrides = Map("preflight.connectTimeout" -> "10s"))
+    archive("half-scale", start = 2000, overrides = Map("scale" -> "0.5"))
+    archive("compressed", start = 3000, overrides = Map("smoke" -> "true"))
+    archive("no-think-time", start = 4000, overrides = Map("thinkTime.multiplier" -> "0"))
+    archive("no-stub-delay", start = 5000, overrides = Map("sandbox.stubs.delay.ms" -> "0"))
+    archive("more-users", start = 6000, overrides = Map("profiles.raid.reference.users" -> "80"))
+    archive("other-target-definition", start = 7000, overrides = Map("targets.demo.raid.baseUrl" -> "http://127.0.0.1:1"))
+    // every newer run changed the load; an override that does not (preflight) leaves a run comparable
+    assertEquals(Some("longer-preflight"), RunArchive.lastPassing(root, archive("current", start = 9000).run).map(_.run.runId))
+    val halfScale = archive("current-half-scale", start = 9500, overrides = Map("scale" -> "0.5", "raid.feeder" -> "other.csv"))
+    assertEquals(Some("half-scale"), RunArchive.lastPassing(root, halfScale.run).map(_.run.runId))
   }
 }

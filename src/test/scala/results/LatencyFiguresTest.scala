@@ -32,7 +32,7 @@ class LatencyFiguresTest {
   @Test
   def apdexRatingBands(): Unit = {
     assertEquals(Seq("Excellent", "Good", "Good", "Fair", "Poor", "Unacceptable"), Seq(0.94, 0.9399, 0.85, 0.70, 0.50, 0.4999).map(Apdex.rating))
-    assertEquals("no samples", Apdex.empty(1500).rating)
+    assertEquals("no samples", Apdex(1500, 0, 0, 0).rating)
   }
 
   @Test

@@ -3,6 +3,7 @@ package results
 import java.nio.file.{ Files, Path }
 import java.util.concurrent.TimeUnit
 
+import scala.concurrent.duration._
 import scala.jdk.CollectionConverters._
 import scala.util.Using
 import scala.util.control.NonFatal
@@ -27,21 +28,37 @@ object PostRun {
 
   /** After Gatling wrote its report in `gatlingRunDir`: archive the folder under `resultsRoot`, write
     * run.json, summary.json, summary.md and junit.xml, evaluate the gate (and the baseline), regenerate
-    * resultsRoot/index.html, print the summary table. Never throws for bad input: the outcome carries it.
+    * resultsRoot/index.html, print the summary table. Once the folder is copied nothing throws (bad
+    * settings, thresholds or log, a failed write): the outcome carries the one-line error, printed as
+    * `results: ERROR ...`. Settings are read after the copy; a simulation that read them at its start
+    * passes them to the overload that takes them.
     */
   def process(gatlingRunDir: Path, resultsRoot: Path, context: RunContext): RunOutcome =
-    process(gatlingRunDir, resultsRoot, context, ResultsSettings.load(), None)
+    archiveAndGate(gatlingRunDir, resultsRoot, context, ResultsSettings.load(), None)
 
-  def process(gatlingRunDir: Path, resultsRoot: Path, context: RunContext, settings: ResultsSettings, thresholdsFile: Option[Path]): RunOutcome = {
+  def process(gatlingRunDir: Path, resultsRoot: Path, context: RunContext, settings: ResultsSettings): RunOutcome =
+    archiveAndGate(gatlingRunDir, resultsRoot, context, settings, None)
+
+  /** As above, with the thresholds of `thresholdsFile` when given (else thresholds.conf or -Dthresholds). */
+  def process(gatlingRunDir: Path, resultsRoot: Path, context: RunContext, settings: ResultsSettings, thresholdsFile: Option[Path]): RunOutcome =
+    archiveAndGate(gatlingRunDir, resultsRoot, context, settings, thresholdsFile)
+
+  private def archiveAndGate(gatlingRunDir: Path, resultsRoot: Path, context: RunContext, settings: => ResultsSettings, thresholdsFile: Option[Path]): RunOutcome = {
     val archived = RunArchive.archive(gatlingRunDir, resultsRoot)
-    val runId = archived.getFileName.toString
-    val commit = gitCommit()
-    RunArchive.writeAtomically(archived.resolve(RunArchive.RunJsonName), SummaryJson.writeContext(context, runId, commit))
-    val outcome = summarizeAndGate(archived, resultsRoot, context, RunSummarizer.RunIdentity(runId, commit), settings, thresholdsFile)
-    RunIndexPage.write(resultsRoot)
+    val outcome =
+      try {
+        val runId = archived.getFileName.toString
+        val commit = gitCommit()
+        RunArchive.writeAtomically(archived.resolve(RunArchive.RunJsonName), SummaryJson.writeContext(context, runId, commit))
+        summarizeAndGate(archived, resultsRoot, context, RunSummarizer.RunIdentity(runId, commit), settings, thresholdsFile)
+      } catch { case NonFatal(e) => RunOutcome(archived, None, None, Some(ResultsException.oneLine(e))) }
+    val indexError =
+      try { RunIndexPage.write(resultsRoot); None }
+      catch { case NonFatal(e) => Some(s"index ${resultsRoot.resolve(RunIndexPage.FileName)}: ${ResultsException.oneLine(e)}") }
     println(s"results: ${archived.toAbsolutePath} (index: ${resultsRoot.resolve(RunIndexPage.FileName).toAbsolutePath})")
-    outcome.error.foreach(e => println(s"results: ERROR $e"))
-    outcome
+    val withIndex = outcome.copy(error = (outcome.error ++ indexError).reduceOption(_ + "; " + _))
+    withIndex.error.foreach(e => println(s"results: ERROR $e"))
+    withIndex
   }
 
   /** Summaries and gate for a run folder that already holds its simulation.log (and perhaps run.json). */
@@ -57,10 +74,18 @@ object PostRun {
       try RunSummarizer.summarize(runDir, context, identity, settings)
       catch { case e: ResultsException => return RunOutcome(runDir, None, None, Some(e.getMessage)) }
     summary.warnings.foreach(w => println(s"results: WARNING $w"))
+    gate(runDir, summary, resultsRoot, settings, thresholdsFile)
+  }
 
+  /** The gate for a summarised run (fresh, or re-checked by `ResultsCli gate`): its thresholds and the
+    * baseline the settings name (one that cannot be used is a warning, and the gate runs without it);
+    * rewrites summary.json, summary.md and junit.xml, prints the tables and the verdict. Thresholds that
+    * cannot be read leave the run without a verdict (and without junit.xml).
+    */
+  def gate(runDir: Path, summary: RunSummary, resultsRoot: Path, settings: ResultsSettings, thresholdsFile: Option[Path]): RunOutcome = {
     val gated =
       try {
-        val thresholds = Thresholds.load(context.thresholdsKey, thresholdsFile)
+        val thresholds = Thresholds.load(summary.run.thresholdsKey, thresholdsFile)
         val (baseline, baselineWarnings) = chooseBaseline(summary, resultsRoot, settings.baseline)
         val verdict = Gate.evaluate(summary, thresholds, baseline)
         Right((verdict.copy(warnings = verdict.warnings ++ baselineWarnings), baseline, thresholds.baseline))
@@ -68,13 +93,17 @@ object PostRun {
 
     gated match {
       case Left(error) =>
-        writeSummaries(runDir, summary, None)
-        println(ConsoleSummary.statsTable(summary))
-        RunOutcome(runDir, Some(summary), None, Some(error))
+        val ungated = summary.copy(gate = None)
+        writeSummaries(runDir, ungated, None)
+        println(ConsoleSummary.statsTable(ungated))
+        RunOutcome(runDir, Some(ungated), None, Some(error))
       case Right((verdict, baseline, policy)) =>
         val withGate = summary.copy(gate = Some(verdict))
         writeSummaries(runDir, withGate, Some(verdict))
-        printVerdict(withGate, verdict, baseline.map(RunComparison.compare(_, withGate, policy)))
+        println(ConsoleSummary.statsTable(withGate))
+        println(ConsoleSummary.transactionsLine(withGate))
+        baseline.foreach(b => println(ConsoleSummary.comparisonTable(RunComparison.compare(b, withGate, policy))))
+        printVerdict(withGate.run.runId, verdict)
         RunOutcome(runDir, Some(withGate), Some(verdict), None)
     }
   }
@@ -82,16 +111,17 @@ object PostRun {
   private def writeSummaries(runDir: Path, summary: RunSummary, verdict: Option[GateVerdict]): Unit = {
     RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryJsonName), SummaryJson.write(summary))
     RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryMarkdownName), SummaryMarkdown.render(summary))
-    verdict.foreach(v => RunArchive.writeAtomically(runDir.resolve(RunArchive.JUnitName), JUnitReport.render(summary, v)))
+    verdict match {
+      case Some(v) => RunArchive.writeAtomically(runDir.resolve(RunArchive.JUnitName), JUnitReport.render(summary, v))
+      case None    => Files.deleteIfExists(runDir.resolve(RunArchive.JUnitName))
+    }
   }
 
-  private def printVerdict(summary: RunSummary, verdict: GateVerdict, baseline: Option[RunComparison.Comparison]): Unit = {
-    println(ConsoleSummary.statsTable(summary))
-    println(ConsoleSummary.transactionsLine(summary))
-    baseline.foreach(comparison => println(ConsoleSummary.comparisonTable(comparison)))
+  /** The verdict's warnings, failed checks and PASS/FAIL line. */
+  def printVerdict(runId: String, verdict: GateVerdict): Unit = {
     verdict.warnings.foreach(w => println(s"results: WARNING $w"))
     verdict.failures.foreach(f => println(s"results: FAILED ${f.name}: ${f.outcome}"))
-    println(s"results: gate ${verdict.label} for ${summary.run.runId} (${verdict.checks.size} checks, ${verdict.failures.size} failed)")
+    println(s"results: gate ${verdict.label} for $runId (${verdict.checks.size} checks, ${verdict.failures.size} failed)")
   }
 
   /** The baseline the settings name; a baseline that cannot be used is a warning, never a lost run. */
@@ -122,13 +152,22 @@ object PostRun {
       }
 
   /** The checked-out commit, so a summary says which version of the suite produced it. */
-  def gitCommit(): String =
+  def gitCommit(): String = commandOutput(Seq("git", "rev-parse", "--short=12", "HEAD"), 5.seconds).getOrElse("unknown")
+
+  /** What `command` printed, when it exits 0 within `timeout`; one still running then is killed. The
+    * output is read only after the process ended, so a hung command never blocks past the timeout.
+    */
+  private[results] def commandOutput(command: Seq[String], timeout: FiniteDuration): Option[String] =
     try {
-      val process = new ProcessBuilder("git", "rev-parse", "--short=12", "HEAD").redirectErrorStream(true).start()
-      val finished = process.waitFor(5, TimeUnit.SECONDS)
-      val output = new String(process.getInputStream.readAllBytes()).trim
-      if (finished && process.exitValue == 0 && output.nonEmpty) output else { process.destroy(); "unknown" }
-    } catch { case NonFatal(_) => "unknown" }
+      val process = new ProcessBuilder(command: _*).redirectError(ProcessBuilder.Redirect.DISCARD).start()
+      if (!process.waitFor(timeout.toMillis, TimeUnit.MILLISECONDS)) {
+        process.destroyForcibly()
+        None
+      } else {
+        val output = new String(process.getInputStream.readAllBytes()).trim
+        Option.when(process.exitValue == 0 && output.nonEmpty)(output)
+      }
+    } catch { case NonFatal(_) => None }
 
   /** For a run folder without run.json (e.g. a bare Gatling folder): what the log itself tells. */
   def contextFromLog(runDir: Path): RunContext = {

@@ -9,7 +9,7 @@ import results.fixtures.FixtureRun
 
 /** A real run through the whole pipeline: archive, summaries, gate, junit.xml, index. */
 class PostRunEndToEndTest {
-  private val context = RunContext("LoopbackSimulation", "fixture", "loopback", "smoke", "1/1", Map("users" -> "40", "apiToken" -> "<redacted>"), Nil)
+  private val context = RunContext("LoopbackSimulation", "fixture", "loopback", "smoke", "1/1", Map("scale" -> "0.5", "thinkTime.multiplier" -> "0"), Nil)
   private val settings = ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
 
   private def thresholdsWithSearchP99(p99Ms: Int): Path =
@@ -35,9 +35,15 @@ class PostRunEndToEndTest {
     assertTrue(md.contains(SummaryMarkdown.StatsHeader), md)
     assertTrue(md.contains("Transactions per hour") && md.contains("Apdex") && md.contains("Gate: PASS"), md)
     val json = SummaryJson.read(dir.resolve("summary.json"))
-    assertEquals("<redacted>", json.run.overrides("apiToken"))
-    assertEquals(context, SummaryJson.readContext(dir.resolve("run.json")))
     assertTrue(json.steady.transactions.exists(_.path == List("Browse")), "the Browse transaction is counted")
+  }
+
+  /** The caller redacts secrets (RunContext.overrides); the pipeline records what it is given, unchanged. */
+  @Test
+  def theRunsContextAndOverridesAreRecordedAsGiven(): Unit = {
+    val outcome = PostRun.process(FixtureRun.run.gatlingRunDir, Files.createTempDirectory("results-"), context, settings, Some(thresholdsWithSearchP99(100000)))
+    assertEquals(context, SummaryJson.readContext(outcome.archivedRunDir.resolve("run.json")))
+    assertEquals(Map("scale" -> "0.5", "thinkTime.multiplier" -> "0"), SummaryJson.read(outcome.archivedRunDir.resolve("summary.json")).run.overrides)
   }
 
   @Test

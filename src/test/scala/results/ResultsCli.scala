@@ -51,8 +51,7 @@ object ResultsCli {
         case Nil => fail(Usage)
       }
     } catch {
-      case e: ResultsException => fail(e.getMessage)
-      case NonFatal(e)         => fail(s"${e.getClass.getSimpleName}: ${Option(e.getMessage).map(_.linesIterator.next()).getOrElse("")}")
+      case NonFatal(e) => fail(ResultsException.oneLine(e))
     }
 
   private def fail(message: String): Int = {
@@ -83,7 +82,7 @@ object ResultsCli {
     val baseline =
       if (options.flags("no-baseline")) ResultsSettings.NoBaseline
       else if (options.flags("last-passing")) ResultsSettings.LastPassing
-      else options.values.getOrElse("baseline", settings.baseline)
+      else options.values.get("baseline").map(ResultsSettings.baselineChoice(_, "--baseline")).getOrElse(settings.baseline)
     settings.copy(root = options.results, baseline = baseline)
   }
 
@@ -103,33 +102,8 @@ object ResultsCli {
     report(PostRun.summarizeAndGate(runDir, options.results, contextOf(runDir), identity, settingsFor(options), options.thresholds))
   }
 
-  private def gate(runDir: Path, options: Options): Int = {
-    val summary = RunArchive.readSummary(runDir)
-    val settings = settingsFor(options)
-    val thresholds = Thresholds.load(summary.run.thresholdsKey, options.thresholds)
-    val baseline = settings.baseline match {
-      case ResultsSettings.NoBaseline  => None
-      case ResultsSettings.LastPassing => RunArchive.lastPassing(options.results, summary.run)
-      case named                       => Some(RunArchive.readSummary(RunArchive.resolveRun(options.results, named)))
-    }
-    val verdict = Gate.evaluate(summary, thresholds, baseline)
-    writeGated(runDir, summary.copy(gate = Some(verdict)), verdict)
-    baseline.foreach(b => println(ConsoleSummary.comparisonTable(RunComparison.compare(b, summary, thresholds.baseline))))
-    printVerdict(summary.run.runId, verdict)
-  }
-
-  private def writeGated(runDir: Path, summary: RunSummary, verdict: GateVerdict): Unit = {
-    RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryJsonName), SummaryJson.write(summary))
-    RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryMarkdownName), SummaryMarkdown.render(summary))
-    RunArchive.writeAtomically(runDir.resolve(RunArchive.JUnitName), JUnitReport.render(summary, verdict))
-  }
-
-  private def printVerdict(runId: String, verdict: GateVerdict): Int = {
-    verdict.warnings.foreach(w => println(s"results: WARNING $w"))
-    verdict.failures.foreach(f => println(s"results: FAILED ${f.name}: ${f.outcome}"))
-    println(s"results: gate ${verdict.label} for $runId (${verdict.checks.size} checks, ${verdict.failures.size} failed)")
-    if (verdict.passed) 0 else 1
-  }
+  private def gate(runDir: Path, options: Options): Int =
+    report(PostRun.gate(runDir, RunArchive.readSummary(runDir), options.results, settingsFor(options), options.thresholds))
 
   private def compare(options: Options): Int = options.positional match {
     case a :: b :: Nil =>
@@ -155,14 +129,10 @@ object ResultsCli {
     val merged0 = ShardMerge.merge(shards, baseName)
     val dir = Iterator.from(1).map(i => options.results.resolve(if (i == 1) baseName else s"$baseName-$i")).find(p => !Files.exists(p)).get
     val merged = merged0.copy(run = merged0.run.copy(runId = dir.getFileName.toString))
-    val thresholds = Thresholds.load(merged.run.thresholdsKey, options.thresholds)
-    val verdict = Gate.evaluate(merged, thresholds, None)
     Files.createDirectories(dir)
-    writeGated(dir, merged.copy(gate = Some(verdict)), verdict)
-    println(ConsoleSummary.statsTable(merged))
-    RunIndexPage.write(options.results)
     println(s"results: merged ${shards.size} shards into ${dir.toAbsolutePath}")
-    printVerdict(merged.run.runId, verdict)
+    // no baseline: a merged run is gated on its thresholds only
+    report(PostRun.gate(dir, merged, options.results, settingsFor(options).copy(baseline = ResultsSettings.NoBaseline), options.thresholds))
   }
 
   /** For `mvn verify`: the run gatling:test made in this Maven JVM's lifetime, archived and gated. */
@@ -179,12 +149,17 @@ object ResultsCli {
     RunArchive.runs(options.results).filter(_.name.startsWith(runDir.getFileName.toString)).lastOption match {
       case Some(archived) =>
         println(s"results: ${archived.dir.toAbsolutePath}")
-        archived.summary.flatMap(summary => summary.gate.map(printVerdict(summary.run.runId, _))).getOrElse {
+        archived.summary.flatMap(summary => summary.gate.map(verdict => verdictExitCode(summary.run.runId, verdict))).getOrElse {
           fail(s"${archived.dir} was archived without a gate verdict: its summary or thresholds could not be read (see the run's output)")
         }
       case None =>
         report(PostRun.process(runDir, options.results, PostRun.contextFromLog(runDir), settingsFor(options), options.thresholds))
     }
+  }
+
+  private def verdictExitCode(runId: String, verdict: GateVerdict): Int = {
+    PostRun.printVerdict(runId, verdict)
+    if (verdict.passed) 0 else 1
   }
 
   private def utc(epochMs: Long): String = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli(epochMs))

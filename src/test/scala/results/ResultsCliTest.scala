@@ -74,6 +74,31 @@ class ResultsCliTest {
   }
 
   @Test
+  def gateWithANamedBaselineOfAnotherSimulationWarnsAndGatesWithoutIt(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val run = twoShards(root).head
+    val stranger = Files.createDirectories(root.resolve("eol-1"))
+    Files.writeString(stranger.resolve("summary.json"), SummaryJson.write(CraftedSummaries.summary("EolSimulation", Map(List("r") -> CraftedSummaries.ok(5)), runId = "eol-1")))
+    val out = new java.io.ByteArrayOutputStream
+    val code = Console.withOut(out)(ResultsCli.run(List("gate", run.toString, "--thresholds", thresholds.toString, "--baseline", "eol-1", "--results", root.toString)))
+    assertEquals(0, code, out.toString)
+    val warning = "baseline not used: baseline eol-1 is a run of EolSimulation, not of LoopbackSimulation: choose a run of the same simulation"
+    assertTrue(out.toString.linesIterator.contains(s"results: WARNING $warning"), out.toString)
+    val gate = RunArchive.readSummary(run).gate.get
+    assertTrue(gate.warnings.contains(warning), gate.warnings.toString)
+    assertEquals(None, gate.baselineRun)
+  }
+
+  @Test
+  def aMisspeltBaselineOptionIsAOneLineError(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val run = twoShards(root).head
+    val err = new java.io.ByteArrayOutputStream
+    assertEquals(2, withSystemErr(err)(ResultsCli.run(List("gate", run.toString, "--baseline", "last_passing", "--results", root.toString))))
+    assertEquals("results: ERROR results settings: --baseline is 'last_passing': did you mean last-passing? (use last-passing, none or an archived run's folder name)", err.toString.trim)
+  }
+
+  @Test
   def verdictTakesOnlyARunMadeInThisBuild(): Unit = {
     val root = Files.createTempDirectory("results-")
     val gatlingDir = Files.createTempDirectory("gatling-")

@@ -21,6 +21,9 @@ object ResultsSettings {
   val LastPassing = "last-passing"
   val NoBaseline = "none"
 
+  /** The `results` block as this JVM sees it. Throws a [[ResultsException]] with one line naming the key;
+    * a simulation calls it at its start, so a bad setting stops the run before any load.
+    */
   def load(): ResultsSettings = fromConfig(ConfigFactory.load().withFallback(ConfigFactory.parseResources("results.conf")).resolve())
 
   def fromConfig(config: Config): ResultsSettings =
@@ -32,12 +35,28 @@ object ResultsSettings {
         slowThresholdMs = positive(results, "slowThresholdMs"),
         steadyExcludeStartMs = results.getDuration("steadyWindow.excludeStart", TimeUnit.MILLISECONDS),
         steadyExcludeEndMs = results.getDuration("steadyWindow.excludeEnd", TimeUnit.MILLISECONDS),
-        baseline = results.getString("baseline")
+        baseline = baselineChoice(results.getString("baseline"), "results.baseline")
       )
     } catch {
-      case e: ConfigException => throw new ResultsException(s"results settings: ${e.getMessage}")
-      case NonFatal(e)        => throw new ResultsException(s"results settings: ${e.getMessage}")
+      case e: ResultsException => throw e
+      case e: ConfigException  => throw new ResultsException(s"results settings: ${e.getMessage.linesIterator.mkString(" ")}")
+      case NonFatal(e)         => throw new ResultsException(s"results settings: ${ResultsException.oneLine(e)}")
     }
+
+  /** `value` as a baseline choice named by `key` (a setting or a command-line option). Whether a named
+    * run folder exists is only known when the gate runs (it warns then); an empty value, or a misspelt
+    * last-passing or none, is refused here.
+    */
+  def baselineChoice(value: String, key: String): String = {
+    val allowed = s"$LastPassing, $NoBaseline or an archived run's folder name"
+    val squashed = value.toLowerCase.filter(_.isLetterOrDigit)
+    if (value.trim.isEmpty) throw new ResultsException(s"results settings: $key is empty: use $allowed")
+    if (value != LastPassing && squashed == LastPassing.filter(_.isLetterOrDigit))
+      throw new ResultsException(s"results settings: $key is '$value': did you mean $LastPassing? (use $allowed)")
+    if (value != NoBaseline && squashed == NoBaseline)
+      throw new ResultsException(s"results settings: $key is '$value': did you mean $NoBaseline? (use $allowed)")
+    value
+  }
 
   private def positive(config: Config, key: String): Int = {
     val value = config.getInt(key)
@@ -48,3 +67,11 @@ object ResultsSettings {
 
 /** A failure of the results pipeline with a one-line message naming the file or key at fault. */
 final class ResultsException(message: String) extends RuntimeException(message)
+
+object ResultsException {
+  /** The message of a [[ResultsException]]; for anything else (an IO error, a bug) its type and first line. */
+  def oneLine(e: Throwable): String = e match {
+    case r: ResultsException => r.getMessage
+    case other               => s"${other.getClass.getSimpleName}: ${Option(other.getMessage).flatMap(_.linesIterator.nextOption()).getOrElse("")}"
+  }
+}

@@ -63,8 +63,9 @@ object RunArchive {
     try Some(read)
     catch { case NonFatal(_) => None }
 
-  /** The newest archived run of the same simulation, target, profile and shard whose gate passed.
-    * Smoke runs have none: with a few dozen samples, a p99 comparison is noise.
+  /** The newest archived run of the same simulation, target, profile, shard and load overrides
+    * ([[RunContext.loadOverrides]]: a -Dscale=0.5 run is no p99 reference for a full one) whose gate
+    * passed. Smoke runs have none: with a few dozen samples, a p99 comparison is noise.
     */
   def lastPassing(root: Path, run: RunMetadata): Option[RunSummary] =
     if (isSmoke(run.profile)) None
@@ -72,7 +73,8 @@ object RunArchive {
       runs(root)
         .flatMap(_.summary)
         .filter(s => s.run.simulation == run.simulation && s.run.target == run.target && s.run.profile == run.profile)
-        .filter(s => s.run.shard == run.shard && s.run.runId != run.runId && s.gate.exists(_.passed))
+        .filter(s => s.run.shard == run.shard && RunContext.loadDifferences(s.run.overrides, run.overrides).isEmpty)
+        .filter(s => s.run.runId != run.runId && s.gate.exists(_.passed))
         .maxByOption(_.run.startEpochMs)
 
   /** `smoke`, or any profile compressed with -Dsmoke=true (recorded as "<profile> (smoke)"). */

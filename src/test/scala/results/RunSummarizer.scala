@@ -27,12 +27,13 @@ object RunSummarizer {
       try SimulationLogAccess.reportStatistics(logFile, configuration)
       catch { case e: UnreadableLogException => throw new ResultsException(e.getMessage) }
 
-    val steadyWindow = chooseSteadyWindow(context, report.injectStartEpochMs, report.injectEndEpochMs, settings)
-    val walk = new RecordCollector(settings, context.windows, steadyWindow._1, useGroupDuration)
+    val (emptyWindows, windows) = context.windows.partition(_.isEmpty)
+    val steadyWindow = chooseSteadyWindow(windows, report.injectStartEpochMs, report.injectEndEpochMs, settings)
+    val walk = new RecordCollector(settings, windows, steadyWindow._1, useGroupDuration)
+    val header = report.header
     val outcome =
-      try SimulationLogAccess.walk(logFile)(walk.collect)
+      try SimulationLogAccess.walk(logFile, header)(walk.collect)
       catch { case e: UnreadableLogException => throw new ResultsException(e.getMessage) }
-    val header = SimulationLogAccess.readHeader(logFile)
 
     def entry(path: List[String], stats: Option[Boolean] => Option[ReportFigures], accumulator: LatencyAccumulator): Option[Entry] =
       stats(None).map { all =>
@@ -63,7 +64,7 @@ object RunSummarizer {
     val (steady, steadySource) = steadyWindow
     val warnings = outcome.truncatedAfterRecord.toList.map(record =>
       s"$logFile is truncated after record $record (the run was cut short?): the figures cover the records before it"
-    )
+    ) ++ emptyWindows.map(w => s"window ${w.kind} '${w.label}' ends at or before its start (${w.startEpochMs} to ${w.endEpochMs}): left out")
 
     RunSummary(
       run = RunMetadata(
@@ -92,14 +93,14 @@ object RunSummarizer {
       groups = groups,
       requests = requests,
       steady = SteadyState(steady.startEpochMs, steady.endEpochMs, steady.durationMs, steadySource, walk.steadyRequests, walk.transactions(walk.steadyCompleted, steady)),
-      windows = context.windows.map(walk.windowSummary),
+      windows = windows.map(walk.windowSummary),
       warnings = warnings,
       gate = None
     )
   }
 
-  private def chooseSteadyWindow(context: RunContext, injectStart: Long, injectEnd: Long, settings: ResultsSettings): (RunWindow, String) =
-    context.windows.find(_.kind == RunWindow.Steady) match {
+  private def chooseSteadyWindow(windows: Seq[RunWindow], injectStart: Long, injectEnd: Long, settings: ResultsSettings): (RunWindow, String) =
+    windows.find(_.kind == RunWindow.Steady) match {
       case Some(window) => (window, "profile")
       case None =>
         val start = injectStart + settings.steadyExcludeStartMs

@@ -81,6 +81,10 @@ object ShardMerge {
     val first = shards.head
     shards.find(_.run.simulation != first.run.simulation).foreach(s => fail(s"${s.run.runId} is a run of ${s.run.simulation}, not of ${first.run.simulation}"))
     shards.find(_.run.target != first.run.target).foreach(s => fail(s"${s.run.runId} ran against ${s.run.target}, not ${first.run.target}"))
+    shards.find(_.run.profile != first.run.profile).foreach(s => fail(s"${s.run.runId} ran profile ${s.run.profile}, not ${first.run.profile}"))
+    shards.map(s => s -> RunContext.loadDifferences(first.run.overrides, s.run.overrides)).find(_._2.nonEmpty).foreach { case (s, differences) =>
+      fail(s"${s.run.runId} ran with other load overrides than ${first.run.runId} (${first.run.runId} vs ${s.run.runId}: ${differences.mkString(", ")})")
+    }
     shards
       .find(s => (s.settings.apdexThresholdMs, s.settings.slowThresholdMs, s.settings.groupMetric) != (first.settings.apdexThresholdMs, first.settings.slowThresholdMs, first.settings.groupMetric))
       .foreach(s => fail(s"${s.run.runId} was summarised with other settings (Apdex T, slow threshold or group metric) than ${first.run.runId}"))

@@ -98,7 +98,8 @@ object Thresholds {
         if (root.hasPath("baseline.maxP99IncreasePercent")) root.getDouble("baseline.maxP99IncreasePercent") else BaselinePolicy.Default.maxP99IncreasePercent,
         if (root.hasPath("baseline.ignoreBelowMs")) root.getInt("baseline.ignoreBelowMs") else BaselinePolicy.Default.ignoreBelowMs
       )
-      if (baseline.maxP99IncreasePercent < 0) fail("thresholds.baseline.maxP99IncreasePercent", "must not be negative")
+      if (baseline.maxP99IncreasePercent < 0) fail("thresholds.baseline.maxP99IncreasePercent", s"must not be negative, got ${baseline.maxP99IncreasePercent}")
+      if (baseline.ignoreBelowMs < 0) fail("thresholds.baseline.ignoreBelowMs", s"must not be negative, got ${baseline.ignoreBelowMs}")
       val simulations = if (root.hasPath("simulations")) root.getObject("simulations") else ConfigFactory.empty().root()
       Option(simulations.get(thresholdsKey)) match {
         case scala.None =>

@@ -27,8 +27,7 @@ object SimulationLogAccess {
   final case class LogHeader(gatlingVersion: String, simulationClassName: String, runStartEpochMs: Long, runDescription: String, scenarios: Seq[String])
 
   sealed trait LogRecord
-  final case class RequestRecorded(groupHierarchy: List[String], name: String, ok: Boolean, startEpochMs: Long, endEpochMs: Long, errorMessage: Option[String])
-      extends LogRecord {
+  final case class RequestRecorded(groupHierarchy: List[String], name: String, ok: Boolean, startEpochMs: Long, endEpochMs: Long) extends LogRecord {
     def responseTimeMs: Int = (endEpochMs - startEpochMs).toInt
   }
   final case class GroupRecorded(hierarchy: List[String], startEpochMs: Long, endEpochMs: Long, cumulatedResponseTimeMs: Int, ok: Boolean) extends LogRecord {
@@ -42,7 +41,8 @@ object SimulationLogAccess {
   /** Figures exactly as Gatling's report computes them (`GeneralStats`, percentiles from its t-digest). */
   final case class ReportFigures(count: Long, min: Int, max: Int, mean: Int, stdDev: Int, meanRequestsPerSec: Double, percentile: Double => Int)
 
-  final class ReportStatistics private[SimulationLogAccess] (data: LogFileData, useGroupDurationMetric: Boolean) {
+  /** @param header the log's run record, read (and checked) once; pass it on to [[SimulationLogAccess.walk]] */
+  final class ReportStatistics private[SimulationLogAccess] (val header: LogHeader, data: LogFileData, useGroupDurationMetric: Boolean) {
     def injectStartEpochMs: Long = data.runInfo.injectStart
     def injectEndEpochMs: Long = data.runInfo.injectEnd
 
@@ -92,21 +92,23 @@ object SimulationLogAccess {
   }
 
   def reportStatistics(logFile: Path, configuration: GatlingConfiguration): ReportStatistics = {
-    readHeader(logFile)
+    val header = readHeader(logFile)
     val data =
       try new LogFileReader(logFile.toFile, configuration).read()
       catch {
         case e: AssertionError                => throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
         case e: UnsupportedOperationException => throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
       }
-    new ReportStatistics(data, configuration.reports.useGroupDurationMetric)
+    new ReportStatistics(header, data, configuration.reports.useGroupDurationMetric)
   }
 
   /** Calls `onRecord` for every request, group and user record, in log order. */
-  def walk(logFile: Path)(onRecord: LogRecord => Unit): WalkOutcome = {
-    val header = readHeader(logFile)
+  def walk(logFile: Path)(onRecord: LogRecord => Unit): WalkOutcome =
+    walk(logFile, readHeader(logFile))(onRecord)
+
+  /** As above, with the header [[readHeader]] or [[ReportStatistics.header]] already read from `logFile`. */
+  def walk(logFile: Path, header: LogHeader)(onRecord: LogRecord => Unit): WalkOutcome =
     Using.resource(new RecordWalker(logFile.toFile, header, onRecord))(_.parse())
-  }
 
   private def requireReadable(logFile: Path): Unit = {
     if (!Files.isRegularFile(logFile)) throw new UnreadableLogException(s"no simulation.log at $logFile")
@@ -159,8 +161,9 @@ object SimulationLogAccess {
       val start = offset()
       val end = offset()
       val ok = readBoolean()
-      val message = Option(readCachedSanitizedString()).map(_.trim).filter(_.nonEmpty)
-      RequestRecorded(groups, name, ok, start, end, message)
+      // the error message: read, not skipped, because later records may refer to it in the string cache
+      readCachedSanitizedString()
+      RequestRecorded(groups, name, ok, start, end)
     }
 
     private def group(): GroupRecorded = {

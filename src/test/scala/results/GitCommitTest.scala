@@ -1,0 +1,25 @@
+package results
+
+import scala.concurrent.duration._
+
+import org.junit.jupiter.api._
+import org.junit.jupiter.api.Assertions._
+
+/** The commit recorded in every summary comes from `git`, which must never hold up the shutdown hook. */
+class GitCommitTest {
+  @Test
+  def aCommandThatAnswersGivesItsOutput(): Unit =
+    assertEquals(Some("abc"), PostRun.commandOutput(Seq("echo", "abc"), 5.seconds))
+
+  @Test
+  def aCommandThatFailsGivesNothing(): Unit =
+    assertEquals(None, PostRun.commandOutput(Seq("false"), 5.seconds))
+
+  @Test
+  def aHungCommandIsKilledAtTheTimeout(): Unit = {
+    val start = System.nanoTime()
+    assertEquals(None, PostRun.commandOutput(Seq("sleep", "20"), 200.millis))
+    val tookMs = (System.nanoTime() - start) / 1000000
+    assertTrue(tookMs < 10000, s"returned after $tookMs ms, not at the 200 ms timeout (the command sleeps 20 s)")
+  }
+}

@@ -8,7 +8,7 @@ import scala.util.control.NonFatal
 
 import io.gatling.core.Predef._
 import io.gatling.core.structure.PopulationBuilder
-import results.{ PostRun, RunContext, RunWindow, Thresholds }
+import results.{ PostRun, ResultsSettings, RunContext, RunWindow, Thresholds }
 import sandbox.{ RunningSandbox, Sandbox, SandboxSettings }
 import support.profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
 
@@ -28,6 +28,8 @@ abstract class SuiteSimulation extends Simulation {
     })
     // thresholds.conf, or the file named by -Dthresholds=<file> for this run.
     val thresholds = FailFast(systems.map(s => Thresholds.load(s.key, None)))
+    // Read now, not after the run: a bad results.* setting must stop the run before any load.
+    val resultsSettings = FailFast(ResultsSettings.load())
     val throttling = FailFast(loads.filter(_.profile.throttling.nonEmpty) match {
       case Seq()    => Nil
       case Seq(one) => one.profile.throttling
@@ -41,7 +43,7 @@ abstract class SuiteSimulation extends Simulation {
     sandbox.foreach(running => after(running.close()))
 
     println(RunPlan.render(simulationName, suite, baseUrls, loads.map(l => l.system.key -> l.profile)))
-    archiveWhenGatlingExits(simulationName, systems.map(_.key).mkString("+"))
+    archiveWhenGatlingExits(simulationName, systems.map(_.key).mkString("+"), resultsSettings)
 
     setUp(loads.map(_.population(windows, baseUrls)): _*)
       .assertions(thresholds.flatMap(_.assertions).distinct: _*)
@@ -73,7 +75,7 @@ abstract class SuiteSimulation extends Simulation {
   /** Under `mvn gatling:test` (the pom sets `suite.archive`), archive the report and write the
     * summaries once Gatling has written its report, which it does just before the JVM exits.
     */
-  private def archiveWhenGatlingExits(simulationName: String, thresholdsKey: String): Unit =
+  private def archiveWhenGatlingExits(simulationName: String, thresholdsKey: String, settings: ResultsSettings): Unit =
     if (sys.props.get("suite.archive").contains("true")) {
       val jvmStart = ManagementFactory.getRuntimeMXBean.getStartTime
       val gatlingResults = Paths.get(sys.props.getOrElse("suite.gatlingResultsDir", "target/gatling"))
@@ -81,7 +83,7 @@ abstract class SuiteSimulation extends Simulation {
       Runtime.getRuntime.addShutdownHook(new Thread(() =>
         try
           PostRun.newestRunDir(gatlingResults, jvmStart) match {
-            case Some(runDir) => PostRun.process(runDir, resultsRoot, runContext(simulationName, thresholdsKey))
+            case Some(runDir) => PostRun.process(runDir, resultsRoot, runContext(simulationName, thresholdsKey), settings)
             case None         => println(s"No Gatling report newer than this run in $gatlingResults: nothing archived.")
           }
         catch { case NonFatal(e) => println(s"results: ERROR the run was not archived: ${e.getMessage}") }

@@ -97,13 +97,12 @@ class RaidSimulationEndToEndTest {
     assertEquals("target: unknown target 'staging'; known: demo, local, standalone-sandbox", error.getMessage)
   }
 
+  /** A target whose RAiD base URL is a closed loopback port (9, discard). */
+  private def runAgainstClosedPort(baseUrl: String) =
+    SimulationRuns.failure(classOf[RaidSimulation], "target" -> "closed", "targets.closed.sandbox" -> "false", "targets.closed.raid.baseUrl" -> baseUrl)
+
   @Test def unreachableTargetStopsBeforeAnyLoad(): Unit = {
-    val (error, folder) = SimulationRuns.failure(
-      classOf[RaidSimulation],
-      "target" -> "closed",
-      "targets.closed.sandbox" -> "false",
-      "targets.closed.raid.baseUrl" -> "http://127.0.0.1:9"
-    )
+    val (error, folder) = runAgainstClosedPort("http://127.0.0.1:9")
     assertEquals(classOf[SuiteError], error.getClass)
     assertTrue(error.getMessage.startsWith("raid.baseUrl: http://127.0.0.1:9 is unreachable"), error.getMessage)
     assertTrue(SimulationRuns.isEmpty(folder))
@@ -127,12 +126,7 @@ class RaidSimulationEndToEndTest {
   }
 
   @Test def credentialsInAnUnreachableUrlAreNotPrinted(): Unit = {
-    val (error, _) = SimulationRuns.failure(
-      classOf[RaidSimulation],
-      "target" -> "closed",
-      "targets.closed.sandbox" -> "false",
-      "targets.closed.raid.baseUrl" -> "http://loadtest:s3cret@127.0.0.1:9"
-    )
+    val (error, _) = runAgainstClosedPort("http://loadtest:s3cret@127.0.0.1:9")
     assertFalse(error.getMessage.contains("s3cret"), error.getMessage)
     assertTrue(error.getMessage.contains("http://***@127.0.0.1:9"), error.getMessage)
   }

@@ -3,7 +3,6 @@ package support
 import java.lang.management.ManagementFactory
 import java.nio.file.Paths
 
-import scala.concurrent.duration._
 import scala.util.control.NonFatal
 
 import io.gatling.core.Predef._

@@ -75,7 +75,7 @@ class GatlingReportEqualityTest {
     assertEquals("profile", split.steady.source)
     assertEquals(whole.global.figures.count, split.steady.requests)
     assertEquals(LoopbackSimulation.Users.toLong, split.steady.transactions.find(_.path == List(LoopbackSimulation.Group)).get.completed)
-    val Seq(all, first, second) = split.windows
+    val Seq(all, first, second) = split.windows: @unchecked
     assertEquals(whole.global.figures.count, all.global.get.figures.count)
     assertEquals(whole.global.figures.count, first.global.map(_.figures.count).getOrElse(0L) + second.global.map(_.figures.count).getOrElse(0L))
     assertEquals(whole.global.figures.ko, first.requests.map(_.figures.ko).sum + second.requests.map(_.figures.ko).sum)

@@ -176,6 +176,6 @@ object PostRun {
       catch { case e: SimulationLogAccess.UnreadableLogException => throw new ResultsException(e.getMessage) }
     val simulation = header.simulationClassName.split('.').last
     val key = simulation.stripSuffix("Simulation")
-    RunContext(simulation, if (key.isEmpty) simulation else key.head.toLower + key.tail, "unknown", "unknown", "1/1", Map.empty, Nil)
+    RunContext(simulation, if (key.isEmpty) simulation else s"${key.head.toLower}${key.tail}", "unknown", "unknown", "1/1", Map.empty, Nil)
   }
 }

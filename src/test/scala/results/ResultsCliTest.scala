@@ -24,7 +24,7 @@ class ResultsCliTest {
   @Test
   def compareWritesTheDiffTableAndTheDensityPicture(): Unit = {
     val root = Files.createTempDirectory("results-")
-    val Seq(a, b) = twoShards(root)
+    val Seq(a, b) = twoShards(root): @unchecked
     assertEquals(0, ResultsCli.run(List("compare", a.getFileName.toString, b.getFileName.toString, "--results", root.toString)))
     val out = root.resolve("comparisons").resolve(s"${a.getFileName}_vs_${b.getFileName}")
     val table = Files.readString(out.resolve("comparison.md"))

@@ -188,7 +188,7 @@ object SummaryJson {
   private def list(node: JsonNode, name: String): Seq[JsonNode] = Option(node.get(name)).map(_.elements().asScala.toSeq).getOrElse(Nil)
   private def textList(node: JsonNode, name: String): List[String] = list(node, name).map(_.asText()).toList
   private def textMap(node: JsonNode, name: String): Map[String, String] =
-    Option(node.get(name)).map(_.fields().asScala.map(e => e.getKey -> e.getValue.asText()).toMap).getOrElse(Map.empty)
+    Option(node.get(name)).map(_.properties().asScala.map(e => e.getKey -> e.getValue.asText()).toMap).getOrElse(Map.empty)
 
   private def window(node: JsonNode): RunWindow = RunWindow(text(node, "kind"), text(node, "label"), long(node, "startEpochMs"), long(node, "endEpochMs"))
 

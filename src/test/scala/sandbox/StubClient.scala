@@ -2,7 +2,7 @@ package sandbox
 
 import java.net.InetSocketAddress
 import java.nio.charset.StandardCharsets.UTF_8
-import java.util.concurrent.{CompletableFuture, TimeUnit, TimeoutException}
+import java.util.concurrent.{ CompletableFuture, TimeUnit }
 
 import scala.concurrent.duration.FiniteDuration
 

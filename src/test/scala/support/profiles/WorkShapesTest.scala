@@ -101,7 +101,7 @@ class WorkShapesTest {
   }
 
   @Test def eachIterationStartsWithOnlyGatlingsAttributesAndItsWorkItem(): Unit = {
-    val gatlings = Map("gatling.asLongAs-1" -> 2, "gatling.http.cookies" -> "jar")
+    val gatlings = Map[String, Any]("gatling.asLongAs-1" -> 2, "gatling.http.cookies" -> "jar")
     val previous = Session("work", 1, gatlings ++ Map(Workers.WorkItem -> 7L, "raidHandle" -> "102.100.100/1"), KO, Nil, Session.NothingOnExit, null)
     val next = Workers.startIteration(previous)
     assertEquals(gatlings + (Workers.WorkItem -> 7L), next.attributes)

@@ -9,6 +9,13 @@ import results.fixtures.{ FixtureRun, LoopbackSimulation }
 
 /** summary.json's figures are the HTML report's: same requests, counts, throughput and percentiles. */
 class GatlingReportEqualityTest {
+
+  /** Gatling's percentiles come from a t-digest (t-digest 3.3's AVLTreeDigest) seeded by an unseeded
+    * `java.util.Random`, so two reads of the same log, the report's and ours, can differ by a few ms
+    * (seen: 89 against 91 ms at p99 of ~120 samples). Counts, min, max, mean and std dev are exact.
+    */
+  private def tDigestTolerance(reportedMs: Double): Double = math.max(1.0, 0.05 * reportedMs)
+
   private val context = RunContext("LoopbackSimulation", "fixture", "loopback", "smoke", "1/1", Map.empty, Nil)
 
   private def summarize(windows: Seq[RunWindow] = Nil): RunSummary = {
@@ -47,8 +54,11 @@ class GatlingReportEqualityTest {
       assertEquals(row(2).toLong, f.ko, s"$label KO")
       assertEquals(row(3).toDouble, f.koPercent, 0.01, s"$label % KO")
       assertEquals(row(4).toDouble, f.requestsPerSecond, 0.01, s"$label Cnt/s")
-      Seq(row(5) -> f.minMs, row(6) -> f.p50Ms, row(7) -> f.p75Ms, row(8) -> f.p95Ms, row(9) -> f.p99Ms, row(10) -> f.maxMs, row(11) -> f.meanMs, row(12) -> f.stdDevMs)
+      Seq(row(5) -> f.minMs, row(10) -> f.maxMs, row(11) -> f.meanMs, row(12) -> f.stdDevMs)
         .foreach { case (reported, ours) => assertEquals(reported.toDouble, ours.toDouble, 1.0, s"$label: report $reported ms, summary $ours ms") }
+      Seq(row(6) -> f.p50Ms, row(7) -> f.p75Ms, row(8) -> f.p95Ms, row(9) -> f.p99Ms).foreach { case (reported, ours) =>
+        assertEquals(reported.toDouble, ours.toDouble, tDigestTolerance(reported.toDouble), s"$label: report $reported ms, summary $ours ms")
+      }
     }
     assertEquals(LoopbackSimulation.Users.toLong, summary.requests.find(_.name == "broken").get.figures.count)
     assertTrue(summary.requests.find(_.name == "broken").get.figures.ko > 0, "the fixture's /flaky fails every fourth call")

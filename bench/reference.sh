@@ -9,7 +9,7 @@ port=18080
 rate=50
 
 mvn -q -B test-compile
-mvn -q -B exec:java -Dexec.mainClass=sandbox.Sandbox -Dsandbox.raid.port=$port -Dsandbox.raid.seedRaids=100000 \
+mvn -q -B exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.raid.port=$port -Dsandbox.raid.seedRaids=100000 \
   > target/bench-sandbox.log 2>&1 &
 sandbox_mvn=$!
 trap 'kill $sandbox_mvn 2>/dev/null || true' EXIT
@@ -37,7 +37,7 @@ mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dprofi
   -Dtarget=standalone-sandbox "$@" > target/bench-gatling.log 2>&1 || status=$?
 wait $sampler || true
 grep -E "^(ERROR|results:)" target/bench-gatling.log || true
-sandbox_pid=$(pgrep -f "sandbox.Sandbox" | head -n 1 || true)
+sandbox_pid=$(pgrep -f "simulations.StandaloneSandbox" | head -n 1 || true)
 [ -n "$sandbox_pid" ] && ps -o cputime=,etimes= -p "$sandbox_pid" | awk '{split($1,a,":"); s=a[1]*3600+a[2]*60+a[3]; printf "sandbox JVM: %.2f cores on average since it started\n", s/$2}' > target/bench-sandbox-cpu.txt
 
 run=$(comm -13 <(echo "$before") <(ls -d results/*/ | sort) | tail -n 1)

@@ -48,7 +48,7 @@ object LoadFigures {
         } else active -= 1
         peakActive = peakActive.max(active)
       case r: RequestRecorded if r.startEpochMs >= from && r.startEpochMs < to => requestsInSteady(r.ok) += 1
-      case _                                                                  =>
+      case _                                                                   =>
     }
     val seconds = (to - from) / 1000.0
     val achievedRate = startedInSteady / seconds
@@ -60,8 +60,14 @@ object LoadFigures {
        |steady window           $seconds%.0f s
        |arrival rate            target $targetRate%.2f users/s, achieved $achievedRate%.2f users/s (${100 * achievedRate / targetRate}%.1f%%)
        |peak concurrent users   $peakActive
-       |requests/s (steady)     ${(requestsInSteady(true) + requestsInSteady(false)) / seconds}%.1f (KO ${requestsInSteady(false)})
-       |requests (whole run)    ${global.get("count").asLong} OK ${global.get("ok").asLong} KO ${global.get("ko").asLong}
-       |$request%-23s p50 ${figures.get("p50Ms").asInt} ms, p99 ${figures.get("p99Ms").asInt} ms, max ${figures.get("maxMs").asInt} ms""".stripMargin
+       |requests/s (steady)     ${(requestsInSteady(true) + requestsInSteady(
+        false
+      )) / seconds}%.1f (KO ${requestsInSteady(false)})
+       |requests (whole run)    ${global.get("count").asLong} OK ${global.get("ok").asLong} KO ${global.get(
+        "ko"
+      ).asLong}
+       |$request%-23s p50 ${figures.get("p50Ms").asInt} ms, p99 ${figures.get("p99Ms").asInt} ms, max ${figures.get(
+        "maxMs"
+      ).asInt} ms""".stripMargin
   }
 }

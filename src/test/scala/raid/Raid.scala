@@ -4,12 +4,22 @@ import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
-import support.{ Feeders, SuiteError, SystemSettings, SystemUnderTest }
+import suite.{ Feeders, InputError, SystemSettings, SystemUnderTest }
 
-/** RAiD API: mint and update raids (journeys.md section 1). */
+/** RAiD API: mint and update raids (docs/systems/raid.md). */
 object Raid extends SystemUnderTest {
   override val key = "raid"
   override val scenarioName = "RAiD mint and update"
+
+  override val standIn = RaidStandIn
+
+  override val requestNames: Set[String] = Set(
+    "list raids for service-point",
+    "mint raid",
+    "read raid data",
+    "update raid - add contributor 2",
+    "update raid - add contributor 3"
+  )
 
   override def protocol(baseUrl: String): HttpProtocolBuilder =
     http
@@ -45,7 +55,9 @@ object Raid extends SystemUnderTest {
       val token = Option(record("apiToken").toString.trim).filter(_.nonEmpty)
         .orElse(sys.env.get(s"${tokenEnv}_$servicePoint").filter(_.nonEmpty))
         .orElse(sys.env.get(tokenEnv).filter(_.nonEmpty))
-        .getOrElse(throw new SuiteError(s"$feeder: service point $servicePoint has no apiToken; set ${tokenEnv}_$servicePoint or $tokenEnv"))
+        .getOrElse(throw new InputError(
+          s"$feeder: service point $servicePoint has no apiToken; set ${tokenEnv}_$servicePoint or $tokenEnv"
+        ))
       record.updated("apiToken", token)
     }
   }

@@ -4,7 +4,7 @@ import io.gatling.core.Predef._
 import io.gatling.http.Predef._
 import io.gatling.http.request.builder.HttpRequestBuilder
 
-/** The RAiD API calls of journeys.md section 1. Request names are a contract: teams compare runs
+/** The RAiD API calls of docs/systems/raid.md. Request names are a contract: teams compare runs
   * with their historical reports line by line.
   */
 object RaidRequests {
@@ -49,7 +49,9 @@ object RaidRequests {
     http(s"update raid - add contributor $contributors")
       .put("/raid/#{raidHandle}")
       .header("Authorization", authorised)
-      .body(StringBody(session => session("raidRecord").validate[String].map(RaidRecords.withAddedContributor(_, contributors))))
+      .body(StringBody(session =>
+        session("raidRecord").validate[String].map(RaidRecords.withAddedContributor(_, contributors))
+      ))
       .asJson
       .check(
         status.is(200),

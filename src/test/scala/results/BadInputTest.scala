@@ -11,18 +11,23 @@ import io.gatling.charts.stats.SimulationLogAccess
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
-import results.fixtures.FixtureRun
+import testkit.FixtureRun
 
 /** Bad input gets one clear line, and nothing already in results/ is overwritten or lost. */
 class BadInputTest {
-  private val context = RunContext("LoopbackSimulation", "fixture", "loopback", "smoke", "1/1", Map.empty, Nil)
+  private val context =
+    RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", "1/1", Map.empty, Nil, Nil)
   private val settings = ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
   private val passingThresholds = FixtureRun.writeTemp("thresholds", "thresholds { defaults { p99Ms = 100000 } }")
 
   /** A Gatling-like run folder holding a copy of the fixture's log, altered by `alter`. */
   private def runFolderWithLog(alter: Array[Byte] => Array[Byte]): Path = {
-    val dir = Files.createDirectories(Files.createTempDirectory("gatling-").resolve("loopbacksimulation-20250101000000000"))
-    Files.write(dir.resolve("simulation.log"), alter(Files.readAllBytes(FixtureRun.run.gatlingRunDir.resolve("simulation.log"))))
+    val dir =
+      Files.createDirectories(Files.createTempDirectory("gatling-").resolve("loopbacksimulation-20250101000000000"))
+    Files.write(
+      dir.resolve("simulation.log"),
+      alter(Files.readAllBytes(FixtureRun.run.gatlingRunDir.resolve("simulation.log")))
+    )
     dir
   }
 
@@ -31,11 +36,15 @@ class BadInputTest {
 
   @Test
   def aFolderWithoutALog(): Unit = {
-    val empty = Files.createDirectories(Files.createTempDirectory("gatling-").resolve("emptysimulation-20250101000000000"))
+    val empty =
+      Files.createDirectories(Files.createTempDirectory("gatling-").resolve("emptysimulation-20250101000000000"))
     val outcome = process(empty)
     assertEquals(2, outcome.exitCode)
     assertEquals(s"no simulation.log at ${outcome.archivedRunDir.resolve("simulation.log")}", outcome.error.get)
-    assertTrue(Files.isRegularFile(outcome.archivedRunDir.resolve("run.json")), "the run is still archived with its context")
+    assertTrue(
+      Files.isRegularFile(outcome.archivedRunDir.resolve("run.json")),
+      "the run is still archived with its context"
+    )
     assertTrue(Files.readString(outcome.archivedRunDir.getParent.resolve("index.html")).contains("NO SUMMARY"))
   }
 
@@ -49,13 +58,21 @@ class BadInputTest {
     }
     val outcome = process(dir)
     assertEquals(2, outcome.exitCode)
-    assertTrue(outcome.error.get.endsWith("simulation.log was written by Gatling 3.14.9; this suite reads Gatling 3.15.1 logs only"), outcome.error.get)
+    assertTrue(
+      outcome.error.get.endsWith(
+        "simulation.log was written by Gatling 3.14.9; this suite reads Gatling 3.15.1 logs only"
+      ),
+      outcome.error.get
+    )
   }
 
   @Test
   def aFileThatIsNoGatlingLog(): Unit = {
     val outcome = process(runFolderWithLog(_ => "request\tname\tstart".getBytes(StandardCharsets.UTF_8)))
-    assertTrue(outcome.error.get.endsWith("is not a Gatling simulation.log (it does not start with a run record)"), outcome.error.get)
+    assertTrue(
+      outcome.error.get.endsWith("is not a Gatling simulation.log (it does not start with a run record)"),
+      outcome.error.get
+    )
   }
 
   /** The log's first two thirds, ending inside a record: a cut that falls on a record boundary leaves
@@ -70,13 +87,23 @@ class BadInputTest {
   }
 
   @Test
-  def aTruncatedLogGivesPartialFiguresAndAWarning(): Unit = {
+  def aTruncatedLogGivesPartialFiguresAWarningAndNoPass(): Unit = {
     val outcome = process(runFolderWithLog(cutInsideARecord))
-    assertEquals(0, outcome.exitCode, outcome.toString)
+    assertEquals(RunOutcome.IncompleteExitCode, outcome.exitCode, outcome.toString)
+    assertEquals(Some(GateVerdict.Incomplete), outcome.verdict.map(_.label), "a cut-off log is no complete run")
     val summary = outcome.summary.get
+    assertTrue(summary.completion.problems.contains("simulation.log is cut short"), summary.completion.toString)
     assertEquals(1, summary.warnings.size)
-    assertTrue(summary.warnings.head.matches(".*simulation.log is truncated after record \\d+ \\(the run was cut short\\?\\): the figures cover the records before it"), summary.warnings.head)
-    assertTrue(summary.global.figures.count < 120, s"fewer than the run's 120 requests: ${summary.global.figures.count}")
+    assertTrue(
+      summary.warnings.head.matches(
+        ".*simulation.log is truncated after record \\d+ \\(the run was cut short\\?\\): the figures cover the records before it"
+      ),
+      summary.warnings.head
+    )
+    assertTrue(
+      summary.global.figures.count < 120,
+      s"fewer than the run's 120 requests: ${summary.global.figures.count}"
+    )
   }
 
   @Test
@@ -85,7 +112,7 @@ class BadInputTest {
     val broken = FixtureRun.writeTemp("thresholds", "thresholds { defaults { p99Ms = quick } }")
     val outcome = PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(broken))
     assertEquals(2, outcome.exitCode)
-    assertEquals(s"thresholds: $broken: thresholds.defaults.p99Ms must be a number, got 'quick'", outcome.error.get)
+    assertEquals(s"$broken: thresholds.defaults.p99Ms: must be a number (was 'quick')", outcome.error.get)
     assertTrue(Files.isRegularFile(outcome.archivedRunDir.resolve("summary.json")))
     assertTrue(Files.isRegularFile(outcome.archivedRunDir.resolve("summary.md")))
   }
@@ -98,7 +125,10 @@ class BadInputTest {
     val outcome = process(FixtureRun.run.gatlingRunDir, root)
     assertEquals(taken.getFileName.toString + "-2", outcome.archivedRunDir.getFileName.toString)
     assertEquals("keep me", Files.readString(taken.resolve("notes.txt")))
-    assertEquals(Seq("notes.txt"), Using.resource(Files.list(taken))(_.iterator.asScala.map(_.getFileName.toString).toSeq))
+    assertEquals(
+      Seq("notes.txt"),
+      Using.resource(Files.list(taken))(_.iterator.asScala.map(_.getFileName.toString).toSeq)
+    )
   }
 
   @Test
@@ -106,9 +136,17 @@ class BadInputTest {
     val root = Files.createTempDirectory("results-")
     val first = process(FixtureRun.run.gatlingRunDir, root)
     val other = context.copy(simulation = "OtherSimulation")
-    val second = PostRun.process(FixtureRun.run.gatlingRunDir, root, other, settings.copy(baseline = first.archivedRunDir.getFileName.toString), Some(passingThresholds))
+    val second = PostRun.process(
+      FixtureRun.run.gatlingRunDir,
+      root,
+      other,
+      settings.copy(baseline = first.archivedRunDir.getFileName.toString),
+      Some(passingThresholds)
+    )
     assertTrue(
-      second.verdict.get.warnings.exists(_.startsWith(s"baseline not used: baseline ${first.archivedRunDir.getFileName} is a run of LoopbackSimulation, not of OtherSimulation")),
+      second.verdict.get.warnings.exists(_.startsWith(
+        s"baseline not used: baseline ${first.archivedRunDir.getFileName} is a run of LoopbackSimulation, not of OtherSimulation"
+      )),
       second.verdict.get.warnings.toString
     )
     assertEquals(None, second.verdict.get.baselineRun)
@@ -119,7 +157,13 @@ class BadInputTest {
     val whole = RunWindow("level", "L1 R1 (1 user)", 0L, Long.MaxValue)
     val empty = RunWindow("level", "L2 R1 (2 users)", 5000L, 5000L)
     val backwards = RunWindow("level", "L2 R2 (2 users)", 6000L, 5000L)
-    val outcome = PostRun.process(FixtureRun.run.gatlingRunDir, Files.createTempDirectory("results-"), context.copy(windows = Seq(whole, empty, backwards)), settings, Some(passingThresholds))
+    val outcome = PostRun.process(
+      FixtureRun.run.gatlingRunDir,
+      Files.createTempDirectory("results-"),
+      context.copy(windows = Seq(whole, empty, backwards)),
+      settings,
+      Some(passingThresholds)
+    )
     assertEquals(0, outcome.exitCode, outcome.toString)
     val summary = outcome.summary.get
     assertEquals(Seq(whole), summary.windows.map(_.window))
@@ -130,19 +174,26 @@ class BadInputTest {
       ),
       summary.warnings
     )
-    assertEquals(Seq(whole, empty, backwards), SummaryJson.readContext(outcome.archivedRunDir.resolve("run.json")).windows, "run.json keeps what was recorded")
+    assertEquals(
+      Seq(whole, empty, backwards),
+      SummaryJson.readContext(outcome.archivedRunDir.resolve("run.json")).windows,
+      "run.json keeps what was recorded"
+    )
   }
 
   @Test
   def aFailedWriteAfterTheCopyIsTheOutcomesErrorNotAnException(): Unit = {
     val dir = runFolderWithLog(identity)
-    // a non-empty folder where run.json goes: the write fails with an IO error, not a ResultsException
+    // a non-empty folder where run.json goes: the write fails with an IO error, not an InputError
     Files.writeString(Files.createDirectories(dir.resolve("run.json")).resolve("occupied"), "")
     val out = new java.io.ByteArrayOutputStream
     val outcome = Console.withOut(out)(process(dir))
     assertEquals(2, outcome.exitCode)
     assertTrue(outcome.error.get.contains("run.json"), outcome.error.get)
-    assertEquals(Seq(s"results: ERROR ${outcome.error.get}"), out.toString.linesIterator.filter(_.startsWith("results: ERROR")).toSeq)
+    assertEquals(
+      Seq(s"results: ERROR ${outcome.error.get}"),
+      out.toString.linesIterator.filter(_.startsWith("results: ERROR")).toSeq
+    )
     assertTrue(Files.isRegularFile(outcome.archivedRunDir.resolve("simulation.log")), "the run is archived")
   }
 
@@ -157,7 +208,7 @@ class BadInputTest {
         ConfigFactory.invalidateCaches()
       }
     assertEquals(2, outcome.exitCode)
-    assertEquals(Some("results settings: results.apdexThresholdMs must be positive, got 0"), outcome.error)
+    assertEquals(Some("results.apdexThresholdMs: must be at least 1 (was 0)"), outcome.error)
     assertTrue(Files.isRegularFile(outcome.archivedRunDir.resolve("run.json")), "the run is archived with its context")
   }
 }

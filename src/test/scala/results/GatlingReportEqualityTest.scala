@@ -2,10 +2,11 @@ package results
 
 import java.nio.file.{ Files, Path }
 
+import io.gatling.charts.stats.SimulationLogAccess
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
-import results.fixtures.{ FixtureRun, LoopbackSimulation }
+import testkit.{ FixtureRun, LoopbackSimulation }
 
 /** summary.json's figures are the HTML report's: same requests, counts, throughput and percentiles. */
 class GatlingReportEqualityTest {
@@ -16,11 +17,17 @@ class GatlingReportEqualityTest {
     */
   private def tDigestTolerance(reportedMs: Double): Double = math.max(1.0, 0.05 * reportedMs)
 
-  private val context = RunContext("LoopbackSimulation", "fixture", "loopback", "smoke", "1/1", Map.empty, Nil)
+  private val context =
+    RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", "1/1", Map.empty, Nil, Nil)
 
   private def summarize(windows: Seq[RunWindow] = Nil): RunSummary = {
     val settings = ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
-    RunSummarizer.summarize(FixtureRun.run.gatlingRunDir, context.copy(windows = windows), RunSummarizer.RunIdentity("fixture", "test"), settings)
+    RunSummarizer.summarize(
+      FixtureRun.run.gatlingRunDir,
+      context.copy(windows = windows),
+      RunSummarizer.RunIdentity("fixture", "test"),
+      settings
+    )
   }
 
   /** One row of Gatling's statistics table: name -> the 13 figures after it. */
@@ -55,13 +62,23 @@ class GatlingReportEqualityTest {
       assertEquals(row(3).toDouble, f.koPercent, 0.01, s"$label % KO")
       assertEquals(row(4).toDouble, f.requestsPerSecond, 0.01, s"$label Cnt/s")
       Seq(row(5) -> f.minMs, row(10) -> f.maxMs, row(11) -> f.meanMs, row(12) -> f.stdDevMs)
-        .foreach { case (reported, ours) => assertEquals(reported.toDouble, ours.toDouble, 1.0, s"$label: report $reported ms, summary $ours ms") }
+        .foreach { case (reported, ours) =>
+          assertEquals(reported.toDouble, ours.toDouble, 1.0, s"$label: report $reported ms, summary $ours ms")
+        }
       Seq(row(6) -> f.p50Ms, row(7) -> f.p75Ms, row(8) -> f.p95Ms, row(9) -> f.p99Ms).foreach { case (reported, ours) =>
-        assertEquals(reported.toDouble, ours.toDouble, tDigestTolerance(reported.toDouble), s"$label: report $reported ms, summary $ours ms")
+        assertEquals(
+          reported.toDouble,
+          ours.toDouble,
+          tDigestTolerance(reported.toDouble),
+          s"$label: report $reported ms, summary $ours ms"
+        )
       }
     }
     assertEquals(LoopbackSimulation.Users.toLong, summary.requests.find(_.name == "broken").get.figures.count)
-    assertTrue(summary.requests.find(_.name == "broken").get.figures.ko > 0, "the fixture's /flaky fails every fourth call")
+    assertTrue(
+      summary.requests.find(_.name == "broken").get.figures.ko > 0,
+      "the fixture's /flaky fails every fourth call"
+    )
   }
 
   @Test
@@ -80,15 +97,51 @@ class GatlingReportEqualityTest {
     val whole = summarize()
     val (start, end) = (whole.run.startEpochMs, whole.run.endEpochMs + 1)
     val middle = (start + end) / 2
-    val windows = Seq(RunWindow("steady", "all", start, end), RunWindow("cycle", "first half", start, middle), RunWindow("cycle", "second half", middle, end))
+    val windows = Seq(
+      RunWindow("steady", "all", start, end),
+      RunWindow("cycle", "first half", start, middle),
+      RunWindow("cycle", "second half", middle, end)
+    )
     val split = summarize(windows)
     assertEquals("profile", split.steady.source)
     assertEquals(whole.global.figures.count, split.steady.requests)
-    assertEquals(LoopbackSimulation.Users.toLong, split.steady.transactions.find(_.path == List(LoopbackSimulation.Group)).get.completed)
+    assertEquals(
+      LoopbackSimulation.Users.toLong,
+      split.steady.transactions.find(_.path == List(LoopbackSimulation.Group)).get.completed
+    )
     val Seq(all, first, second) = split.windows: @unchecked
     assertEquals(whole.global.figures.count, all.global.get.figures.count)
-    assertEquals(whole.global.figures.count, first.global.map(_.figures.count).getOrElse(0L) + second.global.map(_.figures.count).getOrElse(0L))
+    assertEquals(
+      whole.global.figures.count,
+      first.global.map(_.figures.count).getOrElse(0L) + second.global.map(_.figures.count).getOrElse(0L)
+    )
     assertEquals(whole.global.figures.ko, first.requests.map(_.figures.ko).sum + second.requests.map(_.figures.ko).sum)
+  }
+
+  @Test
+  def plannedWindowsAreResolvedAgainstTheLogsStart(): Unit = {
+    val whole = summarize()
+    val logStart =
+      SimulationLogAccess.readHeader(FixtureRun.run.gatlingRunDir.resolve("simulation.log")).runStartEpochMs
+    val (start, end) = (whole.run.startEpochMs, whole.run.endEpochMs + 1)
+    val middle = (start + end) / 2
+    val planned = Seq(PlannedWindow("cycle", "first half", start - logStart, middle - logStart))
+    val byOffset = RunSummarizer.summarize(
+      FixtureRun.run.gatlingRunDir,
+      context.copy(plannedWindows = planned),
+      RunSummarizer.RunIdentity("fixture", "test"),
+      ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
+    )
+    val byEpoch = summarize(Seq(RunWindow("cycle", "first half", start, middle)))
+    assertEquals(
+      byEpoch.windows.map(_.window),
+      byOffset.windows.map(_.window),
+      "the offsets land where the epoch times are"
+    )
+    assertEquals(
+      byEpoch.windows.map(_.global.map(_.figures.count)),
+      byOffset.windows.map(_.global.map(_.figures.count))
+    )
   }
 
   @Test

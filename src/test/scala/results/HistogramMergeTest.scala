@@ -5,12 +5,14 @@ import scala.util.Random
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
-import results.fixtures.CraftedSummaries
-import results.fixtures.CraftedSummaries.Sample
+import testkit.CraftedSummaries
+import testkit.CraftedSummaries.Sample
+import suite.InputError
 
 class HistogramMergeTest {
   private val random = new Random(42)
-  private def samples(n: Int): Seq[Sample] = Seq.fill(n)((math.exp(random.nextGaussian() * 1.2 + 5).toInt, random.nextDouble() > 0.03))
+  private def samples(n: Int): Seq[Sample] =
+    Seq.fill(n)((math.exp(random.nextGaussian() * 1.2 + 5).toInt, random.nextDouble() > 0.03))
 
   @Test
   def mergedHistogramEqualsTheHistogramOfTheUnion(): Unit = {
@@ -18,7 +20,10 @@ class HistogramMergeTest {
     val merged = CraftedSummaries.accumulator(a)
     merged.add(CraftedSummaries.accumulator(b))
     val union = CraftedSummaries.accumulator(a ++ b)
-    assertEquals(LatencyAccumulator.decode(union.mergeable.histogram), LatencyAccumulator.decode(merged.mergeable.histogram))
+    assertEquals(
+      LatencyAccumulator.decode(union.mergeable.histogram),
+      LatencyAccumulator.decode(merged.mergeable.histogram)
+    )
     assertEquals(union.figures(8), merged.figures(8))
   }
 
@@ -28,20 +33,40 @@ class HistogramMergeTest {
     val restored = LatencyAccumulator.restore(entry.figures, entry.mergeable).entry(List("g", "r"), 4).get
     assertEquals(entry.figures, restored.figures)
     assertEquals(entry.mergeable.sumOfSquaresMs, restored.mergeable.sumOfSquaresMs)
-    assertEquals(LatencyAccumulator.decode(entry.mergeable.histogram), LatencyAccumulator.decode(restored.mergeable.histogram))
+    assertEquals(
+      LatencyAccumulator.decode(entry.mergeable.histogram),
+      LatencyAccumulator.decode(restored.mergeable.histogram)
+    )
   }
 
   @Test
   def shardSummariesMergeIntoTheSummaryOfAllTheirRequests(): Unit = {
     val path = List("mint raid")
     val (a, b) = (samples(4000), samples(2500))
-    val shard1 = CraftedSummaries.summary("Raid", Map(path -> a), startEpochMs = 0, durationMs = 10000, shard = "1/2", runId = "raid-1")
-    val shard2 = CraftedSummaries.summary("Raid", Map(path -> b), startEpochMs = 5000, durationMs = 10000, shard = "2/2", runId = "raid-2")
+    val shard1 = CraftedSummaries.summary(
+      "Raid",
+      Map(path -> a),
+      startEpochMs = 0,
+      durationMs = 10000,
+      shard = "1/2",
+      runId = "raid-1"
+    )
+    val shard2 = CraftedSummaries.summary(
+      "Raid",
+      Map(path -> b),
+      startEpochMs = 5000,
+      durationMs = 10000,
+      shard = "2/2",
+      runId = "raid-2"
+    )
     val merged = ShardMerge.merge(Seq(shard1, shard2), "raid-merged")
     val union = CraftedSummaries.entry(path, a ++ b, 15) // the windows [0, 10 s) and [5 s, 15 s) cover 15 s
 
     assertEquals(union.figures, merged.requests.head.figures)
-    assertEquals(LatencyAccumulator.decode(union.mergeable.histogram), LatencyAccumulator.decode(merged.requests.head.mergeable.histogram))
+    assertEquals(
+      LatencyAccumulator.decode(union.mergeable.histogram),
+      LatencyAccumulator.decode(merged.requests.head.mergeable.histogram)
+    )
     assertEquals(6500L, merged.global.figures.count)
     assertEquals(6500 / 15.0, merged.global.figures.requestsPerSecond, 1e-9)
     assertEquals(Seq("raid-1", "raid-2"), merged.run.mergedFrom)
@@ -49,8 +74,13 @@ class HistogramMergeTest {
 
   @Test
   def shardsThatDoNotBelongTogetherAreRefused(): Unit = {
-    def shard(simulation: String, shard: String) = CraftedSummaries.summary(simulation, Map(List("r") -> CraftedSummaries.ok(5)), shard = shard, runId = s"$simulation-$shard")
-    def refusal(shards: RunSummary*) = assertThrows(classOf[ResultsException], () => ShardMerge.merge(shards, "m")).getMessage
+    def shard(simulation: String, shard: String) = CraftedSummaries.summary(
+      simulation,
+      Map(List("r") -> CraftedSummaries.ok(5)),
+      shard = shard,
+      runId = s"$simulation-$shard"
+    )
+    def refusal(shards: RunSummary*) = assertThrows(classOf[InputError], () => ShardMerge.merge(shards, "m")).getMessage
     assertTrue(refusal(shard("Raid", "1/2"), shard("Eol", "2/2")).contains("is a run of Eol, not of Raid"))
     assertTrue(refusal(shard("Raid", "1/3"), shard("Raid", "2/3")).contains("expected shards 1/3 to 3/3"))
     assertTrue(refusal(shard("Raid", "1/2"), shard("Raid", "1/2")).contains("expected shards 1/2 to 2/2"))
@@ -59,19 +89,32 @@ class HistogramMergeTest {
   @Test
   def shardsOfOtherProfilesOrLoadOverridesAreRefused(): Unit = {
     def shard(i: Int, profile: String = "reference", overrides: Map[String, String] = Map.empty) = {
-      val crafted = CraftedSummaries.summary("Raid", Map(List("r") -> CraftedSummaries.ok(5)), shard = s"$i/2", runId = s"raid-$i")
+      val crafted =
+        CraftedSummaries.summary("Raid", Map(List("r") -> CraftedSummaries.ok(5)), shard = s"$i/2", runId = s"raid-$i")
       crafted.copy(run = crafted.run.copy(profile = profile, overrides = overrides + ("shard" -> s"$i/2")))
     }
-    def refusal(shards: RunSummary*) = assertThrows(classOf[ResultsException], () => ShardMerge.merge(shards, "m")).getMessage
+    def refusal(shards: RunSummary*) = assertThrows(classOf[InputError], () => ShardMerge.merge(shards, "m")).getMessage
     assertEquals("merge: raid-2 ran profile closed, not reference", refusal(shard(1), shard(2, profile = "closed")))
     assertEquals(
       "merge: raid-2 ran with other load overrides than raid-1 (raid-1 vs raid-2: sandbox.stubs.delay.ms default vs 0, scale 0.5 vs default)",
       refusal(shard(1, overrides = Map("scale" -> "0.5")), shard(2, overrides = Map("sandbox.stubs.delay.ms" -> "0")))
     )
-    Seq("smoke" -> "true", "thinkTime.multiplier" -> "0", "profiles.raid.reference.users" -> "80", "targets.local.sandbox" -> "false").foreach { load =>
-      assertTrue(refusal(shard(1), shard(2, overrides = Map(load))).startsWith("merge: raid-2 ran with other load overrides"), load.toString)
+    Seq(
+      "smoke" -> "true",
+      "thinkTime.multiplier" -> "0",
+      "profiles.raid.reference.users" -> "80",
+      "targets.local.sandbox" -> "false"
+    ).foreach { load =>
+      assertTrue(
+        refusal(shard(1), shard(2, overrides = Map(load))).startsWith("merge: raid-2 ran with other load overrides"),
+        load.toString
+      )
     }
-    assertEquals(2L, ShardMerge.merge(Seq(shard(1, overrides = Map("raid.feeder" -> "a.csv")), shard(2)), "m").global.figures.count, "other overrides may differ")
+    assertEquals(
+      2L,
+      ShardMerge.merge(Seq(shard(1, overrides = Map("raid.feeder" -> "a.csv")), shard(2)), "m").global.figures.count,
+      "other overrides may differ"
+    )
   }
 
   @Test

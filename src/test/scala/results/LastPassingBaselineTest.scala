@@ -4,16 +4,30 @@ import java.nio.file.{ Files, Path }
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.fixtures.CraftedSummaries
+import testkit.CraftedSummaries
 
 class LastPassingBaselineTest {
   private val root = Files.createTempDirectory("results-")
-  private val passed = Some(GateVerdict(Nil, Nil, None))
+  private val passed = Some(GateVerdict(Nil, Nil, None, Nil, Nil))
 
-  private def archive(runId: String, start: Long, profile: String = "reference", target: String = "demo", shard: String = "1/1", verdict: Option[GateVerdict] = passed,
-      overrides: Map[String, String] = Map.empty): RunSummary = {
-    val crafted = CraftedSummaries.summary("RaidSimulation", Map(List("mint raid") -> CraftedSummaries.ok(2000, 2010)), startEpochMs = start, shard = shard, runId = runId)
-    val summary = crafted.copy(run = crafted.run.copy(profile = profile, target = target, overrides = overrides), gate = verdict)
+  private def archive(
+      runId: String,
+      start: Long,
+      profile: String = "reference",
+      target: String = "demo",
+      shard: String = "1/1",
+      verdict: Option[GateVerdict] = passed,
+      overrides: Map[String, String] = Map.empty
+  ): RunSummary = {
+    val crafted = CraftedSummaries.summary(
+      "RaidSimulation",
+      Map(List("mint raid") -> CraftedSummaries.ok(2000, 2010)),
+      startEpochMs = start,
+      shard = shard,
+      runId = runId
+    )
+    val summary =
+      crafted.copy(run = crafted.run.copy(profile = profile, target = target, overrides = overrides), gate = verdict)
     val dir: Path = Files.createDirectories(root.resolve(runId))
     Files.writeString(dir.resolve("summary.json"), SummaryJson.write(summary))
     summary
@@ -22,7 +36,17 @@ class LastPassingBaselineTest {
   @Test def theNewestPassingRunOfTheSameProfileTargetAndShard(): Unit = {
     archive("old", start = 1000)
     archive("newer", start = 2000)
-    archive("newest-failed", start = 3000, verdict = Some(GateVerdict(Seq(GateCheck("mint raid", "p99", Some(9000), 8000, atMost = true, " ms")), Nil, None)))
+    archive(
+      "newest-failed",
+      start = 3000,
+      verdict = Some(GateVerdict(
+        Seq(GateCheck("mint raid", "p99", Some(9000), 8000, atMost = true, " ms")),
+        Nil,
+        None,
+        Nil,
+        Nil
+      ))
+    )
     archive("other-profile", start = 4000, profile = "closed")
     archive("other-target", start = 5000, target = "local")
     archive("other-shard", start = 6000, shard = "2/2")
@@ -34,7 +58,10 @@ class LastPassingBaselineTest {
     archive("earlier-smoke", start = 1000, profile = "smoke")
     assertEquals(None, RunArchive.lastPassing(root, archive("smoke", start = 2000, profile = "smoke").run))
     archive("earlier-compressed", start = 3000, profile = "reference (smoke)")
-    assertEquals(None, RunArchive.lastPassing(root, archive("compressed", start = 4000, profile = "reference (smoke)").run))
+    assertEquals(
+      None,
+      RunArchive.lastPassing(root, archive("compressed", start = 4000, profile = "reference (smoke)").run)
+    )
   }
 
   @Test def onlyARunWithTheSameLoadOverrides(): Unit = {
@@ -45,10 +72,35 @@ class LastPassingBaselineTest {
     archive("no-think-time", start = 4000, overrides = Map("thinkTime.multiplier" -> "0"))
     archive("no-stub-delay", start = 5000, overrides = Map("sandbox.stubs.delay.ms" -> "0"))
     archive("more-users", start = 6000, overrides = Map("profiles.raid.reference.users" -> "80"))
-    archive("other-target-definition", start = 7000, overrides = Map("targets.demo.raid.baseUrl" -> "http://127.0.0.1:1"))
+    archive(
+      "other-target-definition",
+      start = 7000,
+      overrides = Map("targets.demo.raid.baseUrl" -> "http://127.0.0.1:1")
+    )
     // every newer run changed the load; an override that does not (preflight) leaves a run comparable
-    assertEquals(Some("longer-preflight"), RunArchive.lastPassing(root, archive("current", start = 9000).run).map(_.run.runId))
-    val halfScale = archive("current-half-scale", start = 9500, overrides = Map("scale" -> "0.5", "raid.feeder" -> "other.csv"))
+    assertEquals(
+      Some("longer-preflight"),
+      RunArchive.lastPassing(root, archive("current", start = 9000).run).map(_.run.runId)
+    )
+    val halfScale =
+      archive("current-half-scale", start = 9500, overrides = Map("scale" -> "0.5", "raid.feeder" -> "other.csv"))
     assertEquals(Some("half-scale"), RunArchive.lastPassing(root, halfScale.run).map(_.run.runId))
+  }
+
+  @Test def aSummaryThatCannotBeReadIsAWarningNotASilentSkip(): Unit = {
+    archive("good", start = 1000)
+    val corrupt = Files.createDirectories(root.resolve("corrupt"))
+    Files.writeString(corrupt.resolve("summary.json"), "{ not json")
+    val current = archive("current", start = 2000)
+    val thresholds = testkit.FixtureRun.writeTemp("thresholds", "thresholds { defaults { p99Ms = 100000 } }")
+    val outcome = PostRun.gate(root.resolve("current"), current, root, ResultsSettings.load(), Some(thresholds))
+    assertEquals(Some("good"), outcome.verdict.flatMap(_.baselineRun), "the readable baseline is still used")
+    val warnings = outcome.verdict.get.warnings
+    assertTrue(
+      warnings.exists(w =>
+        w.startsWith(corrupt.resolve("summary.json").toString) && w.endsWith("not considered as a baseline")
+      ),
+      warnings.toString
+    )
   }
 }

@@ -3,7 +3,7 @@ package results
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
-import results.fixtures.CraftedSummaries
+import testkit.CraftedSummaries
 
 class LatencyFiguresTest {
 
@@ -31,7 +31,10 @@ class LatencyFiguresTest {
 
   @Test
   def apdexRatingBands(): Unit = {
-    assertEquals(Seq("Excellent", "Good", "Good", "Fair", "Poor", "Unacceptable"), Seq(0.94, 0.9399, 0.85, 0.70, 0.50, 0.4999).map(Apdex.rating))
+    assertEquals(
+      Seq("Excellent", "Good", "Good", "Fair", "Poor", "Unacceptable"),
+      Seq(0.94, 0.9399, 0.85, 0.70, 0.50, 0.4999).map(Apdex.rating)
+    )
     assertEquals("no samples", Apdex(1500, 0, 0, 0).rating)
   }
 

@@ -5,32 +5,69 @@ import java.nio.file.{ Files, Path }
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
-import results.fixtures.FixtureRun
+import testkit.FixtureRun
 
 /** A real run through the whole pipeline: archive, summaries, gate, junit.xml, index. */
 class PostRunEndToEndTest {
-  private val context = RunContext("LoopbackSimulation", "fixture", "loopback", "smoke", "1/1", Map("scale" -> "0.5", "thinkTime.multiplier" -> "0"), Nil)
+  private val context = RunContext(
+    "LoopbackSimulation",
+    Seq("fixture"),
+    "loopback",
+    "smoke",
+    "1/1",
+    Map("scale" -> "0.5", "thinkTime.multiplier" -> "0"),
+    Nil,
+    Nil
+  )
   private val settings = ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
 
   private def thresholdsWithSearchP99(p99Ms: Int): Path =
-    FixtureRun.writeTemp("thresholds", s"""thresholds { simulations { fixture { paths { "Browse / search" { p99Ms = $p99Ms, maxErrorPercent = 0 } } } } }""")
+    FixtureRun.writeTemp(
+      "thresholds",
+      s"""thresholds { simulations { fixture { paths { "Browse / search" { p99Ms = $p99Ms, maxErrorPercent = 0 } } } } }"""
+    )
 
   private def measuredSearchP99(): Int = {
     val root = Files.createTempDirectory("results-")
-    val outcome = PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(thresholdsWithSearchP99(100000)))
+    val outcome =
+      PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(thresholdsWithSearchP99(100000)))
     outcome.summary.get.requests.find(_.name == "Browse / search").get.figures.p99Ms
+  }
+
+  @Test
+  def theArchiveIsReadableAsTheUmaskAllows(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    // What this process's umask gives a new folder and file: the archive must get the same, never owner-only.
+    val folderMode = Files.getPosixFilePermissions(Files.createDirectory(root.resolve("reference-folder")))
+    val fileMode = Files.getPosixFilePermissions(Files.write(root.resolve("reference-file"), Array[Byte](1)))
+    val dir = PostRun.process(
+      FixtureRun.run.gatlingRunDir,
+      root,
+      context,
+      settings,
+      Some(thresholdsWithSearchP99(100000))
+    ).archivedRunDir
+    assertEquals(folderMode, Files.getPosixFilePermissions(dir), "the run's folder")
+    Seq("run.json", "summary.json", "summary.md", "junit.xml").foreach { file =>
+      assertEquals(fileMode, Files.getPosixFilePermissions(dir.resolve(file)), file)
+    }
+    assertEquals(fileMode, Files.getPosixFilePermissions(root.resolve("index.html")), "the index")
   }
 
   @Test
   def aSmokeRunProducesEveryFile(): Unit = {
     val root = Files.createTempDirectory("results-")
-    val outcome = PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(thresholdsWithSearchP99(100000)))
+    val outcome =
+      PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(thresholdsWithSearchP99(100000)))
     val dir = outcome.archivedRunDir
     Seq("index.html", "simulation.log", "run.json", "summary.json", "summary.md", "junit.xml").foreach { file =>
       assertTrue(Files.isRegularFile(dir.resolve(file)), s"$file in ${dir.getFileName}")
     }
     assertTrue(Files.isRegularFile(root.resolve("index.html")))
-    assertTrue(Files.readString(root.resolve("index.html")).contains(dir.getFileName.toString), "the index lists the run")
+    assertTrue(
+      Files.readString(root.resolve("index.html")).contains(dir.getFileName.toString),
+      "the index lists the run"
+    )
     val md = Files.readString(dir.resolve("summary.md"))
     assertTrue(md.contains(SummaryMarkdown.StatsHeader), md)
     assertTrue(md.contains("Transactions per hour") && md.contains("Apdex") && md.contains("Gate: PASS"), md)
@@ -41,9 +78,18 @@ class PostRunEndToEndTest {
   /** The caller redacts secrets (RunContext.overrides); the pipeline records what it is given, unchanged. */
   @Test
   def theRunsContextAndOverridesAreRecordedAsGiven(): Unit = {
-    val outcome = PostRun.process(FixtureRun.run.gatlingRunDir, Files.createTempDirectory("results-"), context, settings, Some(thresholdsWithSearchP99(100000)))
+    val outcome = PostRun.process(
+      FixtureRun.run.gatlingRunDir,
+      Files.createTempDirectory("results-"),
+      context,
+      settings,
+      Some(thresholdsWithSearchP99(100000))
+    )
     assertEquals(context, SummaryJson.readContext(outcome.archivedRunDir.resolve("run.json")))
-    assertEquals(Map("scale" -> "0.5", "thinkTime.multiplier" -> "0"), SummaryJson.read(outcome.archivedRunDir.resolve("summary.json")).run.overrides)
+    assertEquals(
+      Map("scale" -> "0.5", "thinkTime.multiplier" -> "0"),
+      SummaryJson.read(outcome.archivedRunDir.resolve("summary.json")).run.overrides
+    )
   }
 
   @Test
@@ -52,13 +98,15 @@ class PostRunEndToEndTest {
     assertTrue(p99 >= 10, s"the fixture's /slow takes 10 ms at least, p99 = $p99")
     val root = Files.createTempDirectory("results-")
 
-    val failed = PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(thresholdsWithSearchP99(p99 - 1)))
+    val failed =
+      PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(thresholdsWithSearchP99(p99 - 1)))
     assertEquals(1, failed.exitCode)
     val junit = Files.readString(failed.archivedRunDir.resolve("junit.xml"))
     assertTrue(junit.contains(s"""failure message="measured $p99 ms, allowed at most ${p99 - 1} ms""""), junit)
     assertTrue(Files.isRegularFile(failed.archivedRunDir.resolve("summary.md")), "summaries exist when the gate fails")
 
-    val passed = PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(thresholdsWithSearchP99(p99)))
+    val passed =
+      PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(thresholdsWithSearchP99(p99)))
     assertEquals(0, passed.exitCode, passed.verdict.toString)
     assertNotEquals(failed.archivedRunDir, passed.archivedRunDir, "the second archive does not replace the first")
     assertTrue(Files.isRegularFile(failed.archivedRunDir.resolve("junit.xml")))

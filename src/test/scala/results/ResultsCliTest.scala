@@ -8,7 +8,7 @@ import javax.imageio.ImageIO
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
-import results.fixtures.{ CraftedSummaries, FixtureRun }
+import testkit.{ CraftedSummaries, FixtureRun }
 
 /** The CLI commands on archived runs: compare (table + density picture), merge, index, gate. */
 class ResultsCliTest {
@@ -17,15 +17,24 @@ class ResultsCliTest {
   /** The fixture run archived twice, as two shards of one simulation. */
   private def twoShards(root: Path): Seq[Path] =
     Seq("1/2", "2/2").map { shard =>
-      val context = RunContext("LoopbackSimulation", "fixture", "loopback", "smoke", shard, Map.empty, Nil)
-      PostRun.process(FixtureRun.run.gatlingRunDir, root, context, ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline), Some(thresholds)).archivedRunDir
+      val context = RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", shard, Map.empty, Nil, Nil)
+      PostRun.process(
+        FixtureRun.run.gatlingRunDir,
+        root,
+        context,
+        ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline),
+        Some(thresholds)
+      ).archivedRunDir
     }
 
   @Test
   def compareWritesTheDiffTableAndTheDensityPicture(): Unit = {
     val root = Files.createTempDirectory("results-")
     val Seq(a, b) = twoShards(root): @unchecked
-    assertEquals(0, ResultsCli.run(List("compare", a.getFileName.toString, b.getFileName.toString, "--results", root.toString)))
+    assertEquals(
+      0,
+      ResultsCli.run(List("compare", a.getFileName.toString, b.getFileName.toString, "--results", root.toString))
+    )
     val out = root.resolve("comparisons").resolve(s"${a.getFileName}_vs_${b.getFileName}")
     val table = Files.readString(out.resolve("comparison.md"))
     assertTrue(table.contains("| Browse / search |") && table.contains("| Δ p99 |"), table)
@@ -38,14 +47,30 @@ class ResultsCliTest {
     val root = Files.createTempDirectory("results-")
     val shards = twoShards(root)
     val single = RunArchive.readSummary(shards.head)
-    assertEquals(0, ResultsCli.run(List("merge") ++ shards.map(_.toString) ++ List("--results", root.toString, "--thresholds", thresholds.toString)))
+    assertEquals(
+      0,
+      ResultsCli.run(List("merge") ++ shards.map(_.toString) ++ List(
+        "--results",
+        root.toString,
+        "--thresholds",
+        thresholds.toString
+      ))
+    )
     val merged = RunArchive.runs(root).flatMap(_.summary).find(_.run.mergedFrom.nonEmpty).get
     assertEquals(2 * single.global.figures.count, merged.global.figures.count)
     // The single run's percentiles come from Gatling's t-digest, the merged ones from HdrHistogram:
     // compare histogram with histogram. Every sample twice leaves each nearest-rank percentile as it was.
     val singleFromHistogram = LatencyAccumulator.restore(single.global.figures, single.global.mergeable).figures(1).get
-    assertEquals(singleFromHistogram.percentilesMs, merged.global.figures.percentilesMs, "same samples twice: same percentiles")
-    assertEquals(2 * single.global.figures.count, LatencyAccumulator.decode(merged.global.mergeable.histogram).getTotalCount, "both shards' samples in the merged histogram")
+    assertEquals(
+      singleFromHistogram.percentilesMs,
+      merged.global.figures.percentilesMs,
+      "same samples twice: same percentiles"
+    )
+    assertEquals(
+      2 * single.global.figures.count,
+      LatencyAccumulator.decode(merged.global.mergeable.histogram).getTotalCount,
+      "both shards' samples in the merged histogram"
+    )
     assertEquals(Some("PASS"), merged.gate.map(_.label))
     assertTrue(Files.readString(root.resolve("index.html")).contains(merged.run.runId))
   }
@@ -55,10 +80,21 @@ class ResultsCliTest {
     val root = Files.createTempDirectory("results-")
     val run = twoShards(root).head
     val stranger = Files.createDirectories(root.resolve("eol-1"))
-    val eol = CraftedSummaries.summary("EolSimulation", Map(List("r") -> CraftedSummaries.ok(5)), shard = "2/2", runId = "eol-1")
+    val eol = CraftedSummaries.summary(
+      "EolSimulation",
+      Map(List("r") -> CraftedSummaries.ok(5)),
+      shard = "2/2",
+      runId = "eol-1"
+    )
     Files.writeString(stranger.resolve("summary.json"), SummaryJson.write(eol))
     val err = new java.io.ByteArrayOutputStream
-    val code = Console.withErr(err)(withSystemErr(err)(ResultsCli.run(List("merge", run.toString, stranger.toString, "--results", root.toString))))
+    val code = Console.withErr(err)(withSystemErr(err)(ResultsCli.run(List(
+      "merge",
+      run.toString,
+      stranger.toString,
+      "--results",
+      root.toString
+    ))))
     assertEquals(2, code)
     assertEquals("results: ERROR merge: eol-1 is a run of EolSimulation, not of LoopbackSimulation", err.toString.trim)
   }
@@ -67,10 +103,35 @@ class ResultsCliTest {
   def gateReChecksAnArchivedRunAgainstOtherThresholds(): Unit = {
     val root = Files.createTempDirectory("results-")
     val run = twoShards(root).head
-    val strict = FixtureRun.writeTemp("strict", """thresholds { simulations { fixture { paths { "Browse / search" { p99Ms = 1 } } } } }""")
-    assertEquals(1, ResultsCli.run(List("gate", run.toString, "--thresholds", strict.toString, "--no-baseline", "--results", root.toString)))
+    val strict = FixtureRun.writeTemp(
+      "strict",
+      """thresholds { simulations { fixture { paths { "Browse / search" { p99Ms = 1 } } } } }"""
+    )
+    assertEquals(
+      1,
+      ResultsCli.run(List(
+        "gate",
+        run.toString,
+        "--thresholds",
+        strict.toString,
+        "--no-baseline",
+        "--results",
+        root.toString
+      ))
+    )
     assertTrue(Files.readString(run.resolve("junit.xml")).contains("<failure "))
-    assertEquals(0, ResultsCli.run(List("gate", run.toString, "--thresholds", thresholds.toString, "--no-baseline", "--results", root.toString)))
+    assertEquals(
+      0,
+      ResultsCli.run(List(
+        "gate",
+        run.toString,
+        "--thresholds",
+        thresholds.toString,
+        "--no-baseline",
+        "--results",
+        root.toString
+      ))
+    )
   }
 
   @Test
@@ -78,11 +139,28 @@ class ResultsCliTest {
     val root = Files.createTempDirectory("results-")
     val run = twoShards(root).head
     val stranger = Files.createDirectories(root.resolve("eol-1"))
-    Files.writeString(stranger.resolve("summary.json"), SummaryJson.write(CraftedSummaries.summary("EolSimulation", Map(List("r") -> CraftedSummaries.ok(5)), runId = "eol-1")))
+    Files.writeString(
+      stranger.resolve("summary.json"),
+      SummaryJson.write(CraftedSummaries.summary(
+        "EolSimulation",
+        Map(List("r") -> CraftedSummaries.ok(5)),
+        runId = "eol-1"
+      ))
+    )
     val out = new java.io.ByteArrayOutputStream
-    val code = Console.withOut(out)(ResultsCli.run(List("gate", run.toString, "--thresholds", thresholds.toString, "--baseline", "eol-1", "--results", root.toString)))
+    val code = Console.withOut(out)(ResultsCli.run(List(
+      "gate",
+      run.toString,
+      "--thresholds",
+      thresholds.toString,
+      "--baseline",
+      "eol-1",
+      "--results",
+      root.toString
+    )))
     assertEquals(0, code, out.toString)
-    val warning = "baseline not used: baseline eol-1 is a run of EolSimulation, not of LoopbackSimulation: choose a run of the same simulation"
+    val warning =
+      "baseline not used: baseline eol-1 is a run of EolSimulation, not of LoopbackSimulation: choose a run of the same simulation"
     assertTrue(out.toString.linesIterator.contains(s"results: WARNING $warning"), out.toString)
     val gate = RunArchive.readSummary(run).gate.get
     assertTrue(gate.warnings.contains(warning), gate.warnings.toString)
@@ -94,8 +172,21 @@ class ResultsCliTest {
     val root = Files.createTempDirectory("results-")
     val run = twoShards(root).head
     val err = new java.io.ByteArrayOutputStream
-    assertEquals(2, withSystemErr(err)(ResultsCli.run(List("gate", run.toString, "--baseline", "last_passing", "--results", root.toString))))
-    assertEquals("results: ERROR results settings: --baseline is 'last_passing': did you mean last-passing? (use last-passing, none or an archived run's folder name)", err.toString.trim)
+    assertEquals(
+      2,
+      withSystemErr(err)(ResultsCli.run(List(
+        "gate",
+        run.toString,
+        "--baseline",
+        "last_passing",
+        "--results",
+        root.toString
+      )))
+    )
+    assertEquals(
+      "results: ERROR --baseline: must be last-passing, none or an archived run's folder name (was 'last_passing'; did you mean last-passing?)",
+      err.toString.trim
+    )
   }
 
   @Test
@@ -104,7 +195,15 @@ class ResultsCliTest {
     val gatlingDir = Files.createTempDirectory("gatling-")
     val runDir = Files.createDirectories(gatlingDir.resolve(FixtureRun.run.gatlingRunDir.getFileName.toString))
     val log = Files.copy(FixtureRun.run.gatlingRunDir.resolve("simulation.log"), runDir.resolve("simulation.log"))
-    val verdict = List("verdict", "--gatling-dir", gatlingDir.toString, "--results", root.toString, "--thresholds", thresholds.toString)
+    val verdict = List(
+      "verdict",
+      "--gatling-dir",
+      gatlingDir.toString,
+      "--results",
+      root.toString,
+      "--thresholds",
+      thresholds.toString
+    )
 
     // a run older than this JVM (in `mvn verify`: the Maven build) is an earlier build's, never this one's verdict
     Files.setLastModifiedTime(log, FileTime.fromMillis(ManagementFactory.getRuntimeMXBean.getStartTime - 60000))
@@ -118,7 +217,21 @@ class ResultsCliTest {
     )
     assertEquals(Nil, RunArchive.runs(root), "nothing archived")
 
+    // a run of this build that gatling:test did not archive is reported, never summarised a second way
     Files.setLastModifiedTime(log, FileTime.fromMillis(System.currentTimeMillis))
+    val unarchived = new java.io.ByteArrayOutputStream
+    assertEquals(2, withSystemErr(unarchived)(ResultsCli.run(verdict)))
+    assertTrue(unarchived.toString.contains("was not archived to"), unarchived.toString)
+    assertEquals(Nil, RunArchive.runs(root), "the verdict step archives nothing itself")
+
+    // archived and gated by the run itself (as gatling:test's shutdown hook does): its verdict is the step's
+    PostRun.process(
+      runDir,
+      root,
+      RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", "1/1", Map.empty, Nil, Nil),
+      ResultsSettings.load(),
+      Some(thresholds)
+    )
     assertEquals(0, ResultsCli.run(verdict))
     assertEquals(Seq(runDir.getFileName.toString), RunArchive.runs(root).map(_.name))
   }

@@ -1,15 +1,17 @@
 package sandbox
 
-import java.net.{InetSocketAddress, ServerSocket, URI}
+import java.net.{ InetSocketAddress, ServerSocket, URI }
+import java.net.http.{ HttpClient, HttpRequest, HttpResponse }
 
 import scala.jdk.CollectionConverters._
 
-import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
+import testkit.SandboxTestKit
+import testkit.toy.ToyStandIn
 
 class SandboxLifecycleTest {
-  private def settings(hocon: String) = SandboxSettings.fromConfig(ConfigFactory.parseString(hocon))
+  private val toy = "toy" -> ToyStandIn
 
   private def liveThreads(): Set[Thread] = Thread.getAllStackTraces.keySet.asScala.toSet.filter(_.isAlive)
 
@@ -19,14 +21,30 @@ class SandboxLifecycleTest {
     try { val s = new ServerSocket(); s.bind(new InetSocketAddress("127.0.0.1", port)); s.close(); true }
     catch { case _: java.io.IOException => false }
 
+  private def get(url: String): HttpResponse[String] =
+    HttpClient.newHttpClient().send(
+      HttpRequest.newBuilder(URI.create(url)).build(),
+      HttpResponse.BodyHandlers.ofString()
+    )
+
+  @Test def eachStandInIsServedOnItsOwnPortAndCallsItsStubs(): Unit =
+    SandboxTestKit.withSandbox("sandbox.stubs.delay.ms = 0", toy) { sandbox =>
+      assertEquals(Set("toy"), sandbox.baseUrls.keySet)
+      val home = get(sandbox.baseUrls("toy") + "/")
+      assertEquals(200, home.statusCode)
+      assertEquals("toy home", home.body, "the stand-in read its own block, sandbox.toy")
+      val lookup = get(sandbox.baseUrls("toy") + "/lookup/7")
+      assertEquals(200, lookup.statusCode, lookup.body)
+      assertEquals("""{"answer":"7"}""", lookup.body)
+    }
+
   @Test def closeReleasesPortsAndThreads(): Unit = {
     val before = liveThreads()
-    val sandbox = Sandbox.start(settings("sandbox.stubs.delay.ms = 0"))
-    val ports = Seq(portOf(sandbox.raidBaseUrl), portOf(sandbox.stubsBaseUrl))
+    val sandbox = SandboxTestKit.start("sandbox.stubs.delay.ms = 0", toy)
+    val ports = Seq(portOf(sandbox.baseUrls("toy")), portOf(sandbox.stubsBaseUrl))
     assertTrue(ports.forall(p => p > 0 && !canBind(p)), s"ports $ports should be in use")
-    val minted = new TestRaidClient(sandbox.raidBaseUrl).mint(RaidBodies.token(1), RaidBodies.create(2, 1))
-    assertEquals(201, minted.status, minted.body)
-    assertTrue(liveThreads().exists(_.getName.startsWith("sandbox-raid")))
+    assertEquals(200, get(sandbox.baseUrls("toy") + "/lookup/1").statusCode)
+    assertTrue(liveThreads().exists(_.getName.startsWith("sandbox")))
 
     sandbox.close()
     sandbox.close() // idempotent
@@ -38,24 +56,21 @@ class SandboxLifecycleTest {
     assertEquals(Set.empty, leftovers.map(_.getName), "threads left running after close")
   }
 
-  @Test def independentSandboxesCoexist(): Unit = {
-    val first = Sandbox.start(settings("sandbox.stubs.delay.ms = 0"))
-    try {
-      val second = Sandbox.start(settings("sandbox.stubs.delay.ms = 0"))
-      try {
-        assertNotEquals(first.raidBaseUrl, second.raidBaseUrl)
+  @Test def independentSandboxesCoexist(): Unit =
+    SandboxTestKit.withSandbox("sandbox.stubs.delay.ms = 0", toy) { first =>
+      SandboxTestKit.withSandbox("sandbox.stubs.delay.ms = 0", toy) { second =>
+        assertNotEquals(first.baseUrls, second.baseUrls)
         assertNotEquals(first.stubsBaseUrl, second.stubsBaseUrl)
-      } finally second.close()
-    } finally first.close()
-  }
+      }
+    }
 
   @Test def aTakenPortFailsStartAndLeavesNothingRunning(): Unit = {
     val taken = new ServerSocket()
     taken.bind(new InetSocketAddress("127.0.0.1", 0))
     try {
-      Seq("sandbox.raid.port", "sandbox.stubs.port").foreach { key =>
+      Seq("sandbox.toy.port", "sandbox.stubs.port").foreach { key =>
         val before = liveThreads()
-        assertThrows(classOf[Exception], () => Sandbox.start(settings(s"$key = ${taken.getLocalPort}")).close(), key)
+        assertThrows(classOf[Exception], () => SandboxTestKit.start(s"$key = ${taken.getLocalPort}", toy).close(), key)
         val deadline = System.nanoTime() + 5000000000L
         while ((liveThreads() -- before).nonEmpty && System.nanoTime() < deadline) Thread.sleep(50)
         assertEquals(Set.empty, (liveThreads() -- before).map(_.getName), s"threads left after $key clash")

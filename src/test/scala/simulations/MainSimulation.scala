@@ -1,9 +1,15 @@
 package simulations
 
 import raid.Raid
-import support.SuiteSimulation
+import suite.SuiteSimulation
 
-/** The main job that `mvn gatling:test` runs: every journey, in one run with one report. */
+/** The main job that `mvn gatling:test` runs: every system, in one run with one report. */
 class MainSimulation extends SuiteSimulation {
-  setUpSystems(Raid)
+  setUpSystems(MainSimulation.systems: _*)
+}
+
+object MainSimulation {
+
+  /** Every system the suite models; a new system is one more entry. */
+  val systems = Seq(Raid)
 }

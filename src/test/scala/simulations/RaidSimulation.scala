@@ -1,9 +1,9 @@
 package simulations
 
 import raid.Raid
-import support.SuiteSimulation
+import suite.SuiteSimulation
 
-/** RAiD API mint and update (journeys.md section 1). Reference: `-Dprofile=reference`. */
+/** RAiD API mint and update (docs/systems/raid.md). Reference: `-Dprofile=reference`. */
 class RaidSimulation extends SuiteSimulation {
   setUpSystems(Raid)
 }

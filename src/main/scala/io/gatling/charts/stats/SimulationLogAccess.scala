@@ -1,0 +1,270 @@
+package io.gatling.charts.stats
+
+import java.io.{ EOFException, File }
+import java.nio.file.{ Files, Path }
+
+import scala.util.Using
+
+import io.gatling.commons.stats.{ KO, OK, Status }
+import io.gatling.commons.util.GatlingVersion
+import io.gatling.core.config.GatlingConfiguration
+import io.gatling.core.stats.writer.{ RecordHeader, StringInternals }
+
+/** Bridge from the results pipeline (package `results`) to Gatling's own `simulation.log` reader.
+  *
+  * Gatling's reader classes are package-private to `io.gatling.charts.stats`, so this file lives in
+  * that package and exposes only plain public types. Two ways in:
+  *  - [[SimulationLogAccess.reportStatistics]] runs Gatling's `LogFileReader`, so every figure equals
+  *    the HTML report's (same t-digest percentiles, same counts, same requests/s);
+  *  - [[SimulationLogAccess.walk]] hands every record to a callback, using Gatling's own
+  *    `LogFileParser` primitives, for what the report does not compute (windows, Apdex, histograms).
+  */
+object SimulationLogAccess {
+
+  /** A log that cannot be read; the message is one line that names the file. */
+  final class UnreadableLogException(message: String) extends RuntimeException(message)
+
+  final case class LogHeader(
+      gatlingVersion: String,
+      simulationClassName: String,
+      runStartEpochMs: Long,
+      runDescription: String,
+      scenarios: Seq[String]
+  )
+
+  sealed trait LogRecord
+
+  /** @param error why a KO request failed, as Gatling words it */
+  final case class RequestRecorded(
+      groupHierarchy: List[String],
+      name: String,
+      ok: Boolean,
+      startEpochMs: Long,
+      endEpochMs: Long,
+      error: Option[String]
+  ) extends LogRecord {
+    def responseTimeMs: Int = (endEpochMs - startEpochMs).toInt
+  }
+  final case class GroupRecorded(
+      hierarchy: List[String],
+      startEpochMs: Long,
+      endEpochMs: Long,
+      cumulatedResponseTimeMs: Int,
+      ok: Boolean
+  ) extends LogRecord {
+    def durationMs: Int = (endEpochMs - startEpochMs).toInt
+  }
+  final case class UserRecorded(scenario: String, started: Boolean, timestampEpochMs: Long) extends LogRecord
+
+  /** @param truncatedAfterRecord set when the log ended in the middle of a record (a killed JVM). */
+  final case class WalkOutcome(records: Long, truncatedAfterRecord: Option[Long])
+
+  /** Figures exactly as Gatling's report computes them (`GeneralStats`, percentiles from its t-digest). */
+  final case class ReportFigures(
+      count: Long,
+      min: Int,
+      max: Int,
+      mean: Int,
+      stdDev: Int,
+      meanRequestsPerSec: Double,
+      percentile: Double => Int
+  )
+
+  /** @param header the log's run record, read (and checked) once; pass it on to [[SimulationLogAccess.walk]] */
+  final class ReportStatistics private[SimulationLogAccess] (
+      val header: LogHeader,
+      data: LogFileData,
+      useGroupDurationMetric: Boolean
+  ) {
+    def injectStartEpochMs: Long = data.runInfo.injectStart
+    def injectEndEpochMs: Long = data.runInfo.injectEnd
+
+    /** Request paths (group hierarchy :+ request name) in the report's order. */
+    def requestPaths: List[List[String]] =
+      data.statsPaths.collect { case RequestStatsPath(request, group) =>
+        group.map(_.hierarchy).getOrElse(Nil) :+ request
+      }
+
+    def groupPaths: List[List[String]] =
+      data.statsPaths.collect { case GroupStatsPath(group) => group.hierarchy }
+
+    /** `ok` = None for all statuses; Some(true) for OK only; Some(false) for KO only. */
+    def global(ok: Option[Boolean]): Option[ReportFigures] =
+      data.requestGeneralStats(None, None, status(ok)).map(figures)
+
+    def request(path: List[String], ok: Option[Boolean]): Option[ReportFigures] = {
+      val group = Option.when(path.size > 1)(Group(path.init))
+      data.requestGeneralStats(Some(path.last), group, status(ok)).map(figures)
+    }
+
+    /** A group's figures use the metric the HTML report uses (`gatling.charting.useGroupDurationMetric`). */
+    def group(hierarchy: List[String], ok: Option[Boolean]): Option[ReportFigures] =
+      (if (useGroupDurationMetric) data.groupDurationGeneralStats(Group(hierarchy), status(ok))
+       else data.groupCumulatedResponseTimeGeneralStats(Group(hierarchy), status(ok))).map(figures)
+
+    private def status(ok: Option[Boolean]): Option[Status] = ok.map(if (_) OK else KO)
+
+    private def figures(stats: GeneralStats): ReportFigures =
+      ReportFigures(
+        stats.count,
+        stats.min,
+        stats.max,
+        stats.mean,
+        stats.stdDev,
+        stats.meanRequestsPerSec,
+        stats.percentile
+      )
+  }
+
+  def runningGatlingVersion: String = GatlingVersion.ThisVersion.fullVersion
+
+  /** The Gatling version this bridge was written against. Its reader classes are package-private and
+    * change without notice; GatlingBridgeVersionTest fails when the running version differs.
+    */
+  val BuiltFor = "3.15.1"
+
+  /** Reads the run record at the head of the log; fails with one line on an empty, foreign or other-version log. */
+  def readHeader(logFile: Path): LogHeader = {
+    requireReadable(logFile)
+    val header =
+      try Using.resource(new HeaderParser(logFile.toFile))(_.parse())
+      catch {
+        case _: EOFException =>
+          throw new UnreadableLogException(s"$logFile is truncated inside its header record: nothing to summarise")
+      }
+    if (header.gatlingVersion != runningGatlingVersion) {
+      throw new UnreadableLogException(
+        s"$logFile was written by Gatling ${header.gatlingVersion}; this suite reads Gatling $runningGatlingVersion logs only"
+      )
+    }
+    header
+  }
+
+  def reportStatistics(logFile: Path, configuration: GatlingConfiguration): ReportStatistics = {
+    val header = readHeader(logFile)
+    val data =
+      try new LogFileReader(logFile.toFile, configuration).read()
+      catch {
+        case e: AssertionError =>
+          throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
+        case e: UnsupportedOperationException =>
+          throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
+      }
+    new ReportStatistics(header, data, configuration.reports.useGroupDurationMetric)
+  }
+
+  /** Calls `onRecord` for every request, group and user record, in log order. */
+  def walk(logFile: Path)(onRecord: LogRecord => Unit): WalkOutcome =
+    walk(logFile, readHeader(logFile))(onRecord)
+
+  /** As above, with the header [[readHeader]] or [[ReportStatistics.header]] already read from `logFile`. */
+  def walk(logFile: Path, header: LogHeader)(onRecord: LogRecord => Unit): WalkOutcome =
+    Using.resource(new RecordWalker(logFile.toFile, header, onRecord))(_.parse())
+
+  private def requireReadable(logFile: Path): Unit = {
+    if (!Files.isRegularFile(logFile)) throw new UnreadableLogException(s"no simulation.log at $logFile")
+    // Gatling's string decoding needs --add-opens=java.base/java.lang=ALL-UNNAMED (pom: surefire argLine, .mvn/jvm.config)
+    try StringInternals.checkAvailability()
+    catch {
+      case _: Throwable =>
+        throw new UnreadableLogException(
+          s"cannot read $logFile: start the JVM with --add-opens=java.base/java.lang=ALL-UNNAMED"
+        )
+    }
+  }
+
+  private def firstLine(message: String): String =
+    Option(message).map(_.linesIterator.nextOption().getOrElse("")).getOrElse("").stripPrefix("assertion failed: ")
+
+  private final class HeaderParser(logFile: File) extends LogFileParser[LogHeader](logFile) {
+    override def parse(): LogHeader = {
+      if (readByte() != RecordHeader.Run.value) {
+        throw new UnreadableLogException(
+          s"$logFile is not a Gatling simulation.log (it does not start with a run record)"
+        )
+      }
+      val version = readString()
+      // the rest of the run record is only meaningful in the version this build can read
+      if (version != runningGatlingVersion) LogHeader(version, "", 0L, "", Nil)
+      else {
+        val simulationClassName = readString()
+        val start = readLong()
+        val description = readString()
+        val scenarios = Seq.fill(readInt())(readSanitizedString())
+        LogHeader(version, simulationClassName, start, description, scenarios)
+      }
+    }
+  }
+
+  /** Walks the records as Gatling's `SecondPassParser` does, without its bucketing, and hands them on. */
+  private final class RecordWalker(logFile: File, header: LogHeader, onRecord: LogRecord => Unit)
+      extends LogFileParser[WalkOutcome](logFile) {
+    private def offset(): Long = readInt().toLong + header.runStartEpochMs
+
+    private def skipRunRecord(): Unit = {
+      skipByte()
+      skipString()
+      skipString()
+      skipLong()
+      skipString()
+      (0 until readInt()).foreach(_ => skipString())
+      (0 until readInt()).foreach(_ => skip(readInt()))
+    }
+
+    private def request(): RequestRecorded = {
+      val groups = List.fill(readInt())(readCachedSanitizedString())
+      val name = readCachedSanitizedString()
+      val start = offset()
+      val end = offset()
+      val ok = readBoolean()
+      val message = readCachedSanitizedString()
+      RequestRecorded(groups, name, ok, start, end, Option.when(!ok && message.nonEmpty)(message))
+    }
+
+    private def group(): GroupRecorded = {
+      val hierarchy = List.fill(readInt())(readCachedSanitizedString())
+      val start = offset()
+      val end = offset()
+      val cumulated = readInt()
+      GroupRecorded(hierarchy, start, end, cumulated, readBoolean())
+    }
+
+    private def user(): UserRecorded = {
+      val scenario = header.scenarios(readInt())
+      val started = readBoolean()
+      UserRecorded(scenario, started, offset())
+    }
+
+    private def skipErrorRecord(): Unit = {
+      skipCachedString()
+      skipInt()
+    }
+
+    override def parse(): WalkOutcome = {
+      skipRunRecord()
+      var count = 1L
+      var truncatedAfter = Option.empty[Long]
+      var continue = true
+      while (continue) {
+        val headerValue = read().toByte
+        try {
+          headerValue match {
+            case RecordHeader.User.value    => onRecord(user())
+            case RecordHeader.Request.value => onRecord(request())
+            case RecordHeader.Group.value   => onRecord(group())
+            case RecordHeader.Error.value   => skipErrorRecord()
+            case -1                         => continue = false
+            case other                      =>
+              throw new UnreadableLogException(s"$logFile has an unknown record type $other after record $count")
+          }
+          if (continue) count += 1
+        } catch {
+          case _: EOFException =>
+            truncatedAfter = Some(count)
+            continue = false
+        }
+      }
+      WalkOutcome(count, truncatedAfter)
+    }
+  }
+}

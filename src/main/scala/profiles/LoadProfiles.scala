@@ -1,0 +1,345 @@
+package profiles
+
+import suite.{ InputError, Settings }
+
+import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
+import scala.util.Try
+
+import com.typesafe.config.{ Config, ConfigUtil, ConfigValueType }
+
+/** Reads load profiles from the `profiles { <simulation> { <profile> { type = ..., ... } } }` block.
+  * Every problem is reported as a [[InputError]] naming the key, before any load is sent.
+  */
+object LoadProfiles {
+  val Smoke = "smoke"
+  val DefaultKey = "default"
+
+  val Types: Seq[String] =
+    Seq("open", "closed-ramp", "concurrency-cycles", "fixed-work", "capacity-model", "concurrency-sweep", "soak")
+
+  private val CommonKeys = Set("type", "description", "journeyDuration", "drain", "throttle")
+
+  /** With `smoke`, the named profile is compressed to a few seconds and a few users per shard. */
+  def load(
+      config: Config,
+      simulation: String,
+      profile: String,
+      scale: Double,
+      shard: Shard,
+      smoke: Boolean
+  ): LoadProfile = {
+    if (!(scale > 0) || scale.isInfinite) throw new InputError(s"scale: must be greater than 0 (was $scale)")
+    val profiles = SimulationProfiles(config, simulation)
+
+    val (blockName, compress) =
+      if (profile == Smoke && !profiles.names.contains(Smoke)) (profiles.defaultProfile, true)
+      else (profiles.checked(profile, s"profiles.${quote(simulation)}"), smoke)
+
+    val parsed = parse(profiles, blockName)
+    val path = profiles.pathOf(blockName)
+
+    val scaled = parsed.shape.scaled(scale)
+    scaled.invalid.foreach { case (key, reason) =>
+      throw new InputError(s"$path.$key: $reason (scale x${Plan.number(scale)})")
+    }
+
+    val scaledThrottle = parsed.throttle.map(_.scaled(scale))
+    scaledThrottle.filter(_.requestsPerSecond == 0).foreach { _ =>
+      throw new InputError(s"$path.throttle.requestsPerSecond: scaled to 0 requests/s (scale x${Plan.number(scale)})")
+    }
+
+    val shape = if (compress) scaled.compressed(shard.count) else scaled
+    val throttle = if (compress) parsed.throttle.map(_.compressed(shard.count)) else scaledThrottle
+    shape.emptyShare(shard).foreach(reason => throw new InputError(s"$path: $reason"))
+    throttle.filter(t => shard.share(t.requestsPerSecond) == 0).foreach { t =>
+      throw new InputError(
+        s"$path.throttle.requestsPerSecond: shard $shard gets no requests/s (${t.requestsPerSecond} requests/s over ${shard.count} shards)"
+      )
+    }
+
+    // A compressed run keeps none of the full run's figures: its description, its derivation and its
+    // journeyDuration (smoke journeys are not full-length) would print the full run's concurrency.
+    new ShapedProfile(
+      ProfileSettings(
+        simulation = simulation,
+        profile = if (compress && profile != blockName) s"$profile ($blockName compressed)" else profile,
+        description = if (compress) None else parsed.description,
+        journeyDuration = if (compress) None else parsed.journeyDuration,
+        drain = if (compress) parsed.drain.min(1.minute) else parsed.drain,
+        throttle = throttle,
+        derivation = if (compress) Nil else parsed.derivation,
+        scale = scale,
+        shard = shard,
+        smoke = compress
+      ),
+      shape
+    )
+  }
+
+  private final case class Parsed(
+      shape: Shape,
+      description: Option[String],
+      journeyDuration: Option[FiniteDuration],
+      drain: FiniteDuration,
+      throttle: Option[Throttle],
+      derivation: Seq[String]
+  )
+
+  private def parse(profiles: SimulationProfiles, name: String): Parsed = {
+    val block = profiles.block(name)
+    val shapeType = block.string("type")
+    val journeyDuration = block.optionalDuration("journeyDuration")
+    val description = block.optionalString("description")
+    val throttle = block.optionalBlock("throttle").map { t =>
+      t.only(Set("requestsPerSecond", "rampUp"), "throttle")
+      Throttle(t.positiveCount("requestsPerSecond"), t.durationOrZero("rampUp"))
+    }
+    // Room for the users still in their journey when injection ends.
+    def drain(journey: Option[FiniteDuration]) =
+      block.optionalDuration("drain").getOrElse(journey.fold(5.minutes)(j => (j * 2).max(5.minutes)))
+
+    def shaped(
+        shape: Shape,
+        keys: Set[String],
+        derivation: Seq[String] = Nil,
+        journey: Option[FiniteDuration] = journeyDuration
+    ) = {
+      block.only(keys ++ CommonKeys, shapeType)
+      shape.invalid.foreach { case (key, reason) => block.fail(key, reason) }
+      Parsed(shape, description, journey, drain(journey), throttle, derivation)
+    }
+
+    shapeType match {
+      case "open" =>
+        shaped(
+          OpenArrivals(
+            block.durationOrZero("warmUp"),
+            block.positive("rate"),
+            block.duration("duration"),
+            block.boolean("randomized", default = false)
+          ),
+          Set("warmUp", "rate", "duration", "randomized")
+        )
+
+      case "closed-ramp" =>
+        val start = block.count("startUsers")
+        val target = block.positiveCount("targetUsers")
+        if (target < start) block.fail("targetUsers", s"must be at least startUsers ($start) (was $target)")
+        val perMinute = block.positive("usersPerMinute")
+        val ramp = math.ceil((target - start) * 60 / perMinute).toLong.seconds
+        shaped(
+          ClosedRampHold(start, target, ramp, block.duration("hold")),
+          Set("startUsers", "usersPerMinute", "targetUsers", "hold")
+        )
+
+      case "concurrency-cycles" =>
+        val cycles = ConcurrencyCycles(
+          block.counts("levels"),
+          block.duration("cycleDuration"),
+          block.durationOrZero("rampBetween")
+        )
+        shaped(cycles, Set("levels", "cycleDuration", "rampBetween"))
+
+      case "fixed-work" =>
+        val work = FixedWork(
+          block.positiveCount("workers"),
+          block.positiveCount("scenarios"),
+          block.durationOrZero("startAfter"),
+          block.durationOrZero("rampUp"),
+          block.duration("timeLimit")
+        )
+        shaped(work, Set("workers", "scenarios", "startAfter", "rampUp", "timeLimit"))
+
+      case "concurrency-sweep" =>
+        val repeats = block.positiveCount("repeats")
+        if (repeats > 1000) block.fail("repeats", s"must be <= 1000 (was $repeats)")
+        val sweep = ConcurrencySweep(
+          block.counts("levels"),
+          block.positiveCount("iterationsPerLevel"),
+          repeats.toInt,
+          block.duration("timeLimitPerLevel")
+        )
+        shaped(sweep, Set("levels", "iterationsPerLevel", "repeats", "timeLimitPerLevel"))
+
+      case "capacity-model" =>
+        val model = capacityModel(block)
+        val duration = block.optionalDuration("duration").getOrElse(model.variant.defaultDuration)
+        val warmUp = if (block.has("warmUp")) block.durationOrZero("warmUp") else model.journeyDuration
+        val open = OpenArrivals(warmUp, model.arrivalsPerSecond, duration, block.boolean("randomized", default = false))
+        val lasting = s"${model.variant.name} load for ${Plan.human(duration)}, after ${Plan.human(warmUp)} of warm-up"
+        shaped(
+          open,
+          Set(
+            "transactionsPerDay",
+            "busyHours",
+            "transactionsPerHour",
+            "variant",
+            "peakFactor",
+            "stressFactor",
+            "duration",
+            "warmUp",
+            "randomized"
+          ),
+          model.derivation :+ lasting,
+          Some(model.journeyDuration)
+        )
+
+      case "soak" =>
+        val of = block.string("of")
+        val held = profiles.checked(of, s"${block.path}.of")
+        if (profiles.block(held).optionalString("type").contains("soak"))
+          block.fail("of", s"'$of' is itself a soak profile; name the profile to hold")
+        val inner = parse(profiles, held)
+        val hold = block.duration("hold")
+        val shape = inner.shape match {
+          case open: OpenArrivals     => open.copy(steady = hold)
+          case closed: ClosedRampHold => closed.copy(hold = hold)
+          case other => block.fail("of", s"soak holds a steady phase; '$of' is ${other.typeName}, which has none")
+        }
+        block.only(Set("of", "hold") ++ CommonKeys, shapeType)
+        Parsed(
+          shape,
+          description.orElse(inner.description),
+          journeyDuration.orElse(inner.journeyDuration),
+          block.optionalDuration("drain").getOrElse(inner.drain),
+          throttle.orElse(inner.throttle),
+          inner.derivation :+ s"soak: the steady phase of '$of' held for ${Plan.human(hold)}"
+        )
+
+      case other => block.fail("type", s"unknown type '$other'; known: ${Types.mkString(", ")}")
+    }
+  }
+
+  private def capacityModel(block: ProfileBlock): CapacityModel = {
+    val (perHour, source) =
+      if (block.has("transactionsPerHour")) {
+        if (block.has("transactionsPerDay")) block.fail(
+          "transactionsPerHour",
+          "give either transactionsPerHour or transactionsPerDay with busyHours, not both"
+        )
+        (block.positive("transactionsPerHour"), None)
+      } else {
+        val perDay = block.positive("transactionsPerDay")
+        val hours = block.positive("busyHours")
+        (perDay / hours, Some(s"${Plan.number(perDay)} transactions/day over ${Plan.number(hours)} h"))
+      }
+    val variantName = block.optionalString("variant").getOrElse(CapacityModel.Normal.name)
+    val variant = CapacityModel.Variants
+      .find(_.name == variantName)
+      .getOrElse(block.fail(
+        "variant",
+        s"unknown variant '$variantName'; known: ${CapacityModel.Variants.map(_.name).mkString(", ")}"
+      ))
+    CapacityModel(
+      perHour,
+      source,
+      variant,
+      block.positiveOr("peakFactor", 1.7),
+      block.positiveOr("stressFactor", 2.0),
+      block.duration("journeyDuration")
+    )
+  }
+
+  private def quote(key: String): String = ConfigUtil.joinPath(key)
+
+  /** The profiles of one simulation. */
+  private final case class SimulationProfiles(config: Config, simulation: String) {
+    private val path = s"profiles.${quote(simulation)}"
+    private val root = Try(
+      config.getConfig("profiles")
+    ).getOrElse(throw new InputError("profiles: missing; the suite config has no profiles block"))
+    private val own = Option(root.root.get(simulation)) match {
+      case Some(obj) if obj.valueType == ConfigValueType.OBJECT => root.getConfig(quote(simulation))
+      case _                                                    =>
+        throw new InputError(
+          s"$path: no profiles for simulation '$simulation'; known: ${root.root.keySet.asScala.toSeq.sorted.mkString(", ")}"
+        )
+    }
+
+    val names: Seq[String] = own.root.keySet.asScala.toSeq.filterNot(_ == DefaultKey).sorted
+
+    def pathOf(name: String): String = s"$path.${quote(name)}"
+
+    def checked(name: String, where: String): String =
+      if (names.contains(name)) name
+      else {
+        val known = (names :+ Smoke).distinct.sorted.mkString(", ")
+        throw new InputError(s"unknown profile '$name' for $simulation ($where); known: $known")
+      }
+
+    def defaultProfile: String = {
+      if (!own.hasPath(DefaultKey)) throw new InputError(
+        s"$path.$DefaultKey: missing; name the profile that '$Smoke' compresses (known: ${names.mkString(", ")})"
+      )
+      val name = new ProfileBlock(own, path).string(DefaultKey)
+      checked(name, s"$path.$DefaultKey")
+    }
+
+    def block(name: String): ProfileBlock = {
+      val value = own.root.get(name)
+      if (value.valueType != ConfigValueType.OBJECT)
+        throw new InputError(s"${pathOf(name)}: expected a block { type = ... }")
+      new ProfileBlock(own.getConfig(quote(name)), pathOf(name))
+    }
+  }
+}
+
+/** Typed, checked reads of one profile block, through the suite's one settings reader ([[suite.Settings]]):
+  * every failure names the full key path, in the suite's one wording.
+  */
+private[profiles] final class ProfileBlock(config: Config, val path: String) {
+  private val settings = new Settings(config, path)
+
+  def fail(key: String, reason: String): Nothing = settings.fail(key, reason)
+
+  def has(key: String): Boolean = config.hasPath(key)
+
+  /** Keys that are not in `allowed` are most likely typos, which would silently fall back to a default. */
+  def only(allowed: Set[String], what: String): Unit =
+    config.root.keySet.asScala.toSeq.sorted.find(k => !allowed.contains(k)).foreach { key =>
+      fail(key, s"unknown key for $what; known: ${allowed.toSeq.sorted.mkString(", ")}")
+    }
+
+  def string(key: String): String = settings.string(key)
+  def optionalString(key: String): Option[String] = Option.when(has(key))(string(key))
+
+  def boolean(key: String, default: Boolean): Boolean = if (has(key)) settings.boolean(key) else default
+
+  def positive(key: String): Double = settings.positiveDouble(key)
+
+  def positiveOr(key: String, default: Double): Double = if (has(key)) positive(key) else default
+
+  def count(key: String): Long = settings.long(key, min = 0, max = Int.MaxValue)
+
+  def positiveCount(key: String): Long = settings.long(key, min = 1, max = Int.MaxValue)
+
+  def counts(key: String): Seq[Long] = {
+    val levels = settings.longList(key)
+    Levels.problem(levels).foreach(reason => fail(key, reason))
+    levels
+  }
+
+  /** Whole seconds >= 0: Gatling's injection steps count in whole seconds. */
+  def durationOrZero(key: String): FiniteDuration =
+    if (!has(key)) Duration.Zero
+    else {
+      val value = settings.duration(key)
+      if (value.toMillis % 1000 != 0) fail(key, s"must be a whole number of seconds (was ${settings.string(key)})")
+      value.toSeconds.seconds
+    }
+
+  /** Whole seconds > 0. */
+  def duration(key: String): FiniteDuration = {
+    settings.positiveDuration(key)
+    durationOrZero(key)
+  }
+
+  def optionalDuration(key: String): Option[FiniteDuration] = Option.when(has(key))(duration(key))
+
+  def optionalBlock(key: String): Option[ProfileBlock] =
+    Option.when(has(key)) {
+      if (!settings.isBlock(key)) fail(key, s"must be a block { ... } (was '${settings.string(key)}')")
+      new ProfileBlock(config.getConfig(key), s"$path.$key")
+    }
+}

@@ -1,0 +1,42 @@
+package results
+
+/** What a run prints on the terminal after Gatling's report: the tables of summary.md and comparison.md
+  * as plain, aligned text (Markdown's pipes and &nbsp; indentation read badly there), and the transactions figure.
+  */
+object ConsoleSummary {
+  private val ColumnGap = "  "
+
+  /** The columns of summary.md's request table; names indented two spaces per group level. */
+  def statsTable(summary: RunSummary): String = {
+    val rows = SummaryMarkdown.statsRows(summary).map { case (entry, depth) =>
+      ("  " * depth + SummaryMarkdown.shortName(entry)) +: SummaryMarkdown.statsCells(entry.figures)
+    }
+    aligned(SummaryMarkdown.StatsColumns, rows)
+  }
+
+  def transactionsLine(summary: RunSummary): String =
+    if (summary.definesTransactions)
+      f"Transactions per hour (steady window, ${summary.steady.source}): ${summary.steady.transactionsPerHour}%.1f"
+    else SummaryMarkdown.NoTransactions
+
+  /** The columns of comparison.md, the status ("new", "gone", "REGRESSION") last. */
+  def comparisonTable(comparison: RunComparison.Comparison): String =
+    RunComparison.caption(comparison) + "\n\n" + aligned(
+      RunComparison.Columns,
+      RunComparison.cells(comparison),
+      textColumns = Set(0, RunComparison.Columns.size - 1)
+    )
+
+  /** A header, a rule and the rows; text columns left-aligned, figures right-aligned. */
+  private def aligned(header: Seq[String], rows: Seq[Seq[String]], textColumns: Set[Int] = Set(0)): String = {
+    val widths = header.indices.map(column => (header +: rows).map(_(column).length).max)
+    def line(cells: Seq[String]): String =
+      cells.zip(widths).zipWithIndex
+        .map { case ((cell, width), column) =>
+          if (textColumns(column)) cell.padTo(width, ' ') else " " * (width - cell.length) + cell
+        }
+        .mkString(ColumnGap)
+        .stripTrailing()
+    (line(header) +: line(widths.map("-" * _)) +: rows.map(line)).mkString("\n")
+  }
+}

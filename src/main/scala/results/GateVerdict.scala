@@ -1,0 +1,60 @@
+package results
+
+/** One threshold checked against one run: a JUnit test case in junit.xml.
+  *
+  * @param subject  the request, group or "All Requests" the threshold is about
+  * @param metric   e.g. "p99", "p95", "error %", "requests/s", "p99 vs baseline"
+  * @param measured None when the subject never ran: the check fails, since a threshold on a path that
+  *                 did not run says the run did not do what it was meant to (Gatling's assertion fails too)
+  */
+final case class GateCheck(
+    subject: String,
+    metric: String,
+    measured: Option[Double],
+    allowed: Double,
+    atMost: Boolean,
+    unit: String
+) {
+  def neverRan: Boolean = measured.isEmpty
+  def passed: Boolean = measured.exists(value => if (atMost) value <= allowed else value >= allowed)
+  def name: String = s"$subject: $metric"
+  def outcome: String = measured match {
+    case None        => s"'$subject' never ran"
+    case Some(value) =>
+      s"measured ${GateCheck.format(value)}$unit, allowed ${if (atMost) "at most" else "at least"} ${GateCheck.format(allowed)}$unit"
+  }
+}
+
+object GateCheck {
+  def format(value: Double): String =
+    if (value == math.rint(value) && math.abs(value) < 1e15) value.toLong.toString else f"$value%.2f"
+}
+
+/** The gate's verdict for one run: it passes when the run completed its plan and no check failed.
+  * Warnings never fail it.
+  *
+  * @param incomplete why the run did not complete its plan (see [[Completion]]); any reason makes the
+  *                   verdict INCOMPLETE, whatever the checks say
+  * @param invalid    why the injector itself was the bottleneck ([[InjectorHealthRecord]]); any reason
+  *                   makes a complete run's verdict INVALID: its latencies are the injector's, not the target's
+  */
+final case class GateVerdict(
+    checks: Seq[GateCheck],
+    warnings: Seq[String],
+    baselineRun: Option[String],
+    incomplete: Seq[String],
+    invalid: Seq[String]
+) {
+  def passed: Boolean = incomplete.isEmpty && invalid.isEmpty && checks.forall(_.passed)
+  def failures: Seq[GateCheck] = checks.filterNot(_.passed)
+  def label: String =
+    if (incomplete.nonEmpty) GateVerdict.Incomplete
+    else if (invalid.nonEmpty) GateVerdict.Invalid
+    else if (passed) "PASS"
+    else "FAIL"
+}
+
+object GateVerdict {
+  val Incomplete = "INCOMPLETE"
+  val Invalid = "INVALID"
+}

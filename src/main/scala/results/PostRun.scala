@@ -1,0 +1,290 @@
+package results
+
+import java.nio.file.{ Files, Path }
+import java.util.concurrent.TimeUnit
+
+import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
+import scala.util.Using
+import scala.util.control.NonFatal
+
+import io.gatling.charts.stats.SimulationLogAccess
+import suite.InputError
+
+/** What became of one run.
+  *
+  * @param archivedRunDir the run's folder under results/
+  * @param verdict        the gate's verdict; None when the run could not be summarised or gated
+  * @param error          the one-line reason when it could not
+  */
+final case class RunOutcome(
+    archivedRunDir: Path,
+    summary: Option[RunSummary],
+    verdict: Option[GateVerdict],
+    error: Option[String]
+) {
+  def passed: Boolean = error.isEmpty && verdict.exists(_.passed)
+
+  /** 0 = gate passed, 1 = gate failed, 2 = no verdict (bad log, bad thresholds), 4 = the run did not
+    * complete its plan, 6 = the injector was saturated.
+    */
+  def exitCode: Int =
+    if (passed) 0
+    else if (error.nonEmpty) 2
+    else if (verdict.exists(_.incomplete.nonEmpty)) RunOutcome.IncompleteExitCode
+    else if (verdict.exists(_.invalid.nonEmpty)) RunOutcome.InvalidExitCode
+    else 1
+}
+
+/** Exit statuses of a run's JVM beyond Gatling's own (0 done, 2 assertions failed): 3 is bad input
+  * (suite.FailFast), and these two come from the archiving step.
+  */
+object RunOutcome {
+  val IncompleteExitCode = 4
+  val NotArchivedExitCode = 5
+  val InvalidExitCode = 6
+}
+
+/** Everything that happens after a run: archive, summaries, gate, index. */
+object PostRun {
+
+  /** After Gatling wrote its report in `gatlingRunDir`: archive the folder under `resultsRoot`, write
+    * run.json, summary.json, summary.md and junit.xml, evaluate the gate (and the baseline), regenerate
+    * resultsRoot/index.html, print the summary table. Once the folder is copied nothing throws (bad
+    * settings, thresholds or log, a failed write): the outcome carries the one-line error, printed as
+    * `results: ERROR ...`. Settings are read after the copy; a simulation that read them at its start
+    * passes them to the overload that takes them.
+    */
+  def process(gatlingRunDir: Path, resultsRoot: Path, context: RunContext): RunOutcome =
+    archiveAndGate(gatlingRunDir, resultsRoot, context, ResultsSettings.load(), None)
+
+  def process(gatlingRunDir: Path, resultsRoot: Path, context: RunContext, settings: ResultsSettings): RunOutcome =
+    archiveAndGate(gatlingRunDir, resultsRoot, context, settings, None)
+
+  /** As above, with the thresholds of `thresholdsFile` when given (else thresholds.conf or -Dthresholds). */
+  def process(
+      gatlingRunDir: Path,
+      resultsRoot: Path,
+      context: RunContext,
+      settings: ResultsSettings,
+      thresholdsFile: Option[Path]
+  ): RunOutcome =
+    archiveAndGate(gatlingRunDir, resultsRoot, context, settings, thresholdsFile)
+
+  private def archiveAndGate(
+      gatlingRunDir: Path,
+      resultsRoot: Path,
+      context: RunContext,
+      settings: => ResultsSettings,
+      thresholdsFile: Option[Path]
+  ): RunOutcome = {
+    val archived = RunArchive.archive(gatlingRunDir, resultsRoot)
+    val outcome =
+      try {
+        val runId = archived.getFileName.toString
+        val commit = gitCommit()
+        RunArchive.writeAtomically(
+          archived.resolve(RunArchive.RunJsonName),
+          SummaryJson.writeContext(context, runId, commit)
+        )
+        summarizeAndGate(
+          archived,
+          resultsRoot,
+          context,
+          RunSummarizer.RunIdentity(runId, commit),
+          settings,
+          thresholdsFile
+        )
+      } catch { case NonFatal(e) => RunOutcome(archived, None, None, Some(InputError.oneLine(e))) }
+    val indexError =
+      try { RunIndexPage.write(resultsRoot); None }
+      catch {
+        case NonFatal(e) => Some(s"index ${resultsRoot.resolve(RunIndexPage.FileName)}: ${InputError.oneLine(e)}")
+      }
+    println(
+      s"results: ${archived.toAbsolutePath} (index: ${resultsRoot.resolve(RunIndexPage.FileName).toAbsolutePath})"
+    )
+    val withIndex = outcome.copy(error = (outcome.error ++ indexError).reduceOption(_ + "; " + _))
+    withIndex.error.foreach(e => println(s"results: ERROR $e"))
+    withIndex
+  }
+
+  /** Summaries and gate for a run folder that already holds its simulation.log (and perhaps run.json). */
+  def summarizeAndGate(
+      runDir: Path,
+      resultsRoot: Path,
+      context: RunContext,
+      identity: RunSummarizer.RunIdentity,
+      settings: ResultsSettings,
+      thresholdsFile: Option[Path]
+  ): RunOutcome = {
+    val summary =
+      try RunSummarizer.summarize(runDir, context, identity, settings)
+      catch {
+        case e: InputError if !context.course.reachedEnd =>
+          return incompleteWithoutFigures(runDir, context, identity, e.getMessage)
+        case e: InputError => return RunOutcome(runDir, None, None, Some(e.getMessage))
+      }
+    summary.warnings.foreach(w => println(s"results: WARNING $w"))
+    gate(runDir, summary, resultsRoot, settings, thresholdsFile)
+  }
+
+  /** The gate for a summarised run (fresh, or re-checked by `ResultsCli gate`): its thresholds and the
+    * baseline the settings name (one that cannot be used is a warning, and the gate runs without it);
+    * rewrites summary.json, summary.md and junit.xml, prints the tables and the verdict. Thresholds that
+    * cannot be read leave the run without a verdict (and without junit.xml).
+    */
+  def gate(
+      runDir: Path,
+      summary: RunSummary,
+      resultsRoot: Path,
+      settings: ResultsSettings,
+      thresholdsFile: Option[Path]
+  ): RunOutcome = {
+    val gated =
+      try {
+        val thresholds = Thresholds.load(summary.run.systems, thresholdsFile)
+        val (baseline, baselineWarnings) = chooseBaseline(summary, resultsRoot, settings.baseline)
+        val verdict = Gate.evaluate(summary, thresholds, baseline)
+        Right((verdict.copy(warnings = verdict.warnings ++ baselineWarnings), baseline, thresholds.baseline))
+      } catch { case e: InputError => Left(e.getMessage) }
+
+    gated match {
+      case Left(error) =>
+        val ungated = summary.copy(gate = None)
+        writeSummaries(runDir, ungated, None)
+        println(ConsoleSummary.statsTable(ungated))
+        RunOutcome(runDir, Some(ungated), None, Some(error))
+      case Right((verdict, baseline, policy)) =>
+        val withGate = summary.copy(gate = Some(verdict))
+        writeSummaries(runDir, withGate, Some(verdict))
+        println(ConsoleSummary.statsTable(withGate))
+        println(ConsoleSummary.transactionsLine(withGate))
+        baseline.foreach(b => println(ConsoleSummary.comparisonTable(RunComparison.compare(b, withGate, policy))))
+        printVerdict(withGate.run.runId, verdict)
+        RunOutcome(runDir, Some(withGate), Some(verdict), None)
+    }
+  }
+
+  /** A run stopped before its end whose log holds nothing to summarise (Gatling had not flushed it):
+    * still a verdict, INCOMPLETE, with what the simulation knew of its plan and how long it ran.
+    */
+  private def incompleteWithoutFigures(
+      runDir: Path,
+      context: RunContext,
+      identity: RunSummarizer.RunIdentity,
+      logProblem: String
+  ): RunOutcome = {
+    val verdict = GateVerdict(
+      Nil,
+      Seq(s"no figures: $logProblem"),
+      None,
+      Seq("the run was stopped before the end of its plan (interrupted, or its JVM was stopped)"),
+      Nil
+    )
+    val started = System.currentTimeMillis() - context.course.elapsedMs.getOrElse(0L)
+    RunArchive.writeAtomically(
+      runDir.resolve(RunArchive.SummaryMarkdownName),
+      SummaryMarkdown.renderIncomplete(context, identity.runId, verdict)
+    )
+    RunArchive.writeAtomically(
+      runDir.resolve(RunArchive.JUnitName),
+      JUnitReport.render(context.simulation, identity.runId, started, Nil, verdict)
+    )
+    printVerdict(identity.runId, verdict)
+    RunOutcome(runDir, None, Some(verdict), None)
+  }
+
+  private def writeSummaries(runDir: Path, summary: RunSummary, verdict: Option[GateVerdict]): Unit = {
+    RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryJsonName), SummaryJson.write(summary))
+    RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryMarkdownName), SummaryMarkdown.render(summary))
+    verdict match {
+      case Some(v) => RunArchive.writeAtomically(runDir.resolve(RunArchive.JUnitName), JUnitReport.render(summary, v))
+      case None    => Files.deleteIfExists(runDir.resolve(RunArchive.JUnitName))
+    }
+  }
+
+  /** The verdict's warnings, failed checks and PASS/FAIL line. */
+  def printVerdict(runId: String, verdict: GateVerdict): Unit = {
+    verdict.warnings.foreach(w => println(s"results: WARNING $w"))
+    verdict.incomplete.foreach(reason => println(s"results: INCOMPLETE $reason"))
+    verdict.invalid.foreach(reason => println(s"results: INVALID $reason"))
+    verdict.failures.foreach(f => println(s"results: FAILED ${f.name}: ${f.outcome}"))
+    println(
+      s"results: gate ${verdict.label} for $runId (${verdict.checks.size} checks, ${verdict.failures.size} failed)"
+    )
+  }
+
+  /** The baseline the settings name; a baseline that cannot be used is a warning, never a lost run. */
+  private def chooseBaseline(
+      summary: RunSummary,
+      resultsRoot: Path,
+      choice: String
+  ): (Option[RunSummary], Seq[String]) =
+    choice match {
+      case ResultsSettings.NoBaseline  => (None, Nil)
+      case ResultsSettings.LastPassing =>
+        val archived = RunArchive.runs(resultsRoot)
+        val passed = RunArchive.lastPassing(archived, summary.run)
+        (passed, archived.flatMap(_.unreadable).map(problem => s"$problem: not considered as a baseline"))
+      case named =>
+        try {
+          val baseline = RunArchive.readSummary(RunArchive.resolveRun(resultsRoot, named))
+          Gate.requireComparable(summary, baseline)
+          (Some(baseline), Nil)
+        } catch { case e: InputError => (None, Seq(s"baseline not used: ${e.getMessage}")) }
+    }
+
+  /** The newest Gatling run folder of `simulationClass` written at or after `notBeforeEpochMs`: where a
+    * run cannot see which log it holds open (no /proc), the best guess there is.
+    */
+  def newestRunDir(gatlingResultsDir: Path, notBeforeEpochMs: Long, simulationClass: String): Option[Path] =
+    newestRunDir(
+      gatlingResultsDir,
+      notBeforeEpochMs,
+      dir =>
+        try
+          SimulationLogAccess.readHeader(dir.resolve(RunSummarizer.LogFileName)).simulationClassName == simulationClass
+        catch { case NonFatal(_) => false }
+    )
+
+  /** The newest Gatling run folder (one holding a simulation.log) written at or after `notBeforeEpochMs`. */
+  def newestRunDir(gatlingResultsDir: Path, notBeforeEpochMs: Long, accept: Path => Boolean = _ => true): Option[Path] =
+    if (!Files.isDirectory(gatlingResultsDir)) None
+    else
+      Using.resource(Files.list(gatlingResultsDir)) { dirs =>
+        dirs.iterator.asScala
+          .filter(d => Files.isRegularFile(d.resolve(RunSummarizer.LogFileName)))
+          .map(d => d -> Files.getLastModifiedTime(d.resolve(RunSummarizer.LogFileName)).toMillis)
+          .filter { case (d, modified) => modified >= notBeforeEpochMs && accept(d) }
+          .maxByOption(_._2)
+          .map(_._1)
+      }
+
+  /** The checked-out commit, so a summary says which version of the suite produced it. */
+  def gitCommit(): String = commandOutput(Seq("git", "rev-parse", "--short=12", "HEAD"), 5.seconds).getOrElse("unknown")
+
+  /** What `command` printed, when it exits 0 within `timeout`; one still running then is killed. The
+    * output is read only after the process ended, so a hung command never blocks past the timeout.
+    */
+  private[results] def commandOutput(command: Seq[String], timeout: FiniteDuration): Option[String] =
+    try {
+      val process = new ProcessBuilder(command: _*).redirectError(ProcessBuilder.Redirect.DISCARD).start()
+      if (!process.waitFor(timeout.toMillis, TimeUnit.MILLISECONDS)) {
+        process.destroyForcibly()
+        None
+      } else {
+        val output = new String(process.getInputStream.readAllBytes()).trim
+        Option.when(process.exitValue == 0 && output.nonEmpty)(output)
+      }
+    } catch { case NonFatal(_) => None }
+
+  /** For a run folder without run.json (e.g. a bare Gatling folder): what the log itself tells. */
+  def contextFromLog(runDir: Path): RunContext = {
+    val header =
+      try SimulationLogAccess.readHeader(runDir.resolve(RunSummarizer.LogFileName))
+      catch { case e: SimulationLogAccess.UnreadableLogException => throw new InputError(e.getMessage) }
+    val simulation = header.simulationClassName.split('.').last
+    RunContext(simulation, Nil, "unknown", "unknown", "1/1", Map.empty, Nil, Nil)
+  }
+}

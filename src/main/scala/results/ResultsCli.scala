@@ -1,0 +1,209 @@
+package results
+
+import java.lang.management.ManagementFactory
+import java.nio.file.{ Files, Path, Paths }
+import java.time.{ Instant, ZoneOffset }
+import java.time.format.DateTimeFormatter
+
+import scala.util.control.NonFatal
+
+import suite.InputError
+
+/** Command line of the results pipeline, e.g.
+  * `mvn -q exec:java -Dexec.mainClass=results.ResultsCli -Dexec.args="compare results/a results/b"`.
+  * Exit code: 0 = gate passed (or command done), 1 = gate failed, 2 = bad input (one-line error),
+  * 4 = the run did not complete its plan (INCOMPLETE), 6 = its injector was saturated (INVALID).
+  */
+object ResultsCli {
+  private val Usage =
+    """usage: ResultsCli <command> [options]   (options: --results <dir>, default results/)
+      |  summarize <runDir> [--thresholds <file>] [--baseline <run>|--last-passing|--no-baseline]
+      |        (re)write summary.json, summary.md and junit.xml from the folder's simulation.log, with the gate verdict
+      |  gate <runDir> [--thresholds <file>] [--baseline <run>|--last-passing|--no-baseline]
+      |        re-check an already summarised run against thresholds and a baseline
+      |  compare <runA> <runB>
+      |        diff table per request (A = baseline) and an overlaid response-time density PNG
+      |  merge <runDir> <runDir>... [--thresholds <file>]
+      |        one summary and one gate verdict for the shard runs (shard=i/n) of one simulation
+      |  index
+      |        regenerate <results>/index.html
+      |  verdict [--gatling-dir target/gatling]
+      |        the verdict gatling:test gave the run it made in this Maven build""".stripMargin
+
+  final case class Options(positional: List[String], values: Map[String, String], flags: Set[String]) {
+    def results: Path = values.get("results").map(Paths.get(_)).getOrElse(ResultsSettings.load().root)
+    def thresholds: Option[Path] = values.get("thresholds").map(Paths.get(_))
+  }
+
+  def main(args: Array[String]): Unit = sys.exit(run(args.toList))
+
+  def run(args: List[String]): Int =
+    try {
+      args match {
+        case command :: rest =>
+          val options = parse(rest)
+          command match {
+            case "summarize" => summarize(one(options, "summarize"), options)
+            case "gate"      => gate(one(options, "gate"), options)
+            case "compare"   => compare(options)
+            case "merge"     => merge(options)
+            case "index"     => println(s"results: ${RunIndexPage.write(options.results).toAbsolutePath}"); 0
+            case "verdict"   => verdict(options)
+            case other       => fail(s"unknown command '$other'\n$Usage")
+          }
+        case Nil => fail(Usage)
+      }
+    } catch {
+      case NonFatal(e) => fail(InputError.oneLine(e))
+    }
+
+  private def fail(message: String): Int = {
+    System.err.println(s"results: ERROR $message")
+    2
+  }
+
+  private def parse(args: List[String]): Options = {
+    val valued = Set("thresholds", "baseline", "results", "gatling-dir")
+    @annotation.tailrec
+    def loop(rest: List[String], options: Options): Options = rest match {
+      case flag :: value :: tail if flag.startsWith("--") && valued(flag.drop(2)) =>
+        loop(tail, options.copy(values = options.values + (flag.drop(2) -> value)))
+      case flag :: _ if flag.startsWith("--") && valued(flag.drop(2)) => throw new InputError(s"$flag needs a value")
+      case flag :: tail if flag.startsWith("--") => loop(tail, options.copy(flags = options.flags + flag.drop(2)))
+      case value :: tail                         => loop(tail, options.copy(positional = options.positional :+ value))
+      case Nil                                   => options
+    }
+    loop(args, Options(Nil, Map.empty, Set.empty))
+  }
+
+  private def one(options: Options, command: String): Path = options.positional match {
+    case run :: Nil => RunArchive.resolveRun(options.results, run)
+    case _          => throw new InputError(s"$command takes one run folder")
+  }
+
+  private def settingsFor(options: Options): ResultsSettings = {
+    val settings = ResultsSettings.load()
+    val baseline =
+      if (options.flags("no-baseline")) ResultsSettings.NoBaseline
+      else if (options.flags("last-passing")) ResultsSettings.LastPassing
+      else
+        options.values.get("baseline").map(ResultsSettings.baselineChoice(_, "--baseline")).getOrElse(settings.baseline)
+    settings.copy(root = options.results, baseline = baseline)
+  }
+
+  private def contextOf(runDir: Path): RunContext = {
+    val runJson = runDir.resolve(RunArchive.RunJsonName)
+    if (Files.isRegularFile(runJson)) SummaryJson.readContext(runJson) else PostRun.contextFromLog(runDir)
+  }
+
+  private def report(outcome: RunOutcome): Int = {
+    outcome.error.foreach(e => System.err.println(s"results: ERROR $e"))
+    RunIndexPage.write(outcome.archivedRunDir.getParent)
+    outcome.exitCode
+  }
+
+  private def summarize(runDir: Path, options: Options): Int = {
+    val identity = RunSummarizer.RunIdentity(runDir.getFileName.toString, PostRun.gitCommit())
+    report(PostRun.summarizeAndGate(
+      runDir,
+      options.results,
+      contextOf(runDir),
+      identity,
+      settingsFor(options),
+      options.thresholds
+    ))
+  }
+
+  private def gate(runDir: Path, options: Options): Int =
+    report(PostRun.gate(
+      runDir,
+      RunArchive.readSummary(runDir),
+      options.results,
+      settingsFor(options),
+      options.thresholds
+    ))
+
+  private def compare(options: Options): Int = options.positional match {
+    case a :: b :: Nil =>
+      val (dirA, dirB) = (RunArchive.resolveRun(options.results, a), RunArchive.resolveRun(options.results, b))
+      val (before, after) = (RunArchive.readSummary(dirA), RunArchive.readSummary(dirB))
+      val policy = Thresholds.load(after.run.systems, options.thresholds).baseline
+      val comparison = RunComparison.compare(before, after, policy)
+      val out = Files.createDirectories(
+        options.results.resolve("comparisons").resolve(s"${before.run.runId}_vs_${after.run.runId}")
+      )
+      RunArchive.writeAtomically(
+        out.resolve("comparison.md"),
+        RunComparison.table(comparison) + "\n\n![response-time density](density.png)\n"
+      )
+      val png = DensityChart.write(before, after, out.resolve("density.png"))
+      println(ConsoleSummary.comparisonTable(comparison))
+      println(s"results: ${out.resolve("comparison.md").toAbsolutePath}, ${png.toAbsolutePath}")
+      0
+    case _ => throw new InputError("compare takes two run folders: <baseline run> <new run>")
+  }
+
+  private def merge(options: Options): Int = {
+    val dirs = options.positional.map(RunArchive.resolveRun(options.results, _))
+    val shards = dirs.map(RunArchive.readSummary)
+    val first = shards.headOption.getOrElse(throw new InputError("merge takes the shard run folders"))
+    val stamp = DateTimeFormatter.ofPattern(
+      "yyyyMMddHHmmssSSS"
+    ).withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli(first.run.startEpochMs))
+    val baseName = s"${first.run.simulation.toLowerCase}-merged-$stamp"
+    val merged0 = ShardMerge.merge(shards, baseName)
+    val dir = Iterator.from(1).map(i => options.results.resolve(if (i == 1) baseName else s"$baseName-$i")).find(p =>
+      !Files.exists(p)
+    ).get
+    val merged = merged0.copy(run = merged0.run.copy(runId = dir.getFileName.toString))
+    Files.createDirectories(dir)
+    println(s"results: merged ${shards.size} shards into ${dir.toAbsolutePath}")
+    // no baseline: a merged run is gated on its thresholds only
+    report(PostRun.gate(
+      dir,
+      merged,
+      options.results,
+      settingsFor(options).copy(baseline = ResultsSettings.NoBaseline),
+      options.thresholds
+    ))
+  }
+
+  /** For `mvn verify`: the run gatling:test made in this Maven JVM's lifetime, archived and gated. */
+  private def verdict(options: Options): Int = {
+    val gatlingDir = Paths.get(options.values.getOrElse("gatling-dir", "target/gatling"))
+    val buildStart = ManagementFactory.getRuntimeMXBean.getStartTime
+    val runDir = PostRun
+      .newestRunDir(gatlingDir, buildStart)
+      .getOrElse(
+        throw new InputError(
+          s"no Gatling run made in this build (none in ${gatlingDir.toAbsolutePath} since ${utc(buildStart)} UTC): gatling:test stopped before any load (see its error above) or did not run"
+        )
+      )
+    RunArchive.runs(options.results).filter(_.name.startsWith(runDir.getFileName.toString)).lastOption match {
+      case Some(archived) =>
+        println(s"results: ${archived.dir.toAbsolutePath}")
+        archived.summary.flatMap(summary =>
+          summary.gate.map(verdict => verdictExitCode(summary.run.runId, verdict))
+        ).getOrElse {
+          fail(
+            s"${archived.dir} was archived without a gate verdict: its summary or thresholds could not be read (see the run's output)"
+          )
+        }
+      case None =>
+        fail(
+          s"$runDir was not archived to ${options.results}: gatling:test archives and gates every run it completes (see its output)"
+        )
+    }
+  }
+
+  private def verdictExitCode(runId: String, verdict: GateVerdict): Int = {
+    PostRun.printVerdict(runId, verdict)
+    if (verdict.passed) 0
+    else if (verdict.incomplete.nonEmpty) RunOutcome.IncompleteExitCode
+    else if (verdict.invalid.nonEmpty) RunOutcome.InvalidExitCode
+    else 1
+  }
+
+  private def utc(epochMs: Long): String =
+    DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli(epochMs))
+}

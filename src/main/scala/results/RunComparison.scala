@@ -1,0 +1,89 @@
+package results
+
+/** Two runs side by side, request by request (baseline first). */
+object RunComparison {
+
+  final case class Row(name: String, before: Option[Figures], after: Option[Figures], regression: Boolean) {
+    def status: String =
+      if (before.isEmpty) "new"
+      else if (after.isEmpty) "gone"
+      else if (regression) "REGRESSION"
+      else ""
+  }
+
+  final case class Comparison(before: RunSummary, after: RunSummary, rows: Seq[Row])
+
+  def compare(before: RunSummary, after: RunSummary, policy: BaselinePolicy): Comparison = {
+    Gate.requireComparable(after, before)
+    val paths = (after.requests.map(_.path) ++ before.requests.map(_.path)).distinct
+    def figures(summary: RunSummary, path: List[String]) = summary.requests.find(_.path == path).map(_.figures)
+    val global = Row(
+      Entry.GlobalName,
+      Some(before.global.figures),
+      Some(after.global.figures),
+      isRegression(before.global.figures, after.global.figures, policy)
+    )
+    val rows = paths.map { path =>
+      val (b, a) = (figures(before, path), figures(after, path))
+      Row(Entry.name(path), b, a, b.zip(a).exists { case (x, y) => isRegression(x, y, policy) })
+    }
+    Comparison(before, after, global +: rows)
+  }
+
+  private def isRegression(before: Figures, after: Figures, policy: BaselinePolicy): Boolean =
+    after.p99Ms > policy.allowedP99(before.p99Ms)
+
+  /** Change in percent from `before` to `after`; "-" when there is nothing to compare. */
+  def change(before: Option[Double], after: Option[Double]): String =
+    (before, after) match {
+      case (Some(b), Some(a)) if b != 0 => f"${(a - b) * 100 / b}%+.1f%%"
+      case (Some(_), Some(_))           => "0 → " + SummaryMarkdown.number(after.get)
+      case _                            => "-"
+    }
+
+  val Columns: Seq[String] =
+    Seq(
+      "Request",
+      "p50 A",
+      "p50 B",
+      "Δ p50",
+      "p95 A",
+      "p95 B",
+      "Δ p95",
+      "p99 A",
+      "p99 B",
+      "Δ p99",
+      "% KO A",
+      "% KO B",
+      "Δ % KO",
+      "Cnt/s A",
+      "Cnt/s B",
+      "Δ Cnt/s",
+      ""
+    )
+
+  def caption(comparison: Comparison): String =
+    s"Comparing ${comparison.before.run.runId} (A, baseline) with ${comparison.after.run.runId} (B); times in ms"
+
+  /** One row of cells per request, under [[Columns]]; the last cell says "new", "gone" or "REGRESSION". */
+  def cells(comparison: Comparison): Seq[Seq[String]] = {
+    def cell(figures: Option[Figures])(value: Figures => Double): String =
+      figures.map(f => SummaryMarkdown.number(value(f))).getOrElse("-")
+    def triple(row: Row, value: Figures => Double): Seq[String] =
+      Seq(cell(row.before)(value), cell(row.after)(value), change(row.before.map(value), row.after.map(value)))
+    comparison.rows.map { row =>
+      Seq(row.name) ++ triple(row, _.p50Ms.toDouble) ++ triple(row, _.p95Ms.toDouble) ++ triple(
+        row,
+        _.p99Ms.toDouble
+      ) ++
+        triple(row, _.koPercent) ++ triple(row, _.requestsPerSecond) :+ row.status
+    }
+  }
+
+  /** The Markdown table of comparison.md. */
+  def table(comparison: Comparison): String = {
+    val header = Columns.init.mkString("| ", " | ", " | |") + "\n|---|" + ("---:|" * 15) + "---|"
+    val rows = cells(comparison).map(row => (row.head.replace("|", "\\|") +: row.tail).mkString("| ", " | ", " |"))
+    (s"${caption(comparison)}\n\n$header" +: rows).mkString("\n")
+  }
+}

@@ -1,0 +1,134 @@
+package results
+
+/** A stretch of the run the load profile marks out, e.g. the steady state, one cycle, or one
+  * concurrency level and repeat (kind "level", label "L3 R2 (...)"). A window that ends at or before
+  * its start is kept as recorded here (a run is never lost over it); the summary leaves it out with a warning.
+  */
+final case class RunWindow(kind: String, label: String, startEpochMs: Long, endEpochMs: Long) {
+  def isEmpty: Boolean = endEpochMs <= startEpochMs
+  def contains(epochMs: Long): Boolean = epochMs >= startEpochMs && epochMs < endEpochMs
+  def durationMs: Long = endEpochMs - startEpochMs
+}
+
+/** A window planned at fixed offsets from the run's start (a profile's steady phase, its cycles): the
+  * results step resolves it against the start its simulation.log records.
+  */
+final case class PlannedWindow(kind: String, label: String, fromMs: Long, toMs: Long) {
+  def at(runStartEpochMs: Long): RunWindow = RunWindow(kind, label, runStartEpochMs + fromMs, runStartEpochMs + toMs)
+}
+
+object RunWindow {
+
+  /** The kind of the window transactions per hour are counted over (else results.steadyWindow applies). */
+  val Steady = "steady"
+  val Cycle = "cycle"
+  val Level = "level"
+}
+
+/** The injector JVM's own load over the run: CPU as a share of all the machine's cores, sampled every
+  * second; `busySamples` is how many samples were at or above the CPU limit.
+  */
+final case class InjectorFigures(
+    cores: Int,
+    cpuMeanPercent: Double,
+    cpuMaxPercent: Double,
+    busySamples: Int,
+    gcPercent: Double,
+    samples: Int
+) {
+  def busyPercent: Double = if (samples == 0) 0.0 else 100.0 * busySamples / samples
+}
+
+/** Beyond these, the injector itself was the bottleneck and the run's latencies say nothing of the
+  * target: more than `maxBusyPercent` of the samples at `maxCpuPercent` or above, or more than
+  * `maxGcPercent` of the run in garbage collection. Runs with fewer than `minSamples` samples (smoke
+  * runs: mostly JIT warm-up) are not judged.
+  */
+final case class InjectorLimits(maxCpuPercent: Double, maxBusyPercent: Double, maxGcPercent: Double, minSamples: Int)
+
+final case class InjectorHealthRecord(figures: InjectorFigures, limits: InjectorLimits) {
+  private def percent(value: Double) = f"$value%.0f %%"
+
+  /** Why the injector was saturated; empty when it was not, or when the run was too short to say. */
+  def saturation: Seq[String] =
+    if (figures.samples < limits.minSamples) Nil
+    else
+      Seq(
+        Option.when(figures.busyPercent > limits.maxBusyPercent)(
+          s"injector saturated: its JVM used ${percent(limits.maxCpuPercent)} or more of the machine's ${figures.cores} cores " +
+            s"for ${percent(figures.busyPercent)} of the run (limit ${percent(limits.maxBusyPercent)})"
+        ),
+        Option.when(figures.gcPercent > limits.maxGcPercent)(
+          s"injector saturated: its JVM spent ${percent(figures.gcPercent)} of the run in garbage collection (limit ${percent(limits.maxGcPercent)})"
+        )
+      ).flatten
+}
+
+/** What the simulation planned, and how its run went as the simulation saw it.
+  *
+  * @param users      users the injection profiles start (None where the count depends on the system's
+  *                   speed, as in closed shapes)
+  * @param durationMs planned injection time (None where it depends on the system's speed)
+  * @param reachedEnd Gatling ran the simulation's `after` hook: the run was neither interrupted nor killed
+  * @param elapsedMs  from the simulation's start to its archiving (None where not recorded)
+  * @param injector   the injector JVM's CPU and GC over the run, with the limits it was held to
+  */
+final case class RunCourse(
+    users: Option[Long],
+    durationMs: Option[Long],
+    reachedEnd: Boolean,
+    elapsedMs: Option[Long],
+    injector: Option[InjectorHealthRecord]
+)
+
+object RunCourse {
+
+  /** For a bare Gatling folder that no simulation of ours recorded: only the log can tell. */
+  val Unrecorded: RunCourse = RunCourse(None, None, reachedEnd = true, None, None)
+}
+
+/** What the simulation knows about its own run and the log does not: recorded as run.json beside the report.
+  *
+  * @param simulation    short name shown in summaries and the index, e.g. "RaidSimulation"
+  * @param systems       the systems the run loaded, e.g. raid; each is gated on its own thresholds block
+  * @param shard         "i/n" when n injectors share the load (see `ResultsCli merge`), else "1/1"
+  * @param overrides     configuration the run overrode, secrets already redacted by the caller
+  * @param plannedWindows windows at offsets from the run's start
+  * @param windows       windows the run measured as it went (fixed work, sweep levels), in epoch ms
+  * @param course        what the run planned, and whether it reached its end
+  */
+final case class RunContext(
+    simulation: String,
+    systems: Seq[String],
+    target: String,
+    profile: String,
+    shard: String,
+    overrides: Map[String, String],
+    plannedWindows: Seq[PlannedWindow],
+    windows: Seq[RunWindow],
+    course: RunCourse = RunCourse.Unrecorded
+) {
+  def resolvedWindows(runStartEpochMs: Long): Seq[RunWindow] =
+    (plannedWindows.map(_.at(runStartEpochMs)) ++ windows).sortBy(w => (w.startEpochMs, w.label))
+}
+
+object RunContext {
+  private val LoadKeys = Set("scale", "smoke")
+  private val LoadPrefixes = Seq("thinkTime.", "sandbox.", "profiles.", "targets.")
+
+  /** The overrides that change the load a run makes or the latency it meets (scale, smoke, think
+    * times, the sandbox's stub delays, profile and target definitions). Runs compared as baseline
+    * or merged as shards must agree on them; a key absent from both is at its default in both.
+    */
+  def loadOverrides(overrides: Map[String, String]): Map[String, String] =
+    overrides.filter { case (key, _) => LoadKeys(key) || LoadPrefixes.exists(key.startsWith) }
+
+  /** Where two runs' load overrides differ, e.g. "scale 0.5 vs default", sorted by key. */
+  def loadDifferences(a: Map[String, String], b: Map[String, String]): Seq[String] = {
+    val (loadA, loadB) = (loadOverrides(a), loadOverrides(b))
+    (loadA.keySet ++ loadB.keySet).toSeq.sorted.collect {
+      case key if loadA.get(key) != loadB.get(key) =>
+        s"$key ${loadA.getOrElse(key, "default")} vs ${loadB.getOrElse(key, "default")}"
+    }
+  }
+}

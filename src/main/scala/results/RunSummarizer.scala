@@ -1,0 +1,231 @@
+package results
+
+import java.nio.file.Path
+
+import scala.collection.mutable
+
+import io.gatling.charts.stats.SimulationLogAccess
+import io.gatling.charts.stats.SimulationLogAccess._
+import io.gatling.core.config.GatlingConfiguration
+import suite.InputError
+
+/** Reads one run's simulation.log and produces its [[RunSummary]] (without a gate verdict).
+  *
+  * Whole-run figures come from Gatling's own reader, so they equal the HTML report; what the report
+  * does not compute (Apdex, slow counts, histograms, steady window, per-window splits) comes from one
+  * walk over the same records.
+  */
+object RunSummarizer {
+  val LogFileName = "simulation.log"
+
+  final case class RunIdentity(runId: String, gitCommit: String)
+
+  def summarize(runDir: Path, context: RunContext, identity: RunIdentity, settings: ResultsSettings): RunSummary = {
+    val logFile = runDir.resolve(LogFileName)
+    val configuration = GatlingConfiguration.load()
+    val useGroupDuration = configuration.reports.useGroupDurationMetric
+    val report =
+      try SimulationLogAccess.reportStatistics(logFile, configuration)
+      catch { case e: UnreadableLogException => throw new InputError(e.getMessage) }
+
+    val (emptyWindows, windows) = context.resolvedWindows(report.header.runStartEpochMs).partition(_.isEmpty)
+    val steadyWindow = chooseSteadyWindow(windows, report.injectStartEpochMs, report.injectEndEpochMs, settings)
+    val walk = new RecordCollector(settings, windows, steadyWindow._1, useGroupDuration)
+    val header = report.header
+    val outcome =
+      try SimulationLogAccess.walk(logFile, header)(walk.collect)
+      catch { case e: UnreadableLogException => throw new InputError(e.getMessage) }
+
+    def entry(
+        path: List[String],
+        stats: Option[Boolean] => Option[ReportFigures],
+        accumulator: LatencyAccumulator
+    ): Option[Entry] =
+      stats(None).map { all =>
+        Entry(
+          path,
+          Figures(
+            count = all.count,
+            ok = stats(Some(true)).map(_.count).getOrElse(0L),
+            ko = stats(Some(false)).map(_.count).getOrElse(0L),
+            requestsPerSecond = all.meanRequestsPerSec,
+            minMs = all.min,
+            percentilesMs = Figures.Ranks.map(rank => rank -> all.percentile(rank)).toMap,
+            maxMs = all.max,
+            meanMs = all.mean,
+            stdDevMs = all.stdDev,
+            slowCount = accumulator.slowCount,
+            slowThresholdMs = settings.slowThresholdMs,
+            apdex = accumulator.apdex
+          ),
+          accumulator.mergeable
+        )
+      }
+
+    val global = entry(
+      Nil,
+      report.global,
+      walk.global
+    ).getOrElse(throw new InputError(s"$logFile holds no requests: nothing to summarise"))
+    val requests = report.requestPaths.flatMap(path => entry(path, report.request(path, _), walk.request(path)))
+    val groups = report.groupPaths.flatMap(path => entry(path, report.group(path, _), walk.group(path)))
+
+    val (steady, steadySource) = steadyWindow
+    val completion = Completion(
+      plannedUsers = context.course.users,
+      startedUsers = walk.startedUsers,
+      endedUsers = walk.endedUsers,
+      plannedDurationMs = context.course.durationMs,
+      actualDurationMs = report.injectEndEpochMs - report.injectStartEpochMs,
+      problems = Seq(
+        Option.when(
+          !context.course.reachedEnd
+        )("the run was stopped before the end of its plan (interrupted, or its JVM was stopped)"),
+        outcome.truncatedAfterRecord.map(_ => "simulation.log is cut short"),
+        context.course.users.filter(_ > walk.startedUsers).map(p =>
+          s"${walk.startedUsers} of the $p planned users started"
+        ),
+        Option.when(walk.endedUsers < walk.startedUsers)(
+          s"${walk.startedUsers - walk.endedUsers} of ${walk.startedUsers} users had not finished their journey when the run ended"
+        )
+      ).flatten
+    )
+    val warnings = outcome.truncatedAfterRecord.toList.map(record =>
+      s"$logFile is truncated after record $record (the run was cut short?): the figures cover the records before it"
+    ) ++ emptyWindows.map(w =>
+      s"window ${w.kind} '${w.label}' ends at or before its start (${w.startEpochMs} to ${w.endEpochMs}): left out"
+    )
+
+    RunSummary(
+      run = RunMetadata(
+        simulation = context.simulation,
+        systems = context.systems,
+        simulationClass = header.simulationClassName,
+        runId = identity.runId,
+        startEpochMs = report.injectStartEpochMs,
+        endEpochMs = report.injectEndEpochMs,
+        target = context.target,
+        profile = context.profile,
+        shard = context.shard,
+        gitCommit = identity.gitCommit,
+        gatlingVersion = header.gatlingVersion,
+        overrides = context.overrides,
+        runDescription = header.runDescription,
+        mergedFrom = Nil
+      ),
+      settings = SummarySettings(
+        settings.apdexThresholdMs,
+        settings.slowThresholdMs,
+        if (useGroupDuration) "duration" else "cumulated response time",
+        "Gatling report (t-digest)"
+      ),
+      global = global,
+      groups = groups,
+      requests = requests,
+      steady = SteadyState(
+        steady.startEpochMs,
+        steady.endEpochMs,
+        steady.durationMs,
+        steadySource,
+        walk.steadyRequests,
+        walk.transactions(walk.steadyCompleted, steady)
+      ),
+      windows = windows.map(walk.windowSummary),
+      warnings = warnings,
+      completion = completion,
+      injector = context.course.injector,
+      errors = walk.errors.toSeq.sortBy { case (message, count) => (-count, message) }.map { case (m, c) =>
+        ErrorCount(m, c)
+      },
+      gate = None
+    )
+  }
+
+  private def chooseSteadyWindow(
+      windows: Seq[RunWindow],
+      injectStart: Long,
+      injectEnd: Long,
+      settings: ResultsSettings
+  ): (RunWindow, String) =
+    windows.find(_.kind == RunWindow.Steady) match {
+      case Some(window) => (window, "profile")
+      case None         =>
+        val start = injectStart + settings.steadyExcludeStartMs
+        val end = injectEnd - settings.steadyExcludeEndMs
+        if (end > start) (RunWindow(RunWindow.Steady, "configured", start, end), "configured")
+        else (RunWindow(RunWindow.Steady, "whole run", injectStart, math.max(injectEnd, injectStart + 1)), "whole run")
+    }
+
+  /** One pass over the records, filling every accumulator the summary needs. */
+  private final class RecordCollector(
+      settings: ResultsSettings,
+      windows: Seq[RunWindow],
+      steady: RunWindow,
+      useGroupDuration: Boolean
+  ) {
+    private def newAccumulator() = new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs)
+
+    val global: LatencyAccumulator = newAccumulator()
+    private val requests = mutable.Map.empty[List[String], LatencyAccumulator]
+    private val groups = mutable.Map.empty[List[String], LatencyAccumulator]
+    var steadyRequests = 0L
+    val errors: mutable.Map[String, Long] = mutable.Map.empty.withDefaultValue(0L)
+    var startedUsers = 0L
+    var endedUsers = 0L
+    val steadyCompleted: mutable.Map[List[String], Long] = mutable.Map.empty.withDefaultValue(0L)
+
+    private final class WindowCollector(val window: RunWindow) {
+      val global: LatencyAccumulator = newAccumulator()
+      val requests = mutable.LinkedHashMap.empty[List[String], LatencyAccumulator]
+      val groups = mutable.LinkedHashMap.empty[List[String], LatencyAccumulator]
+      val completed: mutable.Map[List[String], Long] = mutable.Map.empty.withDefaultValue(0L)
+    }
+    private val windowCollectors = windows.map(new WindowCollector(_))
+
+    def request(path: List[String]): LatencyAccumulator = requests.getOrElse(path, newAccumulator())
+    def group(path: List[String]): LatencyAccumulator = groups.getOrElse(path, newAccumulator())
+
+    val collect: LogRecord => Unit = {
+      case r: RequestRecorded =>
+        val path = r.groupHierarchy :+ r.name
+        val ms = r.responseTimeMs
+        global.record(ms, r.ok)
+        r.error.foreach(errors(_) += 1)
+        requests.getOrElseUpdate(path, newAccumulator()).record(ms, r.ok)
+        if (steady.contains(r.startEpochMs)) steadyRequests += 1
+        windowCollectors.foreach { w =>
+          if (w.window.contains(r.startEpochMs)) {
+            w.global.record(ms, r.ok)
+            w.requests.getOrElseUpdate(path, newAccumulator()).record(ms, r.ok)
+          }
+        }
+      case g: GroupRecorded =>
+        val ms = if (useGroupDuration) g.durationMs else g.cumulatedResponseTimeMs
+        groups.getOrElseUpdate(g.hierarchy, newAccumulator()).record(ms, g.ok)
+        if (g.ok && steady.contains(g.endEpochMs)) steadyCompleted(g.hierarchy) += 1
+        windowCollectors.foreach { w =>
+          if (w.window.contains(g.startEpochMs))
+            w.groups.getOrElseUpdate(g.hierarchy, newAccumulator()).record(ms, g.ok)
+          if (g.ok && w.window.contains(g.endEpochMs)) w.completed(g.hierarchy) += 1
+        }
+      case u: UserRecorded => if (u.started) startedUsers += 1 else endedUsers += 1
+    }
+
+    def transactions(completed: collection.Map[List[String], Long], window: RunWindow): Seq[TransactionRate] =
+      completed.toSeq.sortBy(_._1.mkString("\u0000")).map { case (path, count) =>
+        TransactionRate(path, count, count * 3600000.0 / window.durationMs)
+      }
+
+    def windowSummary(window: RunWindow): WindowSummary = {
+      val w = windowCollectors.find(_.window == window).get
+      val seconds = window.durationMs / 1000.0
+      WindowSummary(
+        window,
+        w.global.entry(Nil, seconds),
+        w.requests.toSeq.flatMap { case (path, acc) => acc.entry(path, seconds) },
+        w.groups.toSeq.flatMap { case (path, acc) => acc.entry(path, seconds) },
+        transactions(w.completed, window)
+      )
+    }
+  }
+}

@@ -1,0 +1,147 @@
+package results
+
+/** Response-time figures of one request, group, window or the whole run. Times in ms. */
+final case class Figures(
+    count: Long,
+    ok: Long,
+    ko: Long,
+    requestsPerSecond: Double,
+    minMs: Int,
+    percentilesMs: Map[Double, Int],
+    maxMs: Int,
+    meanMs: Int,
+    stdDevMs: Int,
+    slowCount: Long,
+    slowThresholdMs: Int,
+    apdex: Apdex
+) {
+  def koPercent: Double = if (count == 0) 0.0 else ko * 100.0 / count
+  def p50Ms: Int = percentilesMs(50)
+  def p75Ms: Int = percentilesMs(75)
+  def p90Ms: Int = percentilesMs(90)
+  def p95Ms: Int = percentilesMs(95)
+  def p99Ms: Int = percentilesMs(99)
+  def p999Ms: Int = percentilesMs(99.9)
+}
+
+object Figures {
+
+  /** The percentiles every summary carries: Gatling's report columns plus p90 (eForms SLA) and p99.9. */
+  val Ranks: Seq[Double] = Seq(50, 75, 90, 95, 99, 99.9)
+}
+
+/** What a merge needs beyond the figures: exact sums and the HdrHistogram (base64, compressed). */
+final case class Mergeable(sumMs: Long, sumOfSquaresMs: Long, histogram: String)
+
+/** A request (path = groups :+ request name), a group (path = its hierarchy) or the global line (Nil). */
+final case class Entry(path: List[String], figures: Figures, mergeable: Mergeable) {
+  def name: String = Entry.name(path)
+}
+
+object Entry {
+  val GlobalName = "All Requests"
+  def name(path: List[String]): String = if (path.isEmpty) GlobalName else path.mkString(" / ")
+}
+
+/** Completed (OK) transactions of one group inside a window. */
+final case class TransactionRate(path: List[String], completed: Long, perHour: Double)
+
+/** The steady window: start-up and wind-down left out.
+  *
+  * @param coveredMs    the time the window covers: its length, or for merged shards the length of
+  *                     the union of their windows
+  * @param source "profile" (the simulation marked it), "configured" (results.steadyWindow), or
+  *               "whole run" (the run was shorter than the configured exclusions)
+  */
+final case class SteadyState(
+    startEpochMs: Long,
+    endEpochMs: Long,
+    coveredMs: Long,
+    source: String,
+    requests: Long,
+    transactions: Seq[TransactionRate]
+) {
+  def requestsPerSecond: Double = if (coveredMs > 0) requests * 1000.0 / coveredMs else 0.0
+
+  /** Top-level groups only: a nested group is part of its parent's transaction. */
+  def transactionsPerHour: Double = transactions.filter(_.path.size == 1).map(_.perHour).sum
+}
+
+/** Figures for one window the profile recorded (a cycle, a concurrency level, a repeat). */
+final case class WindowSummary(
+    window: RunWindow,
+    global: Option[Entry],
+    requests: Seq[Entry],
+    groups: Seq[Entry],
+    transactions: Seq[TransactionRate]
+) {
+  def transactionsPerHour: Double = transactions.filter(_.path.size == 1).map(_.perHour).sum
+}
+
+final case class RunMetadata(
+    simulation: String,
+    systems: Seq[String],
+    simulationClass: String,
+    runId: String,
+    startEpochMs: Long,
+    endEpochMs: Long,
+    target: String,
+    profile: String,
+    shard: String,
+    gitCommit: String,
+    gatlingVersion: String,
+    overrides: Map[String, String],
+    runDescription: String,
+    mergedFrom: Seq[String]
+) {
+  def durationMs: Long = endEpochMs - startEpochMs
+}
+
+/** How many failed requests Gatling gave one reason, as it words it (e.g. `status.find.is(200), but actually found 503`). */
+final case class ErrorCount(message: String, count: Long)
+
+/** Whether the run did what it planned: a run that did not is never a PASS and never a baseline.
+  *
+  * @param plannedUsers users the injection profiles were to start (None where the count depends on
+  *                     the system's speed, as in closed shapes)
+  * @param problems     why the run is incomplete, one line each; empty for a complete run
+  */
+final case class Completion(
+    plannedUsers: Option[Long],
+    startedUsers: Long,
+    endedUsers: Long,
+    plannedDurationMs: Option[Long],
+    actualDurationMs: Long,
+    problems: Seq[String]
+) {
+  def complete: Boolean = problems.isEmpty
+}
+
+/** How the figures were computed; two summaries merge or compare only when these agree. */
+final case class SummarySettings(
+    apdexThresholdMs: Int,
+    slowThresholdMs: Int,
+    groupMetric: String,
+    percentileSource: String
+)
+
+final case class RunSummary(
+    run: RunMetadata,
+    settings: SummarySettings,
+    global: Entry,
+    groups: Seq[Entry],
+    requests: Seq[Entry],
+    steady: SteadyState,
+    windows: Seq[WindowSummary],
+    warnings: Seq[String],
+    completion: Completion,
+    injector: Option[InjectorHealthRecord],
+    errors: Seq[ErrorCount],
+    gate: Option[GateVerdict]
+) {
+  def entry(path: List[String]): Option[Entry] =
+    requests.find(_.path == path).orElse(groups.find(_.path == path))
+
+  /** Transactions are Gatling groups: without any, transactions per hour is no figure at all, not 0. */
+  def definesTransactions: Boolean = groups.nonEmpty
+}

@@ -1,0 +1,141 @@
+package results
+
+import suite.InputError
+
+/** Merges the summaries of N runs of one simulation made with shard=i/n (one per injector) into one.
+  *
+  * Counts, sums, Apdex bands and HdrHistograms add up exactly; percentiles of the merged summary
+  * come from the merged histograms; throughput is over the union of the runs' time windows.
+  */
+object ShardMerge {
+  private val ShardPattern = """(\d+)/(\d+)""".r
+
+  def merge(shards: Seq[RunSummary], runId: String): RunSummary = {
+    validate(shards)
+    val first = shards.head
+    val runUnionMs = unionMs(shards.map(s => (s.run.startEpochMs, s.run.endEpochMs)))
+    val runSeconds = runUnionMs / 1000.0
+
+    def mergeEntries(entries: Seq[Entry], seconds: Double): Seq[Entry] =
+      entries.map(_.path).distinct.flatMap { path =>
+        val accumulators = entries.filter(_.path == path).map(e => LatencyAccumulator.restore(e.figures, e.mergeable))
+        accumulators.tail.foreach(accumulators.head.add)
+        accumulators.head.entry(path, seconds)
+      }
+
+    val steadyCoveredMs = unionMs(shards.map(s => (s.steady.startEpochMs, s.steady.endEpochMs)))
+    val windows = shards.flatMap(
+      _.windows
+    ).groupBy(w => (w.window.kind, w.window.label)).toSeq.sortBy(_._2.map(_.window.startEpochMs).min).map {
+      case ((kind, label), parts) =>
+        val coveredMs = unionMs(parts.map(p => (p.window.startEpochMs, p.window.endEpochMs)))
+        WindowSummary(
+          RunWindow(kind, label, parts.map(_.window.startEpochMs).min, parts.map(_.window.endEpochMs).max),
+          mergeEntries(parts.flatMap(_.global), coveredMs / 1000.0).headOption,
+          mergeEntries(parts.flatMap(_.requests), coveredMs / 1000.0),
+          mergeEntries(parts.flatMap(_.groups), coveredMs / 1000.0),
+          mergeTransactions(parts.flatMap(_.transactions), coveredMs)
+        )
+    }
+
+    RunSummary(
+      run = first.run.copy(
+        runId = runId,
+        startEpochMs = shards.map(_.run.startEpochMs).min,
+        endEpochMs = shards.map(_.run.endEpochMs).max,
+        shard = s"merged ${shards.size}/${shards.size}",
+        gitCommit = shards.map(_.run.gitCommit).distinct.mkString(","),
+        mergedFrom = shards.map(_.run.runId)
+      ),
+      settings = first.settings.copy(percentileSource = s"HdrHistogram, merged from ${shards.size} shards"),
+      global = mergeEntries(shards.map(_.global), runSeconds).head,
+      groups = mergeEntries(shards.flatMap(_.groups), runSeconds),
+      requests = mergeEntries(shards.flatMap(_.requests), runSeconds),
+      steady = SteadyState(
+        shards.map(_.steady.startEpochMs).min,
+        shards.map(_.steady.endEpochMs).max,
+        steadyCoveredMs,
+        shards.map(_.steady.source).distinct.mkString(", "),
+        shards.map(_.steady.requests).sum,
+        mergeTransactions(shards.flatMap(_.steady.transactions), steadyCoveredMs)
+      ),
+      windows = windows,
+      warnings = shards.flatMap(s => s.warnings.map(w => s"${s.run.runId}: $w")),
+      completion = Completion(
+        plannedUsers = shards.map(_.completion.plannedUsers).reduce((a, b) => a.zip(b).map { case (x, y) => x + y }),
+        startedUsers = shards.map(_.completion.startedUsers).sum,
+        endedUsers = shards.map(_.completion.endedUsers).sum,
+        plannedDurationMs = shards.flatMap(_.completion.plannedDurationMs).maxOption,
+        actualDurationMs = shards.map(_.completion.actualDurationMs).max,
+        problems = shards.flatMap(s => s.completion.problems.map(p => s"${s.run.runId}: $p"))
+      ),
+      // Each shard's injector was judged on its own run; the merged run keeps no single figure.
+      injector = None,
+      errors = shards.flatMap(_.errors).groupMapReduce(_.message)(_.count)(_ + _).toSeq.sortBy { case (m, c) =>
+        (-c, m)
+      }.map {
+        case (m, c) => ErrorCount(m, c)
+      },
+      gate = None
+    )
+  }
+
+  private def mergeTransactions(rates: Seq[TransactionRate], coveredMs: Long): Seq[TransactionRate] =
+    rates.groupMapReduce(_.path)(_.completed)(_ + _).toSeq.sortBy(_._1.mkString("\u0000")).map {
+      case (path, completed) =>
+        TransactionRate(path, completed, if (coveredMs > 0) completed * 3600000.0 / coveredMs else 0.0)
+    }
+
+  /** Length of the union of [start, end) intervals. */
+  def unionMs(intervals: Seq[(Long, Long)]): Long =
+    intervals.sorted
+      .foldLeft((0L, Long.MinValue)) { case ((total, coveredUntil), (start, end)) =>
+        if (end <= coveredUntil) (total, coveredUntil)
+        else (total + end - math.max(start, coveredUntil), end)
+      }
+      ._1
+
+  private def validate(shards: Seq[RunSummary]): Unit = {
+    def fail(message: String) = throw new InputError(s"merge: $message")
+    if (shards.size < 2) fail(s"needs at least two shard runs, got ${shards.size}")
+    val first = shards.head
+    shards.find(_.run.simulation != first.run.simulation).foreach(s =>
+      fail(s"${s.run.runId} is a run of ${s.run.simulation}, not of ${first.run.simulation}")
+    )
+    shards.find(_.run.target != first.run.target).foreach(s =>
+      fail(s"${s.run.runId} ran against ${s.run.target}, not ${first.run.target}")
+    )
+    shards.find(_.run.profile != first.run.profile).foreach(s =>
+      fail(s"${s.run.runId} ran profile ${s.run.profile}, not ${first.run.profile}")
+    )
+    shards.map(s => s -> RunContext.loadDifferences(first.run.overrides, s.run.overrides)).find(_._2.nonEmpty).foreach {
+      case (s, differences) =>
+        fail(
+          s"${s.run.runId} ran with other load overrides than ${first.run.runId} (${first.run.runId} vs ${s.run.runId}: ${differences.mkString(", ")})"
+        )
+    }
+    shards
+      .find(s =>
+        (s.settings.apdexThresholdMs, s.settings.slowThresholdMs, s.settings.groupMetric) != (
+          first.settings.apdexThresholdMs,
+          first.settings.slowThresholdMs,
+          first.settings.groupMetric
+        )
+      )
+      .foreach(s =>
+        fail(
+          s"${s.run.runId} was summarised with other settings (Apdex T, slow threshold or group metric) than ${first.run.runId}"
+        )
+      )
+    val parsed = shards.map { s =>
+      s.run.shard match {
+        case ShardPattern(i, n) => (i.toInt, n.toInt, s.run.runId)
+        case other              => fail(s"${s.run.runId} has shard '$other', not i/n")
+      }
+    }
+    val n = parsed.head._2
+    parsed.find(_._2 != n).foreach { case (_, other, run) => fail(s"$run is a shard of $other, the others of $n") }
+    if (parsed.map(_._1).sorted != (1 to n))
+      fail(s"expected shards 1/$n to $n/$n once each, got ${parsed.map(p => s"${p._1}/$n").sorted.mkString(", ")}")
+  }
+}

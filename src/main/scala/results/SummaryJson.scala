@@ -1,0 +1,422 @@
+package results
+
+import java.nio.file.{ Files, Path }
+import java.time.Instant
+
+import scala.jdk.CollectionConverters._
+import scala.util.control.NonFatal
+
+import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper, SerializationFeature }
+import com.fasterxml.jackson.databind.node.{ ArrayNode, ObjectNode }
+import suite.InputError
+
+/** summary.json and run.json: written with Jackson's tree model (Jackson comes with Gatling). */
+object SummaryJson {
+  val SchemaVersion = 2
+  private val mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+
+  def write(summary: RunSummary): String = mapper.writeValueAsString(summaryNode(summary))
+  def writeContext(context: RunContext, runId: String, gitCommit: String): String =
+    mapper.writeValueAsString(contextNode(context, runId, gitCommit))
+
+  def read(file: Path): RunSummary =
+    try summary(parse(file))
+    catch {
+      case e: InputError => throw e
+      case NonFatal(e)   => throw new InputError(
+          s"$file is not a summary this suite wrote: ${Option(e.getMessage).getOrElse(e.toString).linesIterator.next()}"
+        )
+    }
+
+  def readContext(file: Path): RunContext =
+    try context(parse(file))
+    catch {
+      case e: InputError => throw e
+      case NonFatal(e)   => throw new InputError(
+          s"$file is not a run.json this suite wrote: ${Option(e.getMessage).getOrElse(e.toString).linesIterator.next()}"
+        )
+    }
+
+  private def parse(file: Path): JsonNode = {
+    if (!Files.isRegularFile(file)) throw new InputError(s"no ${file.getFileName} in ${file.getParent}")
+    mapper.readTree(file.toFile)
+  }
+
+  // ---- writing
+
+  private def obj(): ObjectNode = mapper.createObjectNode()
+  private def arr(): ArrayNode = mapper.createArrayNode()
+  private def strings(values: Seq[String]): ArrayNode = values.foldLeft(arr())(_.add(_))
+  private def stringMap(values: Map[String, String]): ObjectNode =
+    values.toSeq.sorted.foldLeft(obj()) { case (node, (k, v)) => node.put(k, v) }
+  private def iso(epochMs: Long): String = Instant.ofEpochMilli(epochMs).toString
+
+  private def windowNode(window: RunWindow): ObjectNode =
+    obj().put(
+      "kind",
+      window.kind
+    ).put("label", window.label).put("startEpochMs", window.startEpochMs).put("endEpochMs", window.endEpochMs)
+
+  private def plannedNode(window: PlannedWindow): ObjectNode =
+    obj().put("kind", window.kind).put("label", window.label).put("fromMs", window.fromMs).put("toMs", window.toMs)
+
+  private def contextNode(context: RunContext, runId: String, gitCommit: String): ObjectNode = {
+    val node = obj()
+      .put("schema", SchemaVersion)
+      .put("runId", runId)
+      .put("simulation", context.simulation)
+      .put("target", context.target)
+      .put("profile", context.profile)
+      .put("shard", context.shard)
+      .put("gitCommit", gitCommit)
+    node.set[JsonNode]("systems", strings(context.systems))
+    node.set[JsonNode]("overrides", stringMap(context.overrides))
+    node.set[JsonNode]("plannedWindows", context.plannedWindows.map(plannedNode).foldLeft(arr())(_.add(_)))
+    node.set[JsonNode]("windows", context.windows.map(windowNode).foldLeft(arr())(_.add(_)))
+    val course = obj().put("reachedEnd", context.course.reachedEnd)
+    context.course.users.fold(course.putNull("users"))(course.put("users", _))
+    context.course.durationMs.fold(course.putNull("durationMs"))(course.put("durationMs", _))
+    context.course.elapsedMs.fold(course.putNull("elapsedMs"))(course.put("elapsedMs", _))
+    context.course.injector.foreach(record => course.set[JsonNode]("injector", injectorNode(record)))
+    node.set[JsonNode]("course", course)
+    node
+  }
+
+  private def apdexNode(apdex: Apdex): ObjectNode = {
+    val node = obj().put(
+      "tMs",
+      apdex.thresholdMs
+    ).put("satisfied", apdex.satisfied).put("tolerating", apdex.tolerating).put("frustrated", apdex.frustrated)
+    apdex.score.fold(node.putNull("score"))(score => node.put("score", round(score, 4)))
+    node.put("rating", apdex.rating)
+  }
+
+  private def round(value: Double, digits: Int): Double =
+    BigDecimal(value).setScale(digits, BigDecimal.RoundingMode.HALF_UP).toDouble
+
+  private def entryNode(entry: Entry): ObjectNode = {
+    val f = entry.figures
+    val node = obj().put("name", entry.name)
+    node.set[JsonNode]("path", strings(entry.path))
+    node
+      .put("count", f.count)
+      .put("ok", f.ok)
+      .put("ko", f.ko)
+      .put("koPercent", round(f.koPercent, 2))
+      .put("requestsPerSecond", round(f.requestsPerSecond, 3))
+      .put("minMs", f.minMs)
+    Figures.Ranks.foreach(rank => node.put(percentileKey(rank), f.percentilesMs(rank)))
+    node.put("maxMs", f.maxMs).put(
+      "meanMs",
+      f.meanMs
+    ).put("stdDevMs", f.stdDevMs).put("slowCount", f.slowCount).put("slowThresholdMs", f.slowThresholdMs)
+    node.set[JsonNode]("apdex", apdexNode(f.apdex))
+    node.set[JsonNode](
+      "mergeable",
+      obj().put(
+        "sumMs",
+        entry.mergeable.sumMs
+      ).put("sumOfSquaresMs", entry.mergeable.sumOfSquaresMs).put("hdrHistogram", entry.mergeable.histogram)
+    )
+    node
+  }
+
+  private def percentileKey(rank: Double): String =
+    "p" + (if (rank == math.rint(rank)) rank.toInt.toString else rank.toString.replace(".", "")) + "Ms"
+
+  private def transactionsNode(rates: Seq[TransactionRate]): ArrayNode =
+    rates.foldLeft(arr()) { (array, rate) =>
+      val node =
+        obj().put("name", Entry.name(rate.path)).put("completed", rate.completed).put("perHour", round(rate.perHour, 1))
+      node.set[JsonNode]("path", strings(rate.path))
+      array.add(node)
+    }
+
+  private def entries(values: Seq[Entry]): ArrayNode = values.map(entryNode).foldLeft(arr())(_.add(_))
+
+  private def summaryNode(s: RunSummary): ObjectNode = {
+    val root = obj().put("schema", SchemaVersion)
+    val run = obj()
+      .put("simulation", s.run.simulation)
+      .put("simulationClass", s.run.simulationClass)
+      .put("runId", s.run.runId)
+      .put("startUtc", iso(s.run.startEpochMs))
+      .put("endUtc", iso(s.run.endEpochMs))
+      .put("startEpochMs", s.run.startEpochMs)
+      .put("endEpochMs", s.run.endEpochMs)
+      .put("target", s.run.target)
+      .put("profile", s.run.profile)
+      .put("shard", s.run.shard)
+      .put("gitCommit", s.run.gitCommit)
+      .put("gatlingVersion", s.run.gatlingVersion)
+      .put("runDescription", s.run.runDescription)
+    run.set[JsonNode]("systems", strings(s.run.systems))
+    run.set[JsonNode]("overrides", stringMap(s.run.overrides))
+    run.set[JsonNode]("mergedFrom", strings(s.run.mergedFrom))
+    root.set[JsonNode]("run", run)
+    root.set[JsonNode](
+      "settings",
+      obj()
+        .put("apdexThresholdMs", s.settings.apdexThresholdMs)
+        .put("slowThresholdMs", s.settings.slowThresholdMs)
+        .put("groupMetric", s.settings.groupMetric)
+        .put("percentileSource", s.settings.percentileSource)
+    )
+    root.set[JsonNode]("global", entryNode(s.global))
+    root.set[JsonNode]("groups", entries(s.groups))
+    root.set[JsonNode]("requests", entries(s.requests))
+    val steady = obj()
+      .put("source", s.steady.source)
+      .put("startUtc", iso(s.steady.startEpochMs))
+      .put("endUtc", iso(s.steady.endEpochMs))
+      .put("startEpochMs", s.steady.startEpochMs)
+      .put("endEpochMs", s.steady.endEpochMs)
+      .put("coveredMs", s.steady.coveredMs)
+      .put("requests", s.steady.requests)
+      .put("requestsPerSecond", round(s.steady.requestsPerSecond, 3))
+      .put("transactionsPerHour", round(s.steady.transactionsPerHour, 1))
+    steady.set[JsonNode]("transactions", transactionsNode(s.steady.transactions))
+    root.set[JsonNode]("steady", steady)
+    root.set[JsonNode](
+      "windows",
+      s.windows.foldLeft(arr()) { (array, w) =>
+        val node = windowNode(w.window).put("transactionsPerHour", round(w.transactionsPerHour, 1))
+        w.global.foreach(g => node.set[JsonNode]("global", entryNode(g)))
+        node.set[JsonNode]("groups", entries(w.groups))
+        node.set[JsonNode]("requests", entries(w.requests))
+        node.set[JsonNode]("transactions", transactionsNode(w.transactions))
+        array.add(node)
+      }
+    )
+    root.set[JsonNode]("warnings", strings(s.warnings))
+    root.set[JsonNode]("completion", completionNode(s.completion))
+    s.injector.foreach(record => root.set[JsonNode]("injector", injectorNode(record)))
+    root.set[JsonNode](
+      "errors",
+      s.errors.foldLeft(arr())((array, e) => array.add(obj().put("message", e.message).put("count", e.count)))
+    )
+    s.gate.foreach(gate => root.set[JsonNode]("gate", gateNode(gate)))
+    root
+  }
+
+  private def gateNode(gate: GateVerdict): ObjectNode = {
+    val node = obj().put("verdict", gate.label).put("passed", gate.passed)
+    gate.baselineRun.fold(node.putNull("baselineRun"))(node.put("baselineRun", _))
+    node.set[JsonNode](
+      "checks",
+      gate.checks.foldLeft(arr()) { (array, c) =>
+        val check = obj().put("name", c.name).put(
+          "subject",
+          c.subject
+        ).put("metric", c.metric).put("allowed", c.allowed).put("atMost", c.atMost).put("unit", c.unit)
+        c.measured.fold(check.putNull("measured"))(check.put("measured", _))
+        array.add(check.put("passed", c.passed).put("neverRan", c.neverRan))
+      }
+    )
+    node.set[JsonNode]("warnings", strings(gate.warnings))
+    node.set[JsonNode]("incomplete", strings(gate.incomplete))
+    node.set[JsonNode]("invalid", strings(gate.invalid))
+    node
+  }
+
+  private def completionNode(c: Completion): ObjectNode = {
+    val node = obj().put("complete", c.complete).put("startedUsers", c.startedUsers).put("endedUsers", c.endedUsers)
+    c.plannedUsers.fold(node.putNull("plannedUsers"))(node.put("plannedUsers", _))
+    c.plannedDurationMs.fold(node.putNull("plannedDurationMs"))(node.put("plannedDurationMs", _))
+    node.put("actualDurationMs", c.actualDurationMs)
+    node.set[JsonNode]("problems", strings(c.problems))
+    node
+  }
+
+  private def injectorNode(record: InjectorHealthRecord): ObjectNode = {
+    val f = record.figures
+    val node = obj()
+      .put("cores", f.cores)
+      .put("cpuMeanPercent", round(f.cpuMeanPercent, 1))
+      .put("cpuMaxPercent", round(f.cpuMaxPercent, 1))
+      .put("busySamples", f.busySamples)
+      .put("gcPercent", round(f.gcPercent, 2))
+      .put("samples", f.samples)
+      .put("maxCpuPercent", record.limits.maxCpuPercent)
+      .put("maxBusyPercent", record.limits.maxBusyPercent)
+      .put("maxGcPercent", record.limits.maxGcPercent)
+      .put("minSamples", record.limits.minSamples)
+    node.set[JsonNode]("saturation", strings(record.saturation))
+    node
+  }
+
+  private def injector(node: JsonNode): InjectorHealthRecord =
+    InjectorHealthRecord(
+      InjectorFigures(
+        int(node, "cores"),
+        double(node, "cpuMeanPercent"),
+        double(node, "cpuMaxPercent"),
+        int(node, "busySamples"),
+        double(node, "gcPercent"),
+        int(node, "samples")
+      ),
+      InjectorLimits(
+        double(node, "maxCpuPercent"),
+        double(node, "maxBusyPercent"),
+        double(node, "maxGcPercent"),
+        int(node, "minSamples")
+      )
+    )
+
+  private def completion(node: JsonNode): Completion =
+    Completion(
+      plannedUsers = Option(node.get("plannedUsers")).filterNot(_.isNull).map(_.asLong()),
+      startedUsers = long(node, "startedUsers"),
+      endedUsers = long(node, "endedUsers"),
+      plannedDurationMs = Option(node.get("plannedDurationMs")).filterNot(_.isNull).map(_.asLong()),
+      actualDurationMs = long(node, "actualDurationMs"),
+      problems = textList(node, "problems")
+    )
+
+  // ---- reading
+
+  private def field(node: JsonNode, name: String): JsonNode = {
+    val value = node.get(name)
+    if (value == null || value.isNull) throw new InputError(s"missing field '$name'")
+    value
+  }
+  private def text(node: JsonNode, name: String): String = field(node, name).asText()
+  private def long(node: JsonNode, name: String): Long = field(node, name).asLong()
+  private def int(node: JsonNode, name: String): Int = field(node, name).asInt()
+  private def double(node: JsonNode, name: String): Double = field(node, name).asDouble()
+  private def list(node: JsonNode, name: String): Seq[JsonNode] =
+    Option(node.get(name)).map(_.elements().asScala.toSeq).getOrElse(Nil)
+  private def textList(node: JsonNode, name: String): List[String] = list(node, name).map(_.asText()).toList
+  private def textMap(node: JsonNode, name: String): Map[String, String] =
+    Option(
+      node.get(name)
+    ).map(_.properties().asScala.map(e => e.getKey -> e.getValue.asText()).toMap).getOrElse(Map.empty)
+
+  private def window(node: JsonNode): RunWindow =
+    RunWindow(text(node, "kind"), text(node, "label"), long(node, "startEpochMs"), long(node, "endEpochMs"))
+
+  private def context(node: JsonNode): RunContext =
+    RunContext(
+      simulation = text(node, "simulation"),
+      systems = textList(node, "systems"),
+      target = text(node, "target"),
+      profile = text(node, "profile"),
+      shard = text(node, "shard"),
+      overrides = textMap(node, "overrides"),
+      plannedWindows = list(node, "plannedWindows").map(w =>
+        PlannedWindow(text(w, "kind"), text(w, "label"), long(w, "fromMs"), long(w, "toMs"))
+      ),
+      windows = list(node, "windows").map(window),
+      course = Option(node.get("course")).fold(RunCourse.Unrecorded) { c =>
+        def optionalLong(name: String) = Option(c.get(name)).filterNot(_.isNull).map(_.asLong())
+        RunCourse(
+          optionalLong("users"),
+          optionalLong("durationMs"),
+          field(c, "reachedEnd").asBoolean(),
+          optionalLong("elapsedMs"),
+          Option(c.get("injector")).map(injector)
+        )
+      }
+    )
+
+  private def entry(node: JsonNode): Entry = {
+    val apdex = field(node, "apdex")
+    val mergeable = field(node, "mergeable")
+    Entry(
+      textList(node, "path"),
+      Figures(
+        count = long(node, "count"),
+        ok = long(node, "ok"),
+        ko = long(node, "ko"),
+        requestsPerSecond = double(node, "requestsPerSecond"),
+        minMs = int(node, "minMs"),
+        percentilesMs = Figures.Ranks.map(rank => rank -> int(node, percentileKey(rank))).toMap,
+        maxMs = int(node, "maxMs"),
+        meanMs = int(node, "meanMs"),
+        stdDevMs = int(node, "stdDevMs"),
+        slowCount = long(node, "slowCount"),
+        slowThresholdMs = int(node, "slowThresholdMs"),
+        apdex = Apdex(int(apdex, "tMs"), long(apdex, "satisfied"), long(apdex, "tolerating"), long(apdex, "frustrated"))
+      ),
+      Mergeable(long(mergeable, "sumMs"), long(mergeable, "sumOfSquaresMs"), text(mergeable, "hdrHistogram"))
+    )
+  }
+
+  private def transactions(node: JsonNode, name: String): Seq[TransactionRate] =
+    list(node, name).map(t => TransactionRate(textList(t, "path"), long(t, "completed"), double(t, "perHour")))
+
+  private def gate(node: JsonNode): GateVerdict =
+    GateVerdict(
+      list(node, "checks").map(c =>
+        GateCheck(
+          text(c, "subject"),
+          text(c, "metric"),
+          Option(c.get("measured")).filterNot(_.isNull).map(_.asDouble()),
+          double(c, "allowed"),
+          field(c, "atMost").asBoolean(),
+          text(c, "unit")
+        )
+      ),
+      textList(node, "warnings"),
+      Option(node.get("baselineRun")).filterNot(_.isNull).map(_.asText()),
+      textList(node, "incomplete"),
+      textList(node, "invalid")
+    )
+
+  private def summary(root: JsonNode): RunSummary = {
+    if (int(root, "schema") != SchemaVersion)
+      throw new InputError(s"summary schema ${int(root, "schema")} is not $SchemaVersion")
+    val run = field(root, "run")
+    val settings = field(root, "settings")
+    val steady = field(root, "steady")
+    RunSummary(
+      run = RunMetadata(
+        simulation = text(run, "simulation"),
+        systems = textList(run, "systems"),
+        simulationClass = text(run, "simulationClass"),
+        runId = text(run, "runId"),
+        startEpochMs = long(run, "startEpochMs"),
+        endEpochMs = long(run, "endEpochMs"),
+        target = text(run, "target"),
+        profile = text(run, "profile"),
+        shard = text(run, "shard"),
+        gitCommit = text(run, "gitCommit"),
+        gatlingVersion = text(run, "gatlingVersion"),
+        overrides = textMap(run, "overrides"),
+        runDescription = text(run, "runDescription"),
+        mergedFrom = textList(run, "mergedFrom")
+      ),
+      settings = SummarySettings(
+        int(settings, "apdexThresholdMs"),
+        int(settings, "slowThresholdMs"),
+        text(settings, "groupMetric"),
+        text(settings, "percentileSource")
+      ),
+      global = entry(field(root, "global")),
+      groups = list(root, "groups").map(entry),
+      requests = list(root, "requests").map(entry),
+      steady = SteadyState(
+        long(steady, "startEpochMs"),
+        long(steady, "endEpochMs"),
+        long(steady, "coveredMs"),
+        text(steady, "source"),
+        long(steady, "requests"),
+        transactions(steady, "transactions")
+      ),
+      windows = list(root, "windows").map { w =>
+        WindowSummary(
+          window(w),
+          Option(w.get("global")).map(entry),
+          list(w, "requests").map(entry),
+          list(w, "groups").map(entry),
+          transactions(w, "transactions")
+        )
+      },
+      warnings = textList(root, "warnings"),
+      completion = completion(field(root, "completion")),
+      injector = Option(root.get("injector")).map(injector),
+      errors = list(root, "errors").map(e => ErrorCount(text(e, "message"), long(e, "count"))),
+      gate = Option(root.get("gate")).map(gate)
+    )
+  }
+}

@@ -1,0 +1,221 @@
+package results
+
+import java.text.{ DecimalFormat, DecimalFormatSymbols }
+import java.time.Instant
+import java.util.Locale
+
+/** summary.md: the table engineers paste into reports, in the column layout of Gatling's own report. */
+object SummaryMarkdown {
+  // Gatling's report formats numbers with this pattern, so pasted figures read the same.
+  private val GatlingNumber = new DecimalFormat("###.##", DecimalFormatSymbols.getInstance(Locale.ENGLISH))
+  def number(value: Double): String = GatlingNumber.format(value)
+
+  val StatsColumns: Seq[String] = Seq(
+    "Request",
+    "Total",
+    "OK",
+    "KO",
+    "% KO",
+    "Cnt/s",
+    "Min",
+    "50th",
+    "75th",
+    "95th",
+    "99th",
+    "Max",
+    "Mean",
+    "Std Dev"
+  )
+  val StatsHeader: String = StatsColumns.mkString("| ", " | ", " |")
+  private val StatsAlignment = "|---|" + ("---:|" * (StatsColumns.size - 1))
+
+  /** The figures of one row, after its name. */
+  def statsCells(f: Figures): Seq[String] =
+    Seq(
+      f.count.toString,
+      f.ok.toString,
+      f.ko.toString,
+      number(f.koPercent),
+      number(f.requestsPerSecond),
+      f.minMs.toString,
+      f.p50Ms.toString,
+      f.p75Ms.toString,
+      f.p95Ms.toString,
+      f.p99Ms.toString,
+      f.maxMs.toString,
+      f.meanMs.toString,
+      f.stdDevMs.toString
+    )
+
+  /** The rows with their nesting depth: global first, then every group followed by its requests, as Gatling's report nests them. */
+  def statsRows(summary: RunSummary): Seq[(Entry, Int)] = {
+    val printedGroups = collection.mutable.LinkedHashSet.empty[List[String]]
+    val rows = Seq.newBuilder[(Entry, Int)]
+    rows += summary.global -> 0
+    def printGroup(hierarchy: List[String]): Unit =
+      if (hierarchy.nonEmpty && !printedGroups.contains(hierarchy)) {
+        printGroup(hierarchy.init)
+        printedGroups += hierarchy
+        summary.groups.find(_.path == hierarchy).foreach(group => rows += group -> hierarchy.size)
+      }
+    summary.requests.foreach { request =>
+      printGroup(request.path.init)
+      rows += request -> request.path.size
+    }
+    summary.groups.filterNot(g => printedGroups.contains(g.path)).foreach(g => printGroup(g.path))
+    rows.result()
+  }
+
+  /** The last name of a row's path (its group rows above it give the rest). */
+  def shortName(entry: Entry): String = if (entry.path.isEmpty) Entry.GlobalName else entry.path.last
+
+  def statsTable(summary: RunSummary): String = {
+    val rows = statsRows(summary).map { case (entry, depth) =>
+      (escape(("&nbsp;" * (depth * 2)) + shortName(entry)) +: statsCells(entry.figures)).mkString("| ", " | ", " |")
+    }
+    (Seq(StatsHeader, StatsAlignment) ++ rows).mkString("\n")
+  }
+
+  def render(summary: RunSummary): String = {
+    val run = summary.run
+    val sections = Seq.newBuilder[String]
+    sections += s"# ${escape(run.simulation)}: ${escape(run.runId)}"
+    sections += Seq(
+      s"- Systems: ${escape(run.systems.mkString(", "))}; target: ${escape(run.target)}; profile: ${escape(run.profile)}; shard: ${run.shard}",
+      s"- From ${utc(run.startEpochMs)} to ${utc(run.endEpochMs)} (UTC); Gatling ${run.gatlingVersion}; commit ${run.gitCommit}",
+      completion(summary.completion),
+      if (run.mergedFrom.nonEmpty) s"- Merged from ${run.mergedFrom.size} shards: ${run.mergedFrom.mkString(", ")}"
+      else "",
+      if (run.overrides.nonEmpty)
+        s"- Overrides: ${run.overrides.toSeq.sorted.map { case (k, v) => s"`$k=$v`" }.mkString(", ")}"
+      else ""
+    ).filter(_.nonEmpty).mkString("\n")
+    sections += s"## Requests (times in ms; percentiles: ${summary.settings.percentileSource})\n\n${statsTable(summary)}"
+    sections += transactions(summary)
+    if (summary.errors.nonEmpty) {
+      val ko = summary.errors.map(_.count).sum
+      val rows = summary.errors.map(e => s"| ${escape(e.message)} | ${e.count} | ${number(100.0 * e.count / ko)} |")
+      sections += (Seq("## Errors", "", "| Error | Count | % of KO |", "|---|---:|---:|") ++ rows).mkString("\n")
+    }
+    sections += apdex(summary)
+    if (summary.windows.nonEmpty) sections += windows(summary)
+    summary.gate.foreach(gate => sections += this.gate(gate))
+    if (summary.warnings.nonEmpty)
+      sections += ("## Warnings\n\n" + summary.warnings.map(w => s"- ${escape(w)}").mkString("\n"))
+    sections.result().mkString("", "\n\n", "\n")
+  }
+
+  /** The console's and summary.md's line for a run whose simulation has no groups. */
+  val NoTransactions = "Transactions per hour: none (this simulation defines no transactions)"
+
+  private def transactions(summary: RunSummary): String = {
+    val steady = summary.steady
+    val head =
+      s"## Transactions per hour\n\nSteady window ${utc(steady.startEpochMs)} to ${utc(steady.endEpochMs)} UTC (${steady.source}, ${number(steady.coveredMs / 1000.0)} s): " +
+        s"${number(steady.requestsPerSecond)} requests/s."
+    if (!summary.definesTransactions) s"$head\n\n$NoTransactions."
+    else if (steady.transactions.isEmpty) s"$head No transactions (groups) completed in it."
+    else {
+      val rows =
+        steady.transactions.map(t => s"| ${escape(t.path.mkString(" / "))} | ${t.completed} | ${number(t.perHour)} |")
+      (Seq(head, "", "| Transaction | Completed | Per hour |", "|---|---:|---:|") ++ rows ++
+        Seq(
+          s"| **All transactions** | ${steady.transactions.filter(_.path.size == 1).map(_.completed).sum} | **${number(steady.transactionsPerHour)}** |"
+        ))
+        .mkString("\n")
+    }
+  }
+
+  private def apdexRow(name: String, apdex: Apdex): String =
+    s"| ${escape(name)} | ${apdex.samples} | ${apdex.satisfied} | ${apdex.tolerating} | ${apdex.frustrated} | ${apdex.score.map(
+        s => f"$s%.2f"
+      ).getOrElse("-")} | ${apdex.rating} |"
+
+  private def apdex(summary: RunSummary): String = {
+    val t = summary.settings.apdexThresholdMs
+    val rows = (summary.global +: (summary.groups ++ summary.requests)).map(e => apdexRow(e.name, e.figures.apdex))
+    (Seq(
+      s"## Apdex (T = ${number(t / 1000.0)} s, tolerating up to ${number(4 * t / 1000.0)} s, errors frustrated)",
+      "",
+      "| Request | Samples | Satisfied | Tolerating | Frustrated | Apdex | Rating |",
+      "|---|---:|---:|---:|---:|---:|---|"
+    ) ++ rows).mkString("\n")
+  }
+
+  private def windows(summary: RunSummary): String = {
+    val rows = summary.windows.map { w =>
+      val g = w.global.map(_.figures)
+      Seq(
+        s"${w.window.kind} ${escape(w.window.label)}",
+        g.map(_.count.toString).getOrElse("0"),
+        g.map(f => number(f.requestsPerSecond)).getOrElse("0"),
+        g.map(_.minMs.toString).getOrElse("-"),
+        g.map(_.p95Ms.toString).getOrElse("-"),
+        g.map(_.p99Ms.toString).getOrElse("-"),
+        g.map(_.maxMs.toString).getOrElse("-"),
+        g.map(_.ko.toString).getOrElse("0"),
+        g.flatMap(_.apdex.score).map(s => f"$s%.2f").getOrElse("-"),
+        g.map(_.apdex.rating).getOrElse("-"),
+        if (summary.definesTransactions) number(w.transactionsPerHour) else "-"
+      ).mkString("| ", " | ", " |")
+    }
+    (Seq(
+      "## Per window (percentiles from HdrHistogram)",
+      "",
+      "| Window | Requests | Cnt/s | Min | 95th | 99th | Max | KO | Apdex | Rating | Transactions/h |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"
+    ) ++ rows).mkString("\n")
+  }
+
+  /** The page of a run stopped before its end with no figures to show: its plan, and how long it ran. */
+  def renderIncomplete(context: RunContext, runId: String, verdict: GateVerdict): String = {
+    val course = context.course
+    val planned =
+      Seq(course.users.map(u => s"$u users"), course.durationMs.map(ms => s"${number(ms / 1000.0)} s")).flatten
+    Seq(
+      s"# ${escape(context.simulation)}: ${escape(runId)}",
+      Seq(
+        s"- Systems: ${escape(context.systems.mkString(", "))}; target: ${escape(context.target)}; profile: ${escape(context.profile)}; shard: ${context.shard}",
+        s"- Plan: ${if (planned.isEmpty) "not recorded"
+          else planned.mkString(", ")}; ran: ${course.elapsedMs.fold("unknown")(ms => s"${number(ms / 1000.0)} s")} (INCOMPLETE)"
+      ).mkString("\n"),
+      (Seq(s"## Gate: ${verdict.label}", "") ++ (verdict.incomplete ++ verdict.warnings).map(r =>
+        s"- ${escape(r)}"
+      )).mkString("\n")
+    ).mkString("", "\n\n", "\n")
+  }
+
+  /** Planned against actual: users started and finished, and how long the injection ran. */
+  private def completion(c: Completion): String = {
+    def seconds(ms: Long) = s"${number(ms / 1000.0)} s"
+    val planned = Seq(c.plannedUsers.map(u => s"${u} users"), c.plannedDurationMs.map(seconds)).flatten
+    s"- Plan: ${if (planned.isEmpty) "not recorded" else planned.mkString(", ")}; ran: ${c.startedUsers} users started, " +
+      s"${c.endedUsers} finished, ${seconds(c.actualDurationMs)}${if (c.complete) "" else " (INCOMPLETE)"}"
+  }
+
+  private def gate(gate: GateVerdict): String = {
+    val rows = gate.checks.map { c =>
+      val result = if (c.passed) "pass" else if (c.neverRan) "**FAIL** (never ran)" else "**FAIL**"
+      s"| ${escape(c.name)} | ${c.measured.map(v => GateCheck.format(v) + c.unit).getOrElse("-")} | ${GateCheck.format(c.allowed)}${c.unit} | $result |"
+    }
+    val baseline = gate.baselineRun.map(run => s"\n\nBaseline: $run").getOrElse("")
+    val warnings =
+      if (gate.warnings.isEmpty) "" else gate.warnings.map(w => s"- ${escape(w)}").mkString("\n\n", "\n", "")
+    val incomplete =
+      if (gate.incomplete.isEmpty) Nil
+      else Seq(
+        "",
+        "The run did not complete its plan, so it can neither pass nor serve as a baseline:"
+      ) ++ gate.incomplete.map(r => s"- ${escape(r)}")
+    (Seq(s"## Gate: ${gate.label}$baseline") ++ incomplete ++ Seq(
+      "",
+      "| Check | Measured | Allowed | Result |",
+      "|---|---:|---:|---|"
+    ) ++ rows)
+      .mkString("\n") + warnings
+  }
+
+  private def utc(epochMs: Long): String = Instant.ofEpochMilli(epochMs).toString.replace("T", " ").replace("Z", "")
+
+  private def escape(text: String): String = text.replace("|", "\\|")
+}

@@ -1,0 +1,106 @@
+package sandbox
+
+import java.net.InetSocketAddress
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.atomic.AtomicBoolean
+
+import scala.util.control.NonFatal
+
+import com.github.tomakehurst.wiremock.WireMockServer
+import io.netty.channel.{ EventLoopGroup, MultiThreadIoEventLoopGroup }
+import io.netty.channel.nio.NioIoHandler
+import io.netty.util.concurrent.DefaultThreadFactory
+
+/** A running sandbox: one stand-in per system, each on its own port of one shared server, and the
+  * external-system stubs they call.
+  */
+final class RunningSandbox private[sandbox] (
+    val settings: SandboxSettings,
+    group: EventLoopGroup,
+    server: StandInServer,
+    stubClient: StubClient,
+    stubs: WireMockServer,
+    handlers: Seq[StandInHandler],
+    ports: Map[String, Int]
+) extends AutoCloseable {
+  private val closed = new AtomicBoolean(false)
+
+  /** Each system's stand-in base URL by system key, e.g. raid -> http://127.0.0.1:41234 */
+  val baseUrls: Map[String, String] = ports.map { case (key, port) => key -> Sandbox.url(settings.host, port) }
+
+  /** e.g. http://127.0.0.1:41235 */
+  val stubsBaseUrl: String = Sandbox.url(settings.host, stubs.port)
+
+  /** Stops every server, releasing their ports and threads. Safe to call more than once. */
+  override def close(): Unit =
+    if (closed.compareAndSet(false, true)) {
+      try {
+        server.close()
+        handlers.foreach(_.close())
+        stubClient.close()
+        // Closes every open connection and stops the event-loop threads.
+        StandInServer.shutdown(group)
+      } finally stubs.stop()
+    }
+}
+
+object Sandbox {
+
+  /** Starts the stubs of `systems`, then each system's stand-in on the shared server. Port 0 picks free
+    * ports, so several sandboxes can coexist; if anything fails to start, what did start is stopped.
+    */
+  def start(settings: SandboxSettings, systems: Seq[(String, StandIn)]): RunningSandbox = {
+    val stubs = ExternalStubs.start(settings.host, settings.stubs, systems.map(_._1))
+    val group = new MultiThreadIoEventLoopGroup(
+      settings.ioThreads,
+      new DefaultThreadFactory("sandbox", true),
+      NioIoHandler.newFactory()
+    )
+    val server = new StandInServer(group, settings.host)
+    val stubClient = new StubClient(group, new InetSocketAddress(settings.host, stubs.port), settings.stubs.callTimeout)
+    val handlers = List.newBuilder[StandInHandler]
+    try {
+      val ports = systems.map { case (key, standIn) =>
+        val handler = standIn.start(StandInContext(settings.system(key), stubClient))
+        handlers += handler
+        key -> server.serve(handler, settings.port(key), settings.faults(key))
+      }.toMap
+      new RunningSandbox(settings, group, server, stubClient, stubs, handlers.result(), ports)
+    } catch {
+      case NonFatal(e) =>
+        server.close()
+        handlers.result().foreach(_.close())
+        stubClient.close()
+        StandInServer.shutdown(group)
+        stubs.stop()
+        throw e
+    }
+  }
+
+  /** The sandbox on its own, until Ctrl-C, for runs where injector and target are separate processes. */
+  def runStandalone(settings: SandboxSettings, systems: Seq[(String, StandIn)]): Unit = {
+    val sandbox = start(settings, systems)
+    val stopped = new CountDownLatch(1)
+    Runtime.getRuntime.addShutdownHook(new Thread(() => {
+      sandbox.close()
+      stopped.countDown()
+    }))
+    sandbox.baseUrls.toSeq.sorted.foreach { case (key, url) => println(f"$key%-20s $url") }
+    println(f"${"external stubs"}%-20s ${sandbox.stubsBaseUrl}  (delay ${describe(settings.stubs)})")
+    println("Ctrl-C stops.")
+    stopped.await()
+  }
+
+  private def describe(stubs: StubSettings): String = {
+    def one(delay: StubDelay) = delay match {
+      case StubDelay.Fixed(ms)                => s"fixed $ms ms"
+      case StubDelay.Uniform(lower, upper)    => s"uniform $lower-$upper ms"
+      case StubDelay.LogNormal(median, sigma) => s"lognormal median $median ms, sigma $sigma"
+    }
+    (one(stubs.delay) +: stubs.delayOverrides.toList.sortBy(_._1).map { case (name, d) => s"$name: ${one(d)}" })
+      .mkString("; ")
+  }
+
+  private[sandbox] def url(host: String, port: Int): String =
+    s"http://${if (host.contains(":")) s"[$host]" else host}:$port"
+}

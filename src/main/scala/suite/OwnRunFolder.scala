@@ -1,0 +1,45 @@
+package suite
+
+import java.nio.file.{ Files, Path, Paths }
+import java.util.concurrent.atomic.AtomicReference
+
+import scala.jdk.CollectionConverters._
+import scala.util.Using
+import scala.util.control.NonFatal
+
+/** Finds the Gatling run folder this JVM writes, without guessing from modification times: another run
+  * in the same checkout may be writing beside it. Gatling keeps its simulation.log open for the whole
+  * run, so the folder is the one whose log this process holds open (read from /proc/self/fd).
+  */
+final class OwnRunFolder(gatlingResults: Path) {
+  private val found = new AtomicReference[Option[Path]](None)
+  private val root = gatlingResults.toAbsolutePath.normalize
+
+  def folder: Option[Path] = found.get
+
+  /** Looks every 200 ms, on a daemon thread, until found or `timeoutMs` passed. */
+  def watch(timeoutMs: Long): Unit = {
+    val deadline = System.currentTimeMillis() + timeoutMs
+    val watcher = new Thread(
+      () => {
+        while (found.get.isEmpty && System.currentTimeMillis() < deadline) {
+          found.set(openLog)
+          if (found.get.isEmpty) Thread.sleep(200)
+        }
+      },
+      "own-run-folder"
+    )
+    watcher.setDaemon(true)
+    watcher.start()
+  }
+
+  private def openLog: Option[Path] =
+    try
+      Using.resource(Files.list(Paths.get("/proc/self/fd"))) { fds =>
+        fds.iterator.asScala
+          .flatMap(fd => scala.util.Try(Files.readSymbolicLink(fd)).toOption)
+          .find(target => target.getFileName.toString == "simulation.log" && target.getParent.getParent == root)
+          .map(_.getParent)
+      }
+    catch { case NonFatal(_) => None }
+}

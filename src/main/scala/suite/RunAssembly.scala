@@ -1,0 +1,128 @@
+package suite
+
+import scala.concurrent.duration.FiniteDuration
+
+import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
+import io.gatling.core.controller.throttle.ThrottleStep
+import profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
+import results.{ ResultsSettings, RunContext, RunCourse, Thresholds }
+import sandbox.{ SandboxSettings, StandIn }
+
+/** One system of the run, ready to load: its profile and its journey, built and checked. */
+final case class SystemLoad(system: SystemUnderTest, profile: LoadProfile, journey: ChainBuilder) {
+  def population(windows: WindowRecorder, baseUrl: String): PopulationBuilder =
+    profile.population(system.scenarioName, journey, windows).protocols(system.protocol(baseUrl))
+}
+
+/** Everything a run needs, assembled and checked before anything starts: nothing in here has sent a
+  * request or opened a port.
+  *
+  * @param sandbox the stand-ins to start, for a target served by the built-in sandbox
+  * @param baseUrls the systems' base URLs where the target gives them (all but sandboxed systems)
+  */
+final case class RunSetup(
+    simulation: String,
+    suite: SuiteConfig,
+    loads: Seq[SystemLoad],
+    thresholds: Thresholds,
+    results: ResultsSettings,
+    throttling: Seq[ThrottleStep],
+    sandbox: Option[(SandboxSettings, Seq[(String, StandIn)])],
+    baseUrls: Map[String, String]
+) {
+  def maxDuration: FiniteDuration = loads.map(_.profile.plan.maxDuration).max
+
+  /** The planned injection time, where every system's is known in advance. */
+  def plannedDurationMs: Option[Long] =
+    loads.map(_.profile.plan.totalDuration.map(_.toMillis)).reduce((a, b) => a.zip(b).map { case (x, y) => x max y })
+
+  def context(windows: WindowRecorder, course: RunCourse): RunContext =
+    RunContext(
+      simulation = simulation,
+      systems = loads.map(_.system.key),
+      target = suite.target.name,
+      profile = profiles,
+      shard = suite.shard.toString,
+      overrides = suite.overrides,
+      plannedWindows = windows.planned,
+      windows = windows.measured,
+      course = course
+    )
+
+  /** "smoke", or per system where they differ: "raid: reference, toy: smoke". */
+  private def profiles: String = {
+    val names = loads.map(l => l.system.key -> (if (suite.smoke) s"${l.profile.name} (smoke)" else l.profile.name))
+    if (names.map(_._2).distinct.size == 1) names.head._2 else names.map { case (k, p) => s"$k: $p" }.mkString(", ")
+  }
+}
+
+/** Reads and checks a run's whole input: an [[InputError]] or a [[RunSetup]]. */
+object RunAssembly {
+
+  def assemble(simulation: String, systems: Seq[SystemUnderTest], suite: SuiteConfig): RunSetup = {
+    if (systems.isEmpty) throw new InputError(s"$simulation: sets up no system")
+    val keys = systems.map(_.key)
+    keys.diff(keys.distinct).headOption.foreach(key =>
+      throw new InputError(s"$simulation: system '$key' is set up twice")
+    )
+
+    val profiles = systems.map { system =>
+      system -> LoadProfiles.load(
+        suite.root,
+        system.key,
+        suite.profileOf(system.key),
+        suite.scale,
+        suite.shard,
+        suite.smoke
+      )
+    }
+    requireProductionAllowed(suite, profiles.map { case (system, profile) => system.key -> profile })
+    val loads = profiles.map { case (system, profile) =>
+      SystemLoad(system, profile, system.journey(settingsOf(suite, system)))
+    }
+    val throttled = loads.filter(_.profile.throttling.nonEmpty)
+    if (throttled.size > 1)
+      throw new InputError(
+        s"profile: ${throttled.map(_.system.key).mkString(", ")} each set a throttle; Gatling's throttle is global, so run them one at a time"
+      )
+    RunSetup(
+      simulation = simulation,
+      suite = suite,
+      loads = loads,
+      // thresholds.conf and each system's block, or the file named by -Dthresholds=<file> for this run
+      thresholds = Thresholds.load(keys, None),
+      // read now, not after the run: a bad results.* setting must stop the run before any load
+      results = ResultsSettings.fromConfig(suite.root),
+      throttling = throttled.flatMap(_.profile.throttling),
+      sandbox = Option.when(suite.target.usesSandbox)(SandboxSettings.fromConfig(suite.root) -> systems.map(s =>
+        s.key -> s.standIn
+      )),
+      baseUrls =
+        if (suite.target.usesSandbox) Map.empty else systems.map(s => s.key -> configuredBaseUrl(suite, s)).toMap
+    )
+  }
+
+  /** Against a target marked `production = true`, only smoke runs go unless the run names the target. */
+  def requireProductionAllowed(suite: SuiteConfig, profiles: Seq[(String, LoadProfile)]): Unit = {
+    val target = suite.target.name
+    val aboveSmoke = profiles.filterNot { case (_, profile) => suite.smoke || profile.name == "smoke" }
+    if (suite.target.production && aboveSmoke.nonEmpty && !suite.allowProduction.contains(target)) {
+      val names = aboveSmoke.map { case (key, profile) => s"$key: ${profile.name}" }.mkString(", ")
+      throw new InputError(
+        s"target $target is production ($names is more than smoke): add -DallowProduction=$target to send this load to it"
+      )
+    }
+  }
+
+  def settingsOf(suite: SuiteConfig, system: SystemUnderTest): SystemSettings =
+    SystemSettings(system.key, suite.system(system.key), suite.thinkTimeMultiplierOf(system.key), suite.shard)
+
+  private def configuredBaseUrl(suite: SuiteConfig, system: SystemUnderTest): String = {
+    val target = suite.target.name
+    if (!suite.system(system.key).hasPath("baseUrl"))
+      throw new InputError(
+        s"targets.$target.${system.key}.baseUrl: missing (where target $target serves ${system.key})"
+      )
+    settingsOf(suite, system).string("baseUrl")
+  }
+}

@@ -1,0 +1,107 @@
+package suite
+
+import java.nio.file.{ Path, Paths }
+
+import scala.util.control.NonFatal
+
+import io.gatling.core.Predef._
+import profiles.WindowRecorder
+import results.{ InjectorHealthRecord, PostRun, RunArchive, RunCourse, RunOutcome }
+import sandbox.{ RunningSandbox, Sandbox }
+
+/** The base of every simulation, a thin shell over [[RunAssembly]]: assembles and checks the run,
+  * starts the sandbox for a local target, checks the targets answer, prints the plan, then sets up
+  * one population per system with its thresholds as assertions. Nothing is sent until all of that
+  * has passed.
+  */
+abstract class SuiteSimulation extends Simulation {
+  private val windows = new WindowRecorder
+  // Gatling runs `after` only when the simulation reaches its end; an interrupted or killed run never does.
+  @volatile private var reachedEnd = false
+  @volatile private var startedAtMs = 0L
+  private val gatlingResults = Paths.get(sys.props.getOrElse("suite.gatlingResultsDir", "target/gatling"))
+  private val ownRunFolder = new OwnRunFolder(gatlingResults)
+  before {
+    startedAtMs = System.currentTimeMillis()
+    ownRunFolder.watch(timeoutMs = 60000)
+  }
+  after { reachedEnd = true }
+
+  protected def setUpSystems(systems: SystemUnderTest*): SetUp = {
+    val run = FailFast(RunAssembly.assemble(getClass.getSimpleName, systems, SuiteConfig.load(systems.map(_.key))))
+    val sandbox = run.sandbox.map { case (settings, standIns) => FailFast(startSandbox(settings, standIns)) }
+    val baseUrls = run.baseUrls ++ sandbox.fold(Map.empty[String, String])(_.baseUrls)
+    FailFast.closing(sandbox)(Preflight.check(baseUrls, run.suite.preflightConnectTimeout))
+    sandbox.foreach(running => after(running.close()))
+    val injector = new InjectorHealth(intervalMs = 1000, busyCpuPercent = run.suite.injectorLimits.maxCpuPercent)
+    before(injector.start())
+    after(injector.stop())
+
+    println(RunPlan.render(run, baseUrls))
+    if (sys.props.get("suite.watchParent").contains("true")) ParentWatch.start()
+    val populations = run.loads.map(load => load.population(windows, baseUrls(load.system.key)))
+    val plannedUsers =
+      populations.map(_.injectionProfile.totalUserCount).reduce((a, b) => a.zip(b).map { case (x, y) => x + y })
+    archiveWhenGatlingExits(run, plannedUsers, injector)
+
+    setUp(populations: _*)
+      .assertions(run.thresholds.assertions: _*)
+      .throttle(run.throttling: _*)
+      .maxDuration(run.maxDuration)
+  }
+
+  private def startSandbox(
+      settings: sandbox.SandboxSettings,
+      standIns: Seq[(String, sandbox.StandIn)]
+  ): RunningSandbox =
+    try Sandbox.start(settings, standIns)
+    catch {
+      case e: InputError => throw e
+      case NonFatal(e)   =>
+        val ports = standIns.map { case (key, _) => s"sandbox.$key.port" } :+ "sandbox.stubs.port"
+        throw new InputError(s"sandbox: could not start on ${settings.host} (${ports.mkString(", ")}): ${e.getMessage}")
+    }
+
+  /** Under `mvn gatling:test` (the pom sets `suite.archive`), archive the report and write the
+    * summaries once Gatling has written its report, which it does just before the JVM exits. The
+    * results folder is checked first: a run whose results cannot be kept is not worth its load.
+    */
+  private def archiveWhenGatlingExits(run: RunSetup, plannedUsers: Option[Long], injector: InjectorHealth): Unit =
+    if (sys.props.get("suite.archive").contains("true")) {
+      val resultsRoot = Paths.get(sys.props.getOrElse("suite.resultsDir", "results"))
+      FailFast(RunArchive.requireWritable(resultsRoot))
+      FailFast(RunArchive.requireBaseline(resultsRoot, run.results.baseline))
+      Runtime.getRuntime.addShutdownHook(new Thread(() => {
+        val status = archive(run, plannedUsers, injector, resultsRoot)
+        if (status != 0) Runtime.getRuntime.halt(status)
+      }))
+    }
+
+  /** Archives and gates this run; returns the exit status the JVM must end with instead of Gatling's,
+    * or 0 to keep Gatling's.
+    */
+  private def archive(run: RunSetup, plannedUsers: Option[Long], injector: InjectorHealth, resultsRoot: Path): Int =
+    try {
+      val jvmStart = java.lang.management.ManagementFactory.getRuntimeMXBean.getStartTime
+      ownRunFolder.folder.orElse(PostRun.newestRunDir(gatlingResults, jvmStart, getClass.getName)) match {
+        case Some(runDir) =>
+          val elapsed = Option.when(startedAtMs > 0)(System.currentTimeMillis() - startedAtMs)
+          val health = injector.figures.map(InjectorHealthRecord(_, run.suite.injectorLimits))
+          val course = RunCourse(plannedUsers, run.plannedDurationMs, reachedEnd, elapsed, health)
+          val outcome = PostRun.process(runDir, resultsRoot, run.context(windows, course), run.results)
+          // Gatling exits 0 after a run that reached its end; one that did so without completing its plan
+          // (users cut off by maxDuration), or on a saturated injector, must not look like a success to CI.
+          if (!reachedEnd) 0
+          else if (outcome.verdict.exists(_.incomplete.nonEmpty)) RunOutcome.IncompleteExitCode
+          else if (outcome.verdict.exists(_.invalid.nonEmpty)) RunOutcome.InvalidExitCode
+          else 0
+        case None =>
+          println(s"results: ERROR no Gatling run folder of this run in $gatlingResults: nothing archived")
+          RunOutcome.NotArchivedExitCode
+      }
+    } catch {
+      case NonFatal(e) =>
+        println(s"results: ERROR the run was not archived to $resultsRoot: ${InputError.oneLine(e)}")
+        RunOutcome.NotArchivedExitCode
+    }
+}

@@ -1,0 +1,46 @@
+package suite
+
+import scala.concurrent.duration.FiniteDuration
+
+import com.typesafe.config.Config
+import io.gatling.core.structure.ChainBuilder
+import io.gatling.http.protocol.HttpProtocolBuilder
+import profiles.Shard
+import sandbox.StandIn
+
+/** One system the suite models, as its slice gives it to the framework: its key (the name of its
+  * blocks in systems/<key>.conf), its journey and protocol, and its stand-in for the sandbox.
+  */
+trait SystemUnderTest {
+  def key: String
+
+  /** Every request name the journey may send. Names are a contract: teams compare runs with their
+    * history line by line, and thresholds name them.
+    */
+  def requestNames: Set[String]
+
+  /** The Gatling scenario name; reports and the profile's windows are labelled with it. */
+  def scenarioName: String
+
+  /** One iteration of the journey; the load profile decides how many users run it and how often.
+    * Built before any load is sent, so feeder and config problems surface first.
+    */
+  def journey(settings: SystemSettings): ChainBuilder
+
+  def protocol(baseUrl: String): HttpProtocolBuilder
+
+  /** What the sandbox serves in place of the system for `target=local`. */
+  def standIn: StandIn
+}
+
+/** A system's settings for this run: its config block (target over defaults) and the run-wide knobs. */
+final case class SystemSettings(key: String, config: Config, thinkTimeMultiplier: Double, shard: Shard) {
+  // Scoped under the system's key so that errors name the full path, e.g. "raid.thinkTime".
+  val settings: Settings = new Settings(config, key)
+
+  def string(path: String): String = settings.string(path)
+
+  def duration(path: String): FiniteDuration = settings.duration(path)
+
+  def thinkTime(path: String): ThinkTime = ThinkTime(duration(path), thinkTimeMultiplier)
+}

@@ -1,0 +1,44 @@
+package profiles
+
+import scala.concurrent.duration._
+
+import org.junit.jupiter.api._
+import org.junit.jupiter.api.Assertions._
+import results.{ PlannedWindow, RunWindow }
+
+class WindowRecorderTest {
+  private val t0 = 1_700_000_000_000L
+
+  @Test def plannedWindowsAreOffsetsFromTheRunsStart(): Unit = {
+    val recorder = new WindowRecorder
+    recorder.plan("steady", "steady", 60.seconds, 660.seconds)
+    assertEquals(Seq(PlannedWindow("steady", "steady", 60000, 660000)), recorder.planned)
+    assertEquals(Nil, recorder.measured, "a plan is not a measurement")
+    assertEquals(
+      RunWindow("steady", "steady", t0 + 60000, t0 + 660000),
+      recorder.planned.head.at(t0),
+      "resolved against a log's start"
+    )
+  }
+
+  @Test def recordedWindowsSpanTheEarliestStartToTheLatestEnd(): Unit = {
+    val recorder = new WindowRecorder
+    recorder.started("level", "L1 R1 (2 users)", t0 + 10)
+    recorder.started("level", "L1 R1 (2 users)", t0)
+    recorder.ended("level", "L1 R1 (2 users)", t0 + 500)
+    recorder.ended("level", "L1 R1 (2 users)", t0 + 400)
+    recorder.started("level", "L2 R1 (4 users)", t0 + 600) // still running: not listed
+    assertEquals(Seq(RunWindow("level", "L1 R1 (2 users)", t0, t0 + 500)), recorder.measured)
+    recorder.ended("level", "L2 R1 (4 users)", t0 + 900)
+    assertEquals(Seq("L1 R1 (2 users)", "L2 R1 (4 users)"), recorder.measured.map(_.label))
+  }
+
+  @Test def zeroLengthWindowsAreLeftOut(): Unit = {
+    val recorder = new WindowRecorder
+    recorder.started("level", "L1 R1 (2 users)", t0)
+    recorder.ended("level", "L1 R1 (2 users)", t0)
+    recorder.started("level", "L2 R1 (4 users)", t0 + 1)
+    recorder.ended("level", "L2 R1 (4 users)", t0 + 2)
+    assertEquals(Seq(RunWindow("level", "L2 R1 (4 users)", t0 + 1, t0 + 2)), recorder.measured)
+  }
+}

@@ -1,0 +1,77 @@
+package sandbox
+
+import java.nio.file.Files
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import results.{ PostRun, RunContext, SummaryJson }
+import testkit.{ SimulationRuns, ToySimulation }
+
+/** Each fault a stand-in can inject: the run ends in bounded time, every fault is counted with its
+  * reason, the gate fails, and the run is archived.
+  */
+class FaultsEndToEndTest {
+  private val context = RunContext("ToySimulation", Seq("toy"), "local", "smoke", "1/1", Map.empty, Nil, Nil)
+
+  /** Runs the toy smoke (3 users, 2 requests each) with `fault` on every request. */
+  private def runWith(fault: String, extra: (String, String)*): (SimulationRuns.Run, results.RunOutcome) = {
+    val started = System.nanoTime()
+    val run = SimulationRuns.run(
+      classOf[ToySimulation],
+      Seq(s"sandbox.toy.faults.$fault" -> "100", "sandbox.stubs.delay.ms" -> "0") ++ extra: _*
+    )
+    assertTrue((System.nanoTime() - started) / 1000000000L < 60, s"$fault: the run ended within 60 s")
+    val outcome = PostRun.process(run.runDir, Files.createTempDirectory("results-"), context)
+    Seq("simulation.log", "summary.json", "summary.md", "junit.xml").foreach { file =>
+      assertTrue(Files.isRegularFile(outcome.archivedRunDir.resolve(file)), s"$fault: $file archived")
+    }
+    assertEquals(Some("FAIL"), outcome.verdict.map(_.label), s"$fault: the gate fails")
+    (run, outcome)
+  }
+
+  private def assertEveryRequestFailed(
+      fault: String,
+      run: SimulationRuns.Run,
+      outcome: results.RunOutcome,
+      reason: String
+  ): Unit = {
+    val requests = run.requests.values.map(_.count).sum
+    assertEquals(requests, run.requests.values.map(_.ko).sum, s"$fault: every request is KO")
+    assertTrue(run.errors.keys.forall(_.contains(reason)), s"$fault: ${run.errors}")
+    val summary = SummaryJson.read(outcome.archivedRunDir.resolve("summary.json"))
+    assertEquals(requests, summary.errors.map(_.count).sum, s"$fault: the summary counts every failure by its reason")
+  }
+
+  @Test def serverErrors(): Unit = {
+    val (run, outcome) = runWith("serverErrorPercent")
+    assertEveryRequestFailed("5xx", run, outcome, "found 503")
+  }
+
+  @Test def connectionResets(): Unit = {
+    val (run, outcome) = runWith("resetPercent")
+    assertEveryRequestFailed("reset", run, outcome, "")
+  }
+
+  @Test def noAnswer(): Unit = {
+    val (run, outcome) = runWith("noAnswerPercent", "toy.requestTimeout" -> "2s")
+    assertEveryRequestFailed("no answer", run, outcome, "Request timeout")
+  }
+
+  @Test def malformedAndEmptyBodiesFailTheChecksThatReadThem(): Unit =
+    Seq("malformedPercent", "emptyPercent").foreach { fault =>
+      val (run, _) = runWith(fault)
+      assertEquals(0L, run.requests("toy - home").ko, s"$fault: a status-only check still passes")
+      assertEquals(
+        run.requests("toy - look up").count,
+        run.requests("toy - look up").ko,
+        s"$fault: the JSON check fails"
+      )
+    }
+
+  @Test def slowAnswersBreakTheLatencyThreshold(): Unit = {
+    val (run, outcome) = runWith("slowPercent", "sandbox.toy.faults.slowDelay" -> "3500ms")
+    assertEquals(0L, run.requests.values.map(_.ko).sum, "slow, not failed")
+    assertTrue(run.requests("toy - look up").minMs >= 3500, run.requests.toString)
+    assertEquals(Seq("toy - look up: p99"), outcome.verdict.get.failures.map(_.name))
+  }
+}

@@ -1,0 +1,59 @@
+package simulations
+
+import java.nio.file.Files
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import results.{ GateVerdict, RunArchive, RunOutcome, SummaryJson }
+import testkit.GatlingProcess
+
+/** A run that did not complete its plan is archived as INCOMPLETE: never a PASS, never a baseline. */
+class IncompleteRunEndToEndTest {
+
+  @Test def aRunStoppedMidwayIsArchivedIncomplete(): Unit = {
+    // About a user a second for 11 minutes: stopped a few seconds in.
+    val run = GatlingProcess.start(
+      classOf[RaidSimulation],
+      "profile" -> "reference",
+      "scale" -> "0.02",
+      "sandbox.stubs.delay.ms" -> "0"
+    )
+    run.awaitLoad(60)
+    Thread.sleep(3000)
+    run.terminate()
+    assertNotEquals(0, run.exitStatus(60), run.text)
+    val Seq(archived) = run.archivedRuns: @unchecked
+    assertTrue(run.text.contains("results: gate INCOMPLETE"), run.text)
+    assertTrue(run.text.contains("results: INCOMPLETE the run was stopped before the end of its plan"), run.text)
+    val junit = Files.readString(archived.resolve("junit.xml"))
+    assertTrue(junit.contains("""name="the run completed its plan" time="0"><failure"""), junit)
+    val page = Files.readString(archived.resolve("summary.md"))
+    assertTrue(page.contains("## Gate: INCOMPLETE"), page)
+    // Gatling may not have flushed a single record when it was stopped: figures when it did, the plan always.
+    if (Files.exists(archived.resolve("summary.json"))) {
+      val summary = SummaryJson.read(archived.resolve("summary.json"))
+      assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+      assertEquals(None, RunArchive.lastPassing(run.resultsDir, summary.run), "never a baseline")
+    }
+    assertTrue(page.contains("- Plan: 630 users, 660 s"), page)
+    assertTrue(Files.readString(run.resultsDir.resolve("index.html")).contains("INCOMPLETE"), "the index says so")
+  }
+
+  @Test def usersCutOffByTheTimeLimitMakeTheRunIncomplete(): Unit = {
+    // Smoke at full think time (a journey of about a minute) with a 1 s drain: the run is stopped with users mid-journey.
+    val run = GatlingProcess.start(
+      classOf[RaidSimulation],
+      "thinkTime.smokeMultiplier" -> "1",
+      "profiles.raid.smoke.drain" -> "1s",
+      "sandbox.stubs.delay.ms" -> "0"
+    )
+    assertEquals(RunOutcome.IncompleteExitCode, run.exitStatus(120), run.text)
+    val Seq(archived) = run.archivedRuns: @unchecked
+    val summary = SummaryJson.read(archived.resolve("summary.json"))
+    assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+    assertTrue(
+      summary.completion.problems.exists(_.contains("had not finished their journey")),
+      summary.completion.toString
+    )
+  }
+}

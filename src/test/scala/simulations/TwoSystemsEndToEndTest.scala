@@ -1,0 +1,76 @@
+package simulations
+
+import java.nio.file.Files
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import raid.Raid
+import results.{ PostRun, ResultsSettings, SummaryJson }
+import testkit.toy.Toy
+import testkit.{ FixtureRun, SimulationRuns, ToyAndRaidSimulation }
+
+/** A second system added as the README says (the test kit's toy: its slice, systems/toy.conf, its stub
+  * mapping, its simulation) runs beside RAiD in one simulation, each on its own profile and gated on its
+  * own thresholds block, by Gatling's assertions and by the results gate alike.
+  */
+class TwoSystemsEndToEndTest {
+  import TwoSystemsEndToEndTest._
+
+  @Test def bothJourneysRunWholeInOneReport(): Unit = {
+    SimulationRuns.assertWholeJourneys(both, Raid, RaidSimulationEndToEndTest.PerJourney)
+    SimulationRuns.assertWholeJourneys(both, Toy, Map("toy - home" -> 1, "toy - look up" -> 1))
+    assertEquals(Raid.requestNames ++ Toy.requestNames, both.requests.keySet)
+  }
+
+  @Test def theToyStandInCallsItsOwnStub(): Unit =
+    assertTrue(
+      both.requests("toy - look up").minMs >= 200,
+      s"look-up min ${both.requests("toy - look up").minMs} ms (stub delay 200 ms)"
+    )
+
+  @Test def eachSystemIsGatedOnItsOwnBlock(): Unit = {
+    // Toy's limit on its look-up (stub delay 200 ms) set below what it takes, RAiD's left generous.
+    val strict = FixtureRun.writeTemp(
+      "strict-toy",
+      """thresholds {
+        |  defaults { p99Ms = 60000 }
+        |  simulations.raid.paths { "mint raid" { p99Ms = 60000 } }
+        |  simulations.toy.paths { "toy - look up" { p99Ms = 50 } }
+        |}""".stripMargin
+    )
+    val breached = SimulationRuns.run(
+      classOf[ToyAndRaidSimulation],
+      "sandbox.stubs.delay.ms" -> "200",
+      "thresholds" -> strict.toString
+    )
+    assertEquals(2, breached.statusCode, "Gatling's assertion on toy's block fails the run")
+    val gated = PostRun.process(
+      breached.runDir,
+      Files.createTempDirectory("results-"),
+      context,
+      ResultsSettings.load(),
+      Some(strict)
+    )
+    assertEquals(
+      Seq("toy - look up: p99"),
+      gated.verdict.get.failures.map(_.name),
+      "the results gate fails it on the same check"
+    )
+
+    val root = Files.createTempDirectory("results-")
+    val passed = PostRun.process(both.runDir, root, context)
+    assertTrue(passed.passed, s"both blocks pass: ${passed.verdict}")
+    val checks = passed.verdict.get.checks.map(_.name)
+    assertTrue(checks.exists(_.contains("mint raid")), s"RAiD's block is checked: $checks")
+    assertTrue(checks.exists(_.contains("toy - look up")), s"Toy's block is checked: $checks")
+    assertEquals(Seq("raid", "toy"), SummaryJson.read(passed.archivedRunDir.resolve("summary.json")).run.systems)
+  }
+}
+
+object TwoSystemsEndToEndTest {
+  lazy val both: SimulationRuns.Run =
+    SimulationRuns.run(classOf[ToyAndRaidSimulation], "sandbox.stubs.delay.ms" -> "200")
+
+  val context =
+    results.RunContext("ToyAndRaidSimulation", Seq("raid", "toy"), "local", "smoke", "1/1", Map.empty, Nil, Nil)
+}

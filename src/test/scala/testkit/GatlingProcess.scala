@@ -1,0 +1,78 @@
+package testkit
+
+import java.nio.file.{ Files, Path, Paths }
+import java.util.concurrent.TimeUnit
+
+import scala.jdk.CollectionConverters._
+import scala.util.Using
+
+/** Runs a simulation in its own JVM, as `mvn gatling:test` does (Gatling's public launcher, archiving on),
+  * against the in-process sandbox, with its own Gatling and results folders.
+  */
+final class GatlingProcess private (simulation: Class[_], val home: Path, properties: Seq[(String, String)]) {
+  val gatlingDir: Path = home.resolve("gatling")
+  val resultsDir: Path = home.resolve("results")
+  val output: Path = home.resolve("output.txt")
+
+  private val java = Paths.get(System.getProperty("java.home"), "bin", "java").toString
+  private val process: Process = {
+    val defines = (Seq(
+      "suite.archive" -> "true",
+      "suite.exitOnError" -> "true",
+      "suite.gatlingResultsDir" -> gatlingDir.toString,
+      "suite.resultsDir" -> resultsDir.toString,
+      "target" -> "local"
+    ) ++ properties).map { case (k, v) => s"-D$k=$v" }
+    val command = Seq(
+      java,
+      "-Xmx1g",
+      "--add-opens",
+      "java.base/java.lang=ALL-UNNAMED",
+      "-cp",
+      System.getProperty("java.class.path")
+    ) ++
+      defines ++ Seq("io.gatling.app.Gatling", "-s", simulation.getName, "-rf", gatlingDir.toString)
+    new ProcessBuilder(command.asJava).redirectErrorStream(true).redirectOutput(output.toFile).start()
+  }
+
+  def handle: ProcessHandle = process.toHandle
+
+  def text: String = if (Files.exists(output)) Files.readString(output) else ""
+
+  /** Waits until the run's simulation.log exists (load is being sent), at most `seconds`. */
+  def awaitLoad(seconds: Int): Unit = {
+    val deadline = System.nanoTime() + seconds * 1000000000L
+    def started = Files.isDirectory(gatlingDir) && Using.resource(
+      Files.walk(gatlingDir)
+    )(_.iterator.asScala.exists(_.endsWith("simulation.log")))
+    while (!started && process.isAlive && System.nanoTime() < deadline) Thread.sleep(200)
+    if (!started) throw new AssertionError(s"no load started within $seconds s:\n$text")
+  }
+
+  /** The exit status, waiting at most `seconds`; a process still running then is killed and the test fails. */
+  def exitStatus(seconds: Int): Int =
+    if (process.waitFor(seconds.toLong, TimeUnit.SECONDS)) process.exitValue
+    else {
+      process.destroyForcibly()
+      throw new AssertionError(s"still running after $seconds s:\n$text")
+    }
+
+  /** SIGTERM, as Ctrl-C or a CI cancel sends. */
+  def terminate(): Unit = { process.destroy(); () }
+
+  /** The run folders archived under results/. */
+  def archivedRuns: Seq[Path] =
+    if (!Files.isDirectory(resultsDir)) Nil
+    else Using.resource(Files.list(resultsDir))(_.iterator.asScala.filter(d =>
+      Files.isRegularFile(d.resolve("simulation.log"))
+    ).toSeq)
+}
+
+object GatlingProcess {
+  def start(simulation: Class[_], properties: (String, String)*): GatlingProcess =
+    new GatlingProcess(simulation, Files.createTempDirectory("gatling-process-"), properties)
+
+  /** Beside `other`: the same Gatling and results folders, as a second run in the same checkout. */
+  def beside(other: GatlingProcess, simulation: Class[_], properties: (String, String)*): GatlingProcess =
+    new GatlingProcess(simulation, other.home, properties)
+}

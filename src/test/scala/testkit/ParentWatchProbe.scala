@@ -1,0 +1,13 @@
+package testkit
+
+import suite.ParentWatch
+
+/** A JVM that watches its parent and then idles for a minute; ParentWatchTest kills its parent. */
+object ParentWatchProbe {
+  def main(args: Array[String]): Unit = {
+    ParentWatch.start()
+    println("watching")
+    Thread.sleep(60000)
+    sys.exit(0)
+  }
+}

@@ -1,0 +1,157 @@
+package testkit
+
+import java.nio.file.{ Files, Path }
+
+import scala.collection.mutable
+import scala.util.Using
+
+import io.gatling.app.InProcessGatling
+import io.gatling.charts.stats.SimulationLogAccess
+import io.gatling.charts.stats.SimulationLogAccess.{ RequestRecorded, UserRecorded }
+import io.gatling.core.config.GatlingConfiguration
+import org.junit.jupiter.api.Assertions._
+import results.PostRun
+import suite.{ ConfigFiles, SystemUnderTest }
+
+/** Runs a simulation in this JVM against the in-process sandbox and reads its simulation.log back
+  * with Gatling's own reader, for the end-to-end tests.
+  */
+object SimulationRuns {
+
+  final case class RequestFigures(count: Long, ko: Long, minMs: Int, maxMs: Int)
+
+  /** @param errors KO requests by Gatling's error message */
+  final case class Run(
+      statusCode: Int,
+      runDir: Path,
+      usersByScenario: Map[String, Int],
+      requests: Map[String, RequestFigures],
+      reportCounts: Map[String, Long],
+      errors: Map[String, Long]
+  ) {
+    def users: Int = usersByScenario.values.sum
+    def scenarios: Set[String] = usersByScenario.keySet
+  }
+
+  /** What every end-to-end run starts from, whatever -D options the Maven build was given: the tests
+    * must never follow `mvn verify -Dtarget=demo -Dprofile=reference` to a real environment.
+    */
+  private val Pinned = Map(
+    "target" -> "local",
+    "profile" -> "smoke",
+    "smoke" -> "false",
+    "scale" -> "1",
+    "shard" -> "1/1",
+    "thinkTime.multiplier" -> "1",
+    "thinkTime.smokeMultiplier" -> "0"
+  )
+
+  /** Also cleared: -D options that name a file or tune the sandbox, a profile or a system (e.g.
+    * `-Draid.feeder=...` given to `mvn verify`); a key's first part names a system when
+    * systems/<part>.conf exists.
+    */
+  private def unset: Seq[String] =
+    sys.props.keys.toSeq.filter { key =>
+      val top = key.takeWhile(_ != '.')
+      key == "thresholds" || Seq("sandbox", "profiles", "targets").contains(top) ||
+      (key.contains('.') && getClass.getClassLoader.getResource(ConfigFiles.systemFile(top)) != null)
+    }
+
+  def run(simulation: Class[_], properties: (String, String)*): Run = {
+    val resultsFolder = Files.createTempDirectory("e2e-")
+    withProperties(properties) {
+      val started = System.currentTimeMillis()
+      val status = InProcessGatling.run(simulation.getName, resultsFolder)
+      val runDir = PostRun.newestRunDir(
+        resultsFolder,
+        started - 1000
+      ).getOrElse(throw new AssertionError(s"no run folder in $resultsFolder"))
+      read(status, runDir)
+    }
+  }
+
+  /** Runs a simulation expected to stop before sending load; returns the error and the folder Gatling would have written to. */
+  def failure(simulation: Class[_], properties: (String, String)*): (Throwable, Path) = {
+    val resultsFolder = Files.createTempDirectory("e2e-")
+    withProperties(properties) {
+      val error =
+        try {
+          InProcessGatling.run(simulation.getName, resultsFolder)
+          throw new AssertionError(
+            s"${simulation.getSimpleName} ran although ${properties.mkString(", ")} should have stopped it"
+          )
+        } catch { case e: Exception => rootCause(e) }
+      (error, resultsFolder)
+    }
+  }
+
+  /** Sets the pinned and the given system properties for one run, then puts back what was there. */
+  private def withProperties[T](properties: Seq[(String, String)])(run: => T): T = {
+    val cleared = unset
+    val keys = (Pinned.keys ++ cleared ++ properties.map(_._1)).toSeq.distinct
+    val saved = keys.map(k => k -> Option(System.getProperty(k)))
+    cleared.foreach(System.clearProperty)
+    (Pinned ++ properties).foreach { case (k, v) => System.setProperty(k, v) }
+    try run
+    finally saved.foreach {
+        case (k, Some(v)) => System.setProperty(k, v)
+        case (k, None)    => System.clearProperty(k)
+      }
+  }
+
+  /** What every system's end-to-end test checks: the run sent exactly the system's contract names,
+    * each `perJourney(name)` times per user, with no KO, Gatling's own report agreeing with the log,
+    * and Gatling's assertions (the thresholds) passing.
+    */
+  def assertWholeJourneys(run: Run, system: SystemUnderTest, perJourney: Map[String, Int]): Unit = {
+    assertEquals(system.requestNames, perJourney.keySet, s"${system.key}: the test names every contract request")
+    assertEquals(
+      system.requestNames,
+      run.requests.keySet.intersect(system.requestNames),
+      s"${system.key}: every contract request ran"
+    )
+    val users = run.usersByScenario.getOrElse(system.scenarioName, 0)
+    assertTrue(users > 0, s"${system.scenarioName}: users ran")
+    perJourney.foreach { case (name, times) =>
+      assertEquals(times.toLong * users, run.requests(name).count, s"$name: $times per user")
+    }
+    assertNoErrors(run)
+  }
+
+  /** No KO, the log and Gatling's report agree, and Gatling's assertions pass. */
+  def assertNoErrors(run: Run): Unit = {
+    run.requests.foreach { case (name, figures) =>
+      assertEquals(0L, figures.ko, s"KOs for $name")
+      assertEquals(figures.count, run.reportCounts(name), s"$name: log and Gatling's report agree")
+    }
+    assertEquals(0, run.statusCode, "Gatling's assertions (the thresholds) pass")
+  }
+
+  def isEmpty(folder: Path): Boolean = Using.resource(Files.list(folder))(_.findAny().isEmpty)
+
+  private def rootCause(e: Throwable): Throwable = Option(e.getCause).filter(_ ne e).fold(e)(rootCause)
+
+  private def read(status: Int, runDir: Path): Run = {
+    val log = runDir.resolve("simulation.log")
+    val requests = mutable.Map.empty[String, RequestFigures]
+    val users = mutable.Map.empty[String, Int].withDefaultValue(0)
+    val errors = mutable.Map.empty[String, Long].withDefaultValue(0L)
+    SimulationLogAccess.walk(log) {
+      case r: RequestRecorded =>
+        val before = requests.getOrElse(r.name, RequestFigures(0, 0, Int.MaxValue, 0))
+        requests(r.name) = RequestFigures(
+          before.count + 1,
+          before.ko + (if (r.ok) 0 else 1),
+          before.minMs.min(r.responseTimeMs),
+          before.maxMs.max(r.responseTimeMs)
+        )
+        r.error.foreach(errors(_) += 1)
+      case u: UserRecorded if u.started => users(u.scenario) += 1
+      case _                            =>
+    }
+    val report = SimulationLogAccess.reportStatistics(log, GatlingConfiguration.load())
+    val reportCounts =
+      report.requestPaths.map(path => path.mkString(" / ") -> report.request(path, None).fold(0L)(_.count)).toMap
+    Run(status, runDir, users.toMap, requests.toMap, reportCounts, errors.toMap)
+  }
+}

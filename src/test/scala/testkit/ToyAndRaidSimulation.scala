@@ -1,0 +1,10 @@
+package testkit
+
+import raid.Raid
+import suite.SuiteSimulation
+import testkit.toy.Toy
+
+/** Two systems in one run: the toy system beside RAiD, each on its own profile and thresholds. */
+class ToyAndRaidSimulation extends SuiteSimulation {
+  setUpSystems(Raid, Toy)
+}

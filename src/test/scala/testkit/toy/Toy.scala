@@ -1,0 +1,32 @@
+package testkit.toy
+
+import io.gatling.core.Predef._
+import io.gatling.core.structure.ChainBuilder
+import io.gatling.http.Predef._
+import io.gatling.http.protocol.HttpProtocolBuilder
+import suite.{ SystemSettings, SystemUnderTest }
+
+/** A minimal second system, built exactly as the README's "Adding a system" says: this slice, its
+  * systems/toy.conf, its stub mapping and [[testkit.ToyAndRaidSimulation]]. It proves the framework
+  * needs nothing else to run two systems side by side, each gated on its own thresholds.
+  */
+object Toy extends SystemUnderTest {
+  override val key = "toy"
+  override val scenarioName = "Toy lookups"
+  override val standIn = ToyStandIn
+
+  override val requestNames: Set[String] = Set("toy - home", "toy - look up")
+
+  override def protocol(baseUrl: String): HttpProtocolBuilder = http.baseUrl(baseUrl)
+
+  override def journey(settings: SystemSettings): ChainBuilder = {
+    val think = settings.thinkTime("thinkTime").pause
+    val timeout = settings.duration("requestTimeout")
+    exec(http("toy - home").get("/").requestTimeout(timeout).check(status.is(200)))
+      .exec(think)
+      .exec(http("toy - look up").get("/lookup/42").requestTimeout(timeout).check(
+        status.is(200),
+        jsonPath("$.answer").is("42")
+      ))
+  }
+}

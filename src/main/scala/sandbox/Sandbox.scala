@@ -21,7 +21,8 @@ final class RunningSandbox private[sandbox] (
     stubClient: StubClient,
     stubs: WireMockServer,
     handlers: Seq[StandInHandler],
-    ports: Map[String, Int]
+    ports: Map[String, Int],
+    faults: Map[String, FaultPlan]
 ) extends AutoCloseable {
   private val closed = new AtomicBoolean(false)
 
@@ -31,9 +32,22 @@ final class RunningSandbox private[sandbox] (
   /** e.g. http://127.0.0.1:41235 */
   val stubsBaseUrl: String = Sandbox.url(settings.host, stubs.port)
 
-  /** Stops every server, releasing their ports and threads. Safe to call more than once. */
+  /** The faults each stand-in injected so far, e.g. raid -> (reset -> 12): Gatling retries a request after
+    * a reset without a KO, so the run's own figures cannot tell.
+    */
+  def injectedFaults: Map[String, Map[Fault, Long]] =
+    faults.map { case (key, plan) => key -> plan.counts }.filter(_._2.nonEmpty)
+
+  /** Stops every server, releasing their ports and threads, and says which faults it injected. Safe to
+    * call more than once.
+    */
   override def close(): Unit =
     if (closed.compareAndSet(false, true)) {
+      injectedFaults.toSeq.sortBy(_._1).foreach { case (key, counts) =>
+        println(
+          s"sandbox: $key injected ${counts.toSeq.sortBy(_._1.name).map { case (f, n) => s"$n ${f.name}" }.mkString(", ")}"
+        )
+      }
       try {
         server.close()
         handlers.foreach(_.close())
@@ -60,12 +74,13 @@ object Sandbox {
     val stubClient = new StubClient(group, new InetSocketAddress(settings.host, stubs.port), settings.stubs.callTimeout)
     val handlers = List.newBuilder[StandInHandler]
     try {
+      val faults = systems.map { case (key, _) => key -> settings.faults(key) }.toMap
       val ports = systems.map { case (key, standIn) =>
         val handler = standIn.start(StandInContext(settings.system(key), stubClient))
         handlers += handler
-        key -> server.serve(handler, settings.port(key), settings.faults(key))
+        key -> server.serve(handler, settings.port(key), faults(key))
       }.toMap
-      new RunningSandbox(settings, group, server, stubClient, stubs, handlers.result(), ports)
+      new RunningSandbox(settings, group, server, stubClient, stubs, handlers.result(), ports, faults)
     } catch {
       case NonFatal(e) =>
         server.close()

@@ -38,7 +38,7 @@ private[raid] object Rejection {
   final case class Invalid(failures: Vector[ValidationFailure]) extends Rejection
 }
 
-/** The RAiD metadata shape (journeys.md section 1): minimal validation and the identifier block. */
+/** The RAiD metadata shape (docs/systems/raid.md): minimal validation and the identifier block. */
 private[raid] object RaidMetadata {
   import ValidationFailure.{ invalid, notSet }
 

@@ -110,7 +110,7 @@ object RaidErrorAssertions {
   }
 }
 
-/** Request bodies in the shape of journeys.md section 1. */
+/** Request bodies in the shape of docs/systems/raid.md. */
 object RaidBodies {
   def token(servicePointId: Long): String = s"sandbox.$servicePointId.test"
 

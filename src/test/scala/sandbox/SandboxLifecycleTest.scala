@@ -38,6 +38,13 @@ class SandboxLifecycleTest {
       assertEquals("""{"answer":"7"}""", lookup.body)
     }
 
+  @Test def theSandboxCountsTheFaultsItInjects(): Unit =
+    SandboxTestKit.withSandbox("sandbox.stubs.delay.ms = 0\nsandbox.toy.faults.serverErrorPercent = 100", toy) {
+      sandbox =>
+        (1 to 3).foreach(_ => assertEquals(503, get(sandbox.baseUrls("toy") + "/").statusCode))
+        assertEquals(Map("toy" -> Map(Fault.ServerError -> 3L)), sandbox.injectedFaults)
+    }
+
   @Test def closeReleasesPortsAndThreads(): Unit = {
     val before = liveThreads()
     val sandbox = SandboxTestKit.start("sandbox.stubs.delay.ms = 0", toy)

@@ -115,7 +115,13 @@ object RunAssembly {
   }
 
   def settingsOf(suite: SuiteConfig, system: SystemUnderTest): SystemSettings =
-    SystemSettings(system.key, suite.system(system.key), suite.thinkTimeMultiplierOf(system.key), suite.shard)
+    SystemSettings(
+      system.key,
+      suite.system(system.key),
+      suite.thinkTimeMultiplierOf(system.key),
+      suite.shard,
+      suite.isSmoke(system.key)
+    )
 
   private def configuredBaseUrl(suite: SuiteConfig, system: SystemUnderTest): String = {
     val target = suite.target.name

@@ -29,7 +29,10 @@ final case class SuiteConfig(
 
   /** Smoke runs check the journeys, not the pacing: they take `thinkTime.smokeMultiplier`. */
   def thinkTimeMultiplierOf(key: String): Double =
-    if (smoke || profileOf(key) == "smoke") smokeThinkTimeMultiplier else thinkTimeMultiplier
+    if (isSmoke(key)) smokeThinkTimeMultiplier else thinkTimeMultiplier
+
+  /** The system runs at smoke scale: the run is compressed, or its profile is its `smoke` block. */
+  def isSmoke(key: String): Boolean = smoke || profileOf(key) == "smoke"
 
   /** A system's settings: the target's block for that system over the system's defaults. */
   def system(name: String): Config = {

@@ -33,8 +33,17 @@ trait SystemUnderTest {
   def standIn: StandIn
 }
 
-/** A system's settings for this run: its config block (target over defaults) and the run-wide knobs. */
-final case class SystemSettings(key: String, config: Config, thinkTimeMultiplier: Double, shard: Shard) {
+/** A system's settings for this run: its config block (target over defaults) and the run-wide knobs.
+  *
+  * @param smoke the system runs at smoke scale: its mixes draw every alternative in turn
+  */
+final case class SystemSettings(
+    key: String,
+    config: Config,
+    thinkTimeMultiplier: Double,
+    shard: Shard,
+    smoke: Boolean = false
+) {
   // Scoped under the system's key so that errors name the full path, e.g. "raid.thinkTime".
   val settings: Settings = new Settings(config, key)
 
@@ -42,5 +51,12 @@ final case class SystemSettings(key: String, config: Config, thinkTimeMultiplier
 
   def duration(path: String): FiniteDuration = settings.duration(path)
 
+  def int(path: String, min: Int = Int.MinValue): Int = settings.int(path, min)
+
   def thinkTime(path: String): ThinkTime = ThinkTime(duration(path), thinkTimeMultiplier)
+
+  /** The weighted mix in block `path`, over the names `known` (e.g. a system's transactions); drawn in turn
+    * at smoke scale, so that a few users cover every alternative.
+    */
+  def mix(path: String, known: Seq[String]): Mix = Mix.read(settings, path, known, inTurn = smoke)
 }

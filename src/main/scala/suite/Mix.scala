@@ -37,7 +37,8 @@ object Mix {
     * must be one of `known`; weights are not negative and do not all add up to 0.
     */
   def read(settings: Settings, path: String, known: Seq[String], inTurn: Boolean = false): Mix = {
-    if (!settings.isBlock(path)) settings.fail(path, s"must be a block of weights, one per name of: ${known.mkString(", ")}")
+    if (!settings.isBlock(path))
+      settings.fail(path, s"must be a block of weights, one per name of: ${known.mkString(", ")}")
     val block = settings.block(path)
     val names = block.names
     names.filterNot(known.contains).headOption.foreach { unknown =>

@@ -2,6 +2,7 @@ package profiles
 
 import scala.concurrent.duration.FiniteDuration
 
+import com.typesafe.config.Config
 import io.gatling.core.controller.throttle.ThrottleStep
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 
@@ -20,6 +21,11 @@ trait LoadProfile {
     */
   def population(scenarioName: String, journey: ChainBuilder, windows: WindowRecorder): PopulationBuilder
 
+  /** The system's journey settings this profile was measured with (its `settings { ... }` block, e.g. the
+    * transaction mix of a published run); empty when it has none.
+    */
+  def journeySettings: Config
+
   /** Steps for `PopulationBuilder.throttle` or `setUp(...).throttle`; empty when the profile has no throttle. */
   def throttling: Seq[ThrottleStep]
 }
@@ -35,13 +41,16 @@ private[profiles] final case class ProfileSettings(
     derivation: Seq[String],
     scale: Double,
     shard: Shard,
-    smoke: Boolean
+    smoke: Boolean,
+    journeySettings: Config
 )
 
 private[profiles] final class ShapedProfile(val settings: ProfileSettings, val shape: Shape) extends LoadProfile {
   import settings._
 
   def name: String = profile
+
+  def journeySettings: Config = settings.journeySettings
 
   lazy val plan: Plan = {
     val maxDuration = shape.maxDuration(drain, journeyDuration)

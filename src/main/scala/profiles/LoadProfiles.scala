@@ -6,7 +6,7 @@ import scala.concurrent.duration._
 import scala.jdk.CollectionConverters._
 import scala.util.Try
 
-import com.typesafe.config.{ Config, ConfigUtil, ConfigValueType }
+import com.typesafe.config.{ Config, ConfigFactory, ConfigUtil, ConfigValueType }
 
 /** Reads load profiles from the `profiles { <simulation> { <profile> { type = ..., ... } } }` block.
   * Every problem is reported as a [[InputError]] naming the key, before any load is sent.
@@ -18,7 +18,7 @@ object LoadProfiles {
   val Types: Seq[String] =
     Seq("open", "closed-ramp", "concurrency-cycles", "fixed-work", "capacity-model", "concurrency-sweep", "soak")
 
-  private val CommonKeys = Set("type", "description", "journeyDuration", "drain", "throttle")
+  private val CommonKeys = Set("type", "description", "journeyDuration", "drain", "throttle", "settings")
 
   /** With `smoke`, the named profile is compressed to a few seconds and a few users per shard. */
   def load(
@@ -71,7 +71,8 @@ object LoadProfiles {
         derivation = if (compress) Nil else parsed.derivation,
         scale = scale,
         shard = shard,
-        smoke = compress
+        smoke = compress,
+        journeySettings = parsed.journeySettings
       ),
       shape
     )
@@ -83,7 +84,8 @@ object LoadProfiles {
       journeyDuration: Option[FiniteDuration],
       drain: FiniteDuration,
       throttle: Option[Throttle],
-      derivation: Seq[String]
+      derivation: Seq[String],
+      journeySettings: Config
   )
 
   private def parse(profiles: SimulationProfiles, name: String): Parsed = {
@@ -91,6 +93,7 @@ object LoadProfiles {
     val shapeType = block.string("type")
     val journeyDuration = block.optionalDuration("journeyDuration")
     val description = block.optionalString("description")
+    val journeySettings = block.optionalBlock("settings").fold(ConfigFactory.empty())(_.config)
     val throttle = block.optionalBlock("throttle").map { t =>
       t.only(Set("requestsPerSecond", "rampUp"), "throttle")
       Throttle(t.positiveCount("requestsPerSecond"), t.durationOrZero("rampUp"))
@@ -107,7 +110,7 @@ object LoadProfiles {
     ) = {
       block.only(keys ++ CommonKeys, shapeType)
       shape.invalid.foreach { case (key, reason) => block.fail(key, reason) }
-      Parsed(shape, description, journey, drain(journey), throttle, derivation)
+      Parsed(shape, description, journey, drain(journey), throttle, derivation, journeySettings)
     }
 
     shapeType match {
@@ -204,7 +207,8 @@ object LoadProfiles {
           journeyDuration.orElse(inner.journeyDuration),
           block.optionalDuration("drain").getOrElse(inner.drain),
           throttle.orElse(inner.throttle),
-          inner.derivation :+ s"soak: the steady phase of '$of' held for ${Plan.human(hold)}"
+          inner.derivation :+ s"soak: the steady phase of '$of' held for ${Plan.human(hold)}",
+          journeySettings.withFallback(inner.journeySettings)
         )
 
       case other => block.fail("type", s"unknown type '$other'; known: ${Types.mkString(", ")}")
@@ -288,7 +292,7 @@ object LoadProfiles {
 /** Typed, checked reads of one profile block, through the suite's one settings reader ([[suite.Settings]]):
   * every failure names the full key path, in the suite's one wording.
   */
-private[profiles] final class ProfileBlock(config: Config, val path: String) {
+private[profiles] final class ProfileBlock(val config: Config, val path: String) {
   private val settings = new Settings(config, path)
 
   def fail(key: String, reason: String): Nothing = settings.fail(key, reason)

@@ -19,6 +19,12 @@ object ConfigFiles {
     resolve(merged, ConfigResolveOptions.defaults())
   }
 
+  /** The -D overrides of one system's settings (`-Deol.mix.x=1`): they win over a profile's `settings`. */
+  def overridesOf(key: String): Config = {
+    val overrides = ConfigFactory.defaultOverrides()
+    if (overrides.hasPath(key)) overrides.getConfig(key) else ConfigFactory.empty()
+  }
+
   /** The files alone, without -D overrides: what a run's overrides are measured against. */
   def withoutOverrides(systems: Seq[String]): Config =
     resolve(unresolved(systems), ConfigResolveOptions.noSystem().setAllowUnresolved(true))

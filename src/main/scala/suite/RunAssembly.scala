@@ -78,7 +78,7 @@ object RunAssembly {
     }
     requireProductionAllowed(suite, profiles.map { case (system, profile) => system.key -> profile })
     val loads = profiles.map { case (system, profile) =>
-      SystemLoad(system, profile, system.journey(settingsOf(suite, system)))
+      SystemLoad(system, profile, system.journey(settingsOf(suite, system, profile)))
     }
     val throttled = loads.filter(_.profile.throttling.nonEmpty)
     if (throttled.size > 1)
@@ -114,10 +114,13 @@ object RunAssembly {
     }
   }
 
-  def settingsOf(suite: SuiteConfig, system: SystemUnderTest): SystemSettings =
+  /** A system's settings: -D overrides, then what its profile was measured with (`settings { ... }`), then
+    * the target's block, then the system's defaults.
+    */
+  def settingsOf(suite: SuiteConfig, system: SystemUnderTest, profile: LoadProfile): SystemSettings =
     SystemSettings(
       system.key,
-      suite.system(system.key),
+      ConfigFiles.overridesOf(system.key).withFallback(profile.journeySettings).withFallback(suite.system(system.key)),
       suite.thinkTimeMultiplierOf(system.key),
       suite.shard,
       suite.isSmoke(system.key)
@@ -129,6 +132,6 @@ object RunAssembly {
       throw new InputError(
         s"targets.$target.${system.key}.baseUrl: missing (where target $target serves ${system.key})"
       )
-    settingsOf(suite, system).string("baseUrl")
+    new Settings(suite.system(system.key), system.key).string("baseUrl")
   }
 }

@@ -83,7 +83,7 @@ class LoadProfilesTest {
       s"profiles.s.p { $open, duration = 1500ms }" -> "profiles.s.p.duration: must be a whole number of seconds (was 1500ms)",
       s"profiles.s.p { $open, warmUp = -1s }" -> "profiles.s.p.warmUp: must be at least 0s (was -1s)",
       "profiles.s.p { type = open, rate = 5 }" -> "profiles.s.p.duration: missing",
-      s"profiles.s.p { $open, warmup = 1s }" -> "profiles.s.p.warmup: unknown key for open; known: description, drain, duration, journeyDuration, randomized, rate, throttle, type, warmUp",
+      s"profiles.s.p { $open, warmup = 1s }" -> "profiles.s.p.warmup: unknown key for open; known: description, drain, duration, journeyDuration, randomized, rate, settings, throttle, type, warmUp",
       s"profiles.s.p { $open, rate = 0.001, duration = 10s }" -> "profiles.s.p.rate: 0.001 users/s for 10 s gives no users",
       "profiles.s.p { type = opn }" -> "profiles.s.p.type: unknown type 'opn'; known: open, closed-ramp, concurrency-cycles, fixed-work, capacity-model, concurrency-sweep, soak",
       "profiles.s.p { type = closed-ramp, startUsers = 500, usersPerMinute = 100, targetUsers = 100, hold = 1m }" ->

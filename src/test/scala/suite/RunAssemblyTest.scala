@@ -1,5 +1,6 @@
 package suite
 
+import scala.concurrent.duration._
 import scala.jdk.CollectionConverters._
 
 import com.typesafe.config.ConfigFactory
@@ -41,5 +42,21 @@ class RunAssemblyTest {
       () => guard(production ++ Seq("profile" -> "steady", "allowProduction" -> "demo"): _*)
     )
     guard("profile" -> "steady") // other targets are not guarded
+  }
+
+  @Test def aProfilesSettingsComeBetweenTheCommandLineAndTheSystemsFile(): Unit = {
+    val suite = suiteWith("profile" -> "steady", "profiles.toy.steady.settings.thinkTime" -> "3s")
+    def thinkTime() = {
+      val profile = LoadProfiles.load(suite.root, "toy", "steady", 1, suite.shard, smoke = false)
+      RunAssembly.settingsOf(suite, testkit.toy.Toy, profile).duration("thinkTime")
+    }
+    assertEquals(3.seconds, thinkTime(), "the profile's settings win over toy.conf's 1s")
+    System.setProperty("toy.thinkTime", "7s")
+    ConfigFactory.invalidateCaches()
+    try assertEquals(7.seconds, thinkTime(), "-Dtoy.thinkTime wins over the profile")
+    finally {
+      System.clearProperty("toy.thinkTime")
+      ConfigFactory.invalidateCaches()
+    }
   }
 }

@@ -7,7 +7,7 @@ import scala.util.Using
 
 import io.gatling.app.InProcessGatling
 import io.gatling.charts.stats.SimulationLogAccess
-import io.gatling.charts.stats.SimulationLogAccess.{ RequestRecorded, UserRecorded }
+import io.gatling.charts.stats.SimulationLogAccess.{ GroupRecorded, RequestRecorded, UserRecorded }
 import io.gatling.core.config.GatlingConfiguration
 import org.junit.jupiter.api.Assertions._
 import results.PostRun
@@ -20,12 +20,18 @@ object SimulationRuns {
 
   final case class RequestFigures(count: Long, ko: Long, minMs: Int, maxMs: Int)
 
-  /** @param errors KO requests by Gatling's error message */
+  /** @param requests figures by request name, whatever group it ran in
+    * @param paths    figures by request path, its groups first: "Search only / EOL - Search"
+    * @param groups   completed group executions by group path, and how many of them failed
+    * @param errors   KO requests by Gatling's error message
+    */
   final case class Run(
       statusCode: Int,
       runDir: Path,
       usersByScenario: Map[String, Int],
       requests: Map[String, RequestFigures],
+      paths: Map[String, RequestFigures],
+      groups: Map[String, RequestFigures],
       reportCounts: Map[String, Long],
       errors: Map[String, Long]
   ) {
@@ -120,10 +126,11 @@ object SimulationRuns {
 
   /** No KO, the log and Gatling's report agree, and Gatling's assertions pass. */
   def assertNoErrors(run: Run): Unit = {
-    run.requests.foreach { case (name, figures) =>
-      assertEquals(0L, figures.ko, s"KOs for $name")
-      assertEquals(figures.count, run.reportCounts(name), s"$name: log and Gatling's report agree")
+    run.paths.foreach { case (path, figures) =>
+      assertEquals(0L, figures.ko, s"KOs for $path")
+      assertEquals(figures.count, run.reportCounts.getOrElse(path, 0L), s"$path: log and Gatling's report agree")
     }
+    run.groups.foreach { case (path, figures) => assertEquals(0L, figures.ko, s"failed group $path") }
     assertEquals(0, run.statusCode, "Gatling's assertions (the thresholds) pass")
   }
 
@@ -134,24 +141,28 @@ object SimulationRuns {
   private def read(status: Int, runDir: Path): Run = {
     val log = runDir.resolve("simulation.log")
     val requests = mutable.Map.empty[String, RequestFigures]
+    val paths = mutable.Map.empty[String, RequestFigures]
+    val groups = mutable.Map.empty[String, RequestFigures]
+    def add(figures: mutable.Map[String, RequestFigures], key: String, ok: Boolean, ms: Int): Unit = {
+      val before = figures.getOrElse(key, RequestFigures(0, 0, Int.MaxValue, 0))
+      figures(key) =
+        RequestFigures(before.count + 1, before.ko + (if (ok) 0 else 1), before.minMs.min(ms), before.maxMs.max(ms))
+    }
     val users = mutable.Map.empty[String, Int].withDefaultValue(0)
     val errors = mutable.Map.empty[String, Long].withDefaultValue(0L)
     SimulationLogAccess.walk(log) {
       case r: RequestRecorded =>
-        val before = requests.getOrElse(r.name, RequestFigures(0, 0, Int.MaxValue, 0))
-        requests(r.name) = RequestFigures(
-          before.count + 1,
-          before.ko + (if (r.ok) 0 else 1),
-          before.minMs.min(r.responseTimeMs),
-          before.maxMs.max(r.responseTimeMs)
-        )
+        add(requests, r.name, r.ok, r.responseTimeMs)
+        add(paths, (r.groupHierarchy :+ r.name).mkString(" / "), r.ok, r.responseTimeMs)
         r.error.foreach(errors(_) += 1)
+      case g: GroupRecorded =>
+        add(groups, g.hierarchy.mkString(" / "), g.ok, (g.endEpochMs - g.startEpochMs).toInt)
       case u: UserRecorded if u.started => users(u.scenario) += 1
       case _                            =>
     }
     val report = SimulationLogAccess.reportStatistics(log, GatlingConfiguration.load())
     val reportCounts =
       report.requestPaths.map(path => path.mkString(" / ") -> report.request(path, None).fold(0L)(_.count)).toMap
-    Run(status, runDir, users.toMap, requests.toMap, reportCounts, errors.toMap)
+    Run(status, runDir, users.toMap, requests.toMap, paths.toMap, groups.toMap, reportCounts, errors.toMap)
   }
 }

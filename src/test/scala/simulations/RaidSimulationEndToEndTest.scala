@@ -118,7 +118,7 @@ class RaidSimulationEndToEndTest {
   @Test def brokenFeedersStopBeforeAnyLoad(): Unit =
     Seq(
       "feeders/nowhere.csv" -> "feeders/nowhere.csv: not found under src/test/resources",
-      "feeders/invalid/empty.csv" -> "feeders/invalid/empty.csv: Feeder source is empty",
+      "feeders/invalid/empty.csv" -> "feeders/invalid/empty.csv: empty (a feeder needs a header line and at least one row)",
       "feeders/invalid/header-only.csv" -> "feeders/invalid/header-only.csv: no records (a feeder needs a header line and at least one row)",
       "feeders/invalid/wrong-column.csv" -> "feeders/invalid/wrong-column.csv: missing column 'apiToken' (has: servicePointId, token)",
       "feeders/invalid/short-row.csv" -> "feeders/invalid/short-row.csv: line 3 has no value for column 'apiToken' (a short row?)"

@@ -1,5 +1,6 @@
 package simulations
 
+import eol.Eol
 import raid.Raid
 import suite.SuiteSimulation
 
@@ -11,5 +12,5 @@ class MainSimulation extends SuiteSimulation {
 object MainSimulation {
 
   /** Every system the suite models; a new system is one more entry. */
-  val systems = Seq(Raid)
+  val systems = Seq(Raid, Eol)
 }

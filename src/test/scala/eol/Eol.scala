@@ -1,0 +1,62 @@
+package eol
+
+import io.gatling.core.Predef._
+import io.gatling.core.structure.ChainBuilder
+import io.gatling.http.Predef._
+import io.gatling.http.protocol.HttpProtocolBuilder
+import suite.{ Feeders, SystemSettings, SystemUnderTest, Typing }
+
+/** Enrol Online: the electoral enrolment web application, driven through its AJAX endpoints
+  * (docs/systems/eol.md). Each user runs one transaction, drawn from the configured mix.
+  */
+object Eol extends SystemUnderTest {
+  override val key = "eol"
+  override val scenarioName = "Enrol Online"
+  override val standIn = EolStandIn
+  override val requestNames: Set[String] = EolRequests.names
+
+  override def protocol(baseUrl: String): HttpProtocolBuilder =
+    http
+      .baseUrl(baseUrl)
+      .acceptHeader("application/json")
+      .userAgentHeader("public-sector-load-tests (Enrol Online)")
+
+  override def journey(settings: SystemSettings): ChainBuilder = {
+    val mix = settings.mix("mix", EolTransactions.names)
+    val think = settings.thinkTime("thinkTime").pause
+    val keystroke = settings.thinkTime("addressCompletion.keystrokePause").pause
+    val burst = settings.int("addressCompletion.requests", min = 1)
+    val electors = Feeders.csvRecords(settings.string("electors"), EolPeople.Columns).circular
+    val enrolees = Feeders.csvRecords(settings.string("enrolees"), EolPeople.Columns).circular
+
+    def step(s: EolStep, onRoll: Boolean): ChainBuilder = {
+      import EolRequests._
+      val requests = s match {
+        case EolStep.InitialPage       => exec(initialPage)
+        case EolStep.AddressCompletion => typeAddress(burst, keystroke)
+        case EolStep.Search            => exec(search(onRoll))
+        case EolStep.VerifyLicence     => exec(verifyLicence)
+        case EolStep.PassportInitiate  => exec(passportInitiate)
+        case EolStep.PassportResolve   => exec(passportResolve)
+        case EolStep.EmailValidation   => exec(emailValidation)
+        case EolStep.EsValidation      => exec(esValidation)
+        case EolStep.PreSubmit         => exec(preSubmit)
+        case EolStep.EnrolmentForm     => exec(enrolmentForm)
+      }
+      requests.exec(analytics(s.request))
+    }
+
+    def transaction(t: EolTransaction): ChainBuilder =
+      feed(if (t.onRoll) electors else enrolees).group(t.name)(
+        t.steps.map(step(_, t.onRoll)).reduce((done, next) => done.exec(think).exec(next))
+      )
+
+    exec(session => session.set("transaction", mix.draw()))
+      .doSwitch("#{transaction}")(mix.names.map(name => name -> transaction(EolTransactions.named(name))): _*)
+  }
+
+  /** A person typing their address: `burst` lookups with a growing prefix, keystroke pauses between them. */
+  private def typeAddress(burst: Int, keystroke: ChainBuilder): ChainBuilder =
+    exec(session => session.set("prefixes", Typing.prefixes(session("address").as[String], burst)))
+      .foreach("#{prefixes}", "prefix")(exec(EolRequests.addressCompletion).exec(keystroke))
+}

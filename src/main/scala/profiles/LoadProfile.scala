@@ -26,6 +26,11 @@ trait LoadProfile {
     */
   def journeySettings: Config
 
+  /** For fixed work, the length of the whole run's list of scenarios (every shard's): a journey that must
+    * not reuse a record checks its feeder against it. None for other shapes.
+    */
+  def workItems: Option[Long]
+
   /** Steps for `PopulationBuilder.throttle` or `setUp(...).throttle`; empty when the profile has no throttle. */
   def throttling: Seq[ThrottleStep]
 }
@@ -51,6 +56,11 @@ private[profiles] final class ShapedProfile(val settings: ProfileSettings, val s
   def name: String = profile
 
   def journeySettings: Config = settings.journeySettings
+
+  def workItems: Option[Long] = shape match {
+    case work: FixedWork => Some(work.scenarios)
+    case _               => None
+  }
 
   lazy val plan: Plan = {
     val maxDuration = shape.maxDuration(drain, journeyDuration)

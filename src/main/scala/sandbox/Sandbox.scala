@@ -63,8 +63,8 @@ object Sandbox {
   /** Starts the stubs of `systems`, then each system's stand-in on the shared server. Port 0 picks free
     * ports, so several sandboxes can coexist; if anything fails to start, what did start is stopped.
     */
-  def start(settings: SandboxSettings, systems: Seq[(String, StandIn)]): RunningSandbox = {
-    val stubs = ExternalStubs.start(settings.host, settings.stubs, systems.map(_._1))
+  def start(settings: SandboxSettings, systems: Seq[(String, StandIn)], stubSystems: Seq[String]): RunningSandbox = {
+    val stubs = ExternalStubs.start(settings.host, settings.stubs, stubSystems)
     val group = new MultiThreadIoEventLoopGroup(
       settings.ioThreads,
       new DefaultThreadFactory("sandbox", true),
@@ -76,7 +76,7 @@ object Sandbox {
     try {
       val faults = systems.map { case (key, _) => key -> settings.faults(key) }.toMap
       val ports = systems.map { case (key, standIn) =>
-        val handler = standIn.start(StandInContext(settings.system(key), stubClient))
+        val handler = standIn.start(StandInContext(settings.system(key), stubClient, settings))
         handlers += handler
         key -> server.serve(handler, settings.port(key), faults(key))
       }.toMap
@@ -93,8 +93,8 @@ object Sandbox {
   }
 
   /** The sandbox on its own, until Ctrl-C, for runs where injector and target are separate processes. */
-  def runStandalone(settings: SandboxSettings, systems: Seq[(String, StandIn)]): Unit = {
-    val sandbox = start(settings, systems)
+  def runStandalone(settings: SandboxSettings, systems: Seq[(String, StandIn)], stubSystems: Seq[String]): Unit = {
+    val sandbox = start(settings, systems, stubSystems)
     val stopped = new CountDownLatch(1)
     Runtime.getRuntime.addShutdownHook(new Thread(() => {
       sandbox.close()

@@ -31,8 +31,13 @@ final case class StandInResponse(
   *
   * @param settings the system's block `sandbox.<key>` (its own knobs: seed sizes, list limits)
   * @param stubs    a non-blocking client to the external-system stubs, shared by every stand-in
+  * @param sandbox  the whole sandbox's settings
   */
-final case class StandInContext(settings: Settings, stubs: StubClient)
+final case class StandInContext(settings: Settings, stubs: StubClient, sandbox: SandboxSettings) {
+
+  /** The context another system's stand-in gets: for a stand-in serving several systems on one host. */
+  def of(key: String): StandInContext = copy(settings = sandbox.system(key))
+}
 
 /** A request handler standing in for a system under test. The sandbox serves it on its own port of
   * one shared server; a request waiting on the stubs holds no thread, only a pending future.

@@ -6,7 +6,7 @@ import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 import io.gatling.core.controller.throttle.ThrottleStep
 import profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
 import results.{ ResultsSettings, RunContext, RunCourse, Thresholds }
-import sandbox.{ SandboxSettings, StandIn }
+import sandbox.SandboxSettings
 
 /** One system of the run, ready to load: its profile and its journey, built and checked. */
 final case class SystemLoad(system: SystemUnderTest, profile: LoadProfile, journey: ChainBuilder) {
@@ -27,7 +27,7 @@ final case class RunSetup(
     thresholds: Thresholds,
     results: ResultsSettings,
     throttling: Seq[ThrottleStep],
-    sandbox: Option[(SandboxSettings, Seq[(String, StandIn)])],
+    sandbox: Option[(SandboxSettings, Seq[SystemUnderTest])],
     baseUrls: Map[String, String]
 ) {
   def maxDuration: FiniteDuration = loads.map(_.profile.plan.maxDuration).max
@@ -94,9 +94,7 @@ object RunAssembly {
       // read now, not after the run: a bad results.* setting must stop the run before any load
       results = ResultsSettings.fromConfig(suite.root),
       throttling = throttled.flatMap(_.profile.throttling),
-      sandbox = Option.when(suite.target.usesSandbox)(SandboxSettings.fromConfig(suite.root) -> systems.map(s =>
-        s.key -> s.standIn
-      )),
+      sandbox = Option.when(suite.target.usesSandbox)(SandboxSettings.fromConfig(suite.root) -> systems),
       baseUrls =
         if (suite.target.usesSandbox) Map.empty else systems.map(s => s.key -> configuredBaseUrl(suite, s)).toMap
     )
@@ -117,14 +115,23 @@ object RunAssembly {
   /** A system's settings: -D overrides, then what its profile was measured with (`settings { ... }`), then
     * the target's block, then the system's defaults.
     */
-  def settingsOf(suite: SuiteConfig, system: SystemUnderTest, profile: LoadProfile): SystemSettings =
-    SystemSettings(
+  def settingsOf(suite: SuiteConfig, system: SystemUnderTest, profile: LoadProfile): SystemSettings = {
+    val own = SystemSettings(
       system.key,
       ConfigFiles.overridesOf(system.key).withFallback(profile.journeySettings).withFallback(suite.system(system.key)),
       suite.thinkTimeMultiplierOf(system.key),
       suite.shard,
-      suite.isSmoke(system.key)
+      suite.isSmoke(system.key),
+      profile.workItems
     )
+    // A part runs inside this system's population, so at its scale and pacing.
+    def withParts(settings: SystemSettings, of: SystemUnderTest): SystemSettings =
+      settings.copy(parts = of.parts.map { part =>
+        val config = ConfigFiles.overridesOf(part.key).withFallback(suite.system(part.key))
+        part.key -> withParts(own.copy(key = part.key, config = config, parts = Map.empty), part)
+      }.toMap)
+    withParts(own, system)
+  }
 
   private def configuredBaseUrl(suite: SuiteConfig, system: SystemUnderTest): String = {
     val target = suite.target.name

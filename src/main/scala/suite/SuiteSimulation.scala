@@ -28,8 +28,12 @@ abstract class SuiteSimulation extends Simulation {
   after { reachedEnd = true }
 
   protected def setUpSystems(systems: SystemUnderTest*): SetUp = {
-    val run = FailFast(RunAssembly.assemble(getClass.getSimpleName, systems, SuiteConfig.load(systems.map(_.key))))
-    val sandbox = run.sandbox.map { case (settings, standIns) => FailFast(startSandbox(settings, standIns)) }
+    val run = FailFast(RunAssembly.assemble(
+      getClass.getSimpleName,
+      systems,
+      SuiteConfig.load(SystemUnderTest.withParts(systems).map(_.key))
+    ))
+    val sandbox = run.sandbox.map { case (settings, systems) => FailFast(startSandbox(settings, systems)) }
     val baseUrls = run.baseUrls ++ sandbox.fold(Map.empty[String, String])(_.baseUrls)
     FailFast.closing(sandbox)(Preflight.check(baseUrls, run.suite.preflightConnectTimeout))
     sandbox.foreach(running => after(running.close()))
@@ -50,15 +54,12 @@ abstract class SuiteSimulation extends Simulation {
       .maxDuration(run.maxDuration)
   }
 
-  private def startSandbox(
-      settings: sandbox.SandboxSettings,
-      standIns: Seq[(String, sandbox.StandIn)]
-  ): RunningSandbox =
-    try Sandbox.start(settings, standIns)
+  private def startSandbox(settings: sandbox.SandboxSettings, systems: Seq[SystemUnderTest]): RunningSandbox =
+    try Sandbox.start(settings, systems.map(s => s.key -> s.standIn), SystemUnderTest.withParts(systems).map(_.key))
     catch {
       case e: InputError => throw e
       case NonFatal(e)   =>
-        val ports = standIns.map { case (key, _) => s"sandbox.$key.port" } :+ "sandbox.stubs.port"
+        val ports = systems.map(s => s"sandbox.${s.key}.port") :+ "sandbox.stubs.port"
         throw new InputError(s"sandbox: could not start on ${settings.host} (${ports.mkString(", ")}): ${e.getMessage}")
     }
 

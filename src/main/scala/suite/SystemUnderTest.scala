@@ -31,18 +31,37 @@ trait SystemUnderTest {
 
   /** What the sandbox serves in place of the system for `target=local`. */
   def standIn: StandIn
+
+  /** The systems this one is made of (a combined run over their journeys): their files are read with
+    * this one's, their settings reach this journey through [[SystemSettings.of]], their stub mappings are
+    * served, and this stand-in may start theirs.
+    */
+  def parts: Seq[SystemUnderTest] = Nil
+}
+
+object SystemUnderTest {
+
+  /** The systems and, after them, every part they are made of, each once. */
+  def withParts(systems: Seq[SystemUnderTest]): Seq[SystemUnderTest] = {
+    def all(s: SystemUnderTest): Seq[SystemUnderTest] = s +: s.parts.flatMap(all)
+    systems.flatMap(all).distinctBy(_.key)
+  }
 }
 
 /** A system's settings for this run: its config block (target over defaults) and the run-wide knobs.
   *
   * @param smoke the system runs at smoke scale: its mixes draw every alternative in turn
+  * @param workItems the length of the whole run's list of scenarios (all shards), for a fixed-work profile
+  * @param parts the settings of the systems this one is made of, by key
   */
 final case class SystemSettings(
     key: String,
     config: Config,
     thinkTimeMultiplier: Double,
     shard: Shard,
-    smoke: Boolean = false
+    smoke: Boolean = false,
+    workItems: Option[Long] = None,
+    parts: Map[String, SystemSettings] = Map.empty
 ) {
   // Scoped under the system's key so that errors name the full path, e.g. "raid.thinkTime".
   val settings: Settings = new Settings(config, key)
@@ -59,4 +78,11 @@ final case class SystemSettings(
     * at smoke scale, so that a few users cover every alternative.
     */
   def mix(path: String, known: Seq[String]): Mix = Mix.read(settings, path, known, inTurn = smoke)
+
+  /** The settings of `part`, one of the systems this one is made of, as this run gives them. */
+  def of(part: SystemUnderTest): SystemSettings =
+    parts.getOrElse(
+      part.key,
+      throw new IllegalStateException(s"$key does not list ${part.key} among its parts")
+    )
 }

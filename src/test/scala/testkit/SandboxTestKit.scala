@@ -9,7 +9,7 @@ object SandboxTestKit {
   def start(hocon: String, systems: (String, StandIn)*): RunningSandbox = {
     val files = systems.map { case (key, _) => ConfigFactory.parseResources(ConfigFiles.systemFile(key)) }
     val config = files.foldLeft(ConfigFactory.parseString(hocon))(_ withFallback _)
-    Sandbox.start(SandboxSettings.fromConfig(config), systems)
+    Sandbox.start(SandboxSettings.fromConfig(config), systems, systems.map(_._1))
   }
 
   def withSandbox[T](hocon: String, systems: (String, StandIn)*)(test: RunningSandbox => T): T = {

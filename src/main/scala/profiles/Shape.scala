@@ -353,13 +353,12 @@ private[profiles] final case class FixedWork(
     val w = Math.toIntExact(shard.share(workers))
     val delay = Option.when(startAfter > Duration.Zero)(nothingFor(startAfter))
     val start = if (rampUp > Duration.Zero) rampUsers(w).during(rampUp) else atOnceUsers(w)
-    scenario(scenarioName).exec(Workers.loop(
-      queue(shard),
-      journey,
-      windows,
-      RunWindow.Steady,
-      label
-    )).inject(delay.toList :+ start)
+    // Named after the population: a run may hold several lists (systems) of fixed work.
+    val window = s"$scenarioName, $label"
+    val finished = windows.work(window, scenarioName, shard.share(scenarios))
+    scenario(scenarioName)
+      .exec(Workers.loop(queue(shard), journey, windows, RunWindow.Steady, window, finished))
+      .inject(delay.toList :+ start)
   }
 }
 

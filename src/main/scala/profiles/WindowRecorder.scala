@@ -1,9 +1,11 @@
 package profiles
 
+import java.util.concurrent.atomic.AtomicLong
+
 import scala.collection.mutable
 import scala.concurrent.duration.FiniteDuration
 
-import results.{ PlannedWindow, RunWindow }
+import results.{ PlannedWindow, RunWindow, WorkDone }
 
 /** Collects the windows of a run (stretches the results are split by; see [[results.RunWindow]]).
   *
@@ -16,6 +18,7 @@ import results.{ PlannedWindow, RunWindow }
 final class WindowRecorder {
   private val plans = mutable.ArrayBuffer.empty[PlannedWindow]
   private val recorded = mutable.LinkedHashMap.empty[(String, String), (Long, Long)]
+  private val work = mutable.LinkedHashMap.empty[String, (String, Long, AtomicLong)]
 
   def planned: Seq[PlannedWindow] = synchronized(plans.toSeq)
 
@@ -23,6 +26,21 @@ final class WindowRecorder {
     recorded.toSeq
       .collect { case ((kind, label), (start, end)) if end > start => RunWindow(kind, label, start, end) }
       .sortBy(w => (w.startEpochMs, w.label))
+  }
+
+  /** Each fixed-work population's list: how many scenarios it planned and finished, over its window. */
+  def workDone: Seq[WorkDone] = synchronized {
+    work.toSeq.map { case (label, (scenario, planned, finished)) =>
+      val (start, end) = recorded.get((RunWindow.Steady, label)).filter { case (s, e) => e > s }.getOrElse((0L, 0L))
+      WorkDone(scenario, planned, finished.get, start, end)
+    }
+  }
+
+  /** Registers a fixed-work population's list (its window `label`); returns what to call per finished scenario. */
+  private[profiles] def work(label: String, scenario: String, planned: Long): () => Unit = synchronized {
+    val finished = new AtomicLong
+    work(label) = (scenario, planned, finished)
+    () => { finished.incrementAndGet(); () }
   }
 
   private[profiles] def plan(kind: String, label: String, from: FiniteDuration, to: FiniteDuration): Unit =

@@ -51,7 +51,8 @@ object Workers {
       journey: ChainBuilder,
       windows: WindowRecorder,
       kind: String,
-      label: String
+      label: String,
+      finished: () => Unit = () => ()
   ): ChainBuilder = {
     def takeNext(session: Session): Session =
       queue.take(System.currentTimeMillis()).fold(session.remove(WorkItem))(item => session.set(WorkItem, item))
@@ -62,7 +63,10 @@ object Workers {
     }.asLongAs(session => session.contains(WorkItem)) {
       exec(session => startIteration(session))
         .exec(journey)
-        .exec(session => takeNext(session))
+        .exec { session =>
+          finished()
+          takeNext(session)
+        }
     }.exec { session =>
       windows.ended(kind, label, System.currentTimeMillis())
       session

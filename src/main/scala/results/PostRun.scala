@@ -160,6 +160,7 @@ object PostRun {
         writeSummaries(runDir, withGate, Some(verdict))
         println(ConsoleSummary.statsTable(withGate))
         println(ConsoleSummary.transactionsLine(withGate))
+        WorkDone.headline(withGate.completion.work).foreach(println)
         baseline.foreach(b => println(ConsoleSummary.comparisonTable(RunComparison.compare(b, withGate, policy))))
         printVerdict(withGate.run.runId, verdict)
         RunOutcome(runDir, Some(withGate), Some(verdict), None)

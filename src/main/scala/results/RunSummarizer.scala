@@ -88,7 +88,10 @@ object RunSummarizer {
         Option.when(walk.endedUsers < walk.startedUsers)(
           s"${walk.startedUsers - walk.endedUsers} of ${walk.startedUsers} users had not finished their journey when the run ended"
         )
-      ).flatten
+      ).flatten ++ context.work.filter(w => w.finished < w.planned).map(w =>
+        s"${w.scenario}: ${w.finished} of its ${w.planned} scenarios finished (the time limit stopped the rest)"
+      ),
+      work = context.work
     )
     val warnings = outcome.truncatedAfterRecord.toList.map(record =>
       s"$logFile is truncated after record $record (the run was cut short?): the figures cover the records before it"

@@ -105,6 +105,7 @@ final case class ErrorCount(message: String, count: Long)
   * @param plannedUsers users the injection profiles were to start (None where the count depends on
   *                     the system's speed, as in closed shapes)
   * @param problems     why the run is incomplete, one line each; empty for a complete run
+  * @param work         each fixed-work list and how far it got (empty for other shapes)
   */
 final case class Completion(
     plannedUsers: Option[Long],
@@ -112,7 +113,8 @@ final case class Completion(
     endedUsers: Long,
     plannedDurationMs: Option[Long],
     actualDurationMs: Long,
-    problems: Seq[String]
+    problems: Seq[String],
+    work: Seq[WorkDone] = Nil
 ) {
   def complete: Boolean = problems.isEmpty
 }

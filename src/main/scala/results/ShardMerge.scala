@@ -67,7 +67,18 @@ object ShardMerge {
         endedUsers = shards.map(_.completion.endedUsers).sum,
         plannedDurationMs = shards.flatMap(_.completion.plannedDurationMs).maxOption,
         actualDurationMs = shards.map(_.completion.actualDurationMs).max,
-        problems = shards.flatMap(s => s.completion.problems.map(p => s"${s.run.runId}: $p"))
+        problems = shards.flatMap(s => s.completion.problems.map(p => s"${s.run.runId}: $p")),
+        // Each shard worked through its own part of each list: the parts add up to the list.
+        work = shards.flatMap(_.completion.work).groupBy(_.scenario).toSeq.sortBy(_._1).map { case (scenario, parts) =>
+          val ran = parts.filter(_.started)
+          WorkDone(
+            scenario,
+            parts.map(_.planned).sum,
+            parts.map(_.finished).sum,
+            ran.map(_.startEpochMs).minOption.getOrElse(0L),
+            ran.map(_.endEpochMs).maxOption.getOrElse(0L)
+          )
+        }
       ),
       // Each shard's injector was judged on its own run; the merged run keeps no single figure.
       injector = None,

@@ -57,6 +57,27 @@ object SummaryJson {
       window.kind
     ).put("label", window.label).put("startEpochMs", window.startEpochMs).put("endEpochMs", window.endEpochMs)
 
+  private def workNode(work: Seq[WorkDone]): ArrayNode =
+    work.foldLeft(arr()) { (array, w) =>
+      array.add(obj()
+        .put("scenario", w.scenario)
+        .put("planned", w.planned)
+        .put("finished", w.finished)
+        .put("startEpochMs", w.startEpochMs)
+        .put("endEpochMs", w.endEpochMs))
+    }
+
+  private def work(node: JsonNode): Seq[WorkDone] =
+    list(node, "work").map(w =>
+      WorkDone(
+        text(w, "scenario"),
+        long(w, "planned"),
+        long(w, "finished"),
+        long(w, "startEpochMs"),
+        long(w, "endEpochMs")
+      )
+    )
+
   private def plannedNode(window: PlannedWindow): ObjectNode =
     obj().put("kind", window.kind).put("label", window.label).put("fromMs", window.fromMs).put("toMs", window.toMs)
 
@@ -73,6 +94,7 @@ object SummaryJson {
     node.set[JsonNode]("overrides", stringMap(context.overrides))
     node.set[JsonNode]("plannedWindows", context.plannedWindows.map(plannedNode).foldLeft(arr())(_.add(_)))
     node.set[JsonNode]("windows", context.windows.map(windowNode).foldLeft(arr())(_.add(_)))
+    node.set[JsonNode]("work", workNode(context.work))
     val course = obj().put("reachedEnd", context.course.reachedEnd)
     context.course.users.fold(course.putNull("users"))(course.put("users", _))
     context.course.durationMs.fold(course.putNull("durationMs"))(course.put("durationMs", _))
@@ -225,6 +247,9 @@ object SummaryJson {
     c.plannedDurationMs.fold(node.putNull("plannedDurationMs"))(node.put("plannedDurationMs", _))
     node.put("actualDurationMs", c.actualDurationMs)
     node.set[JsonNode]("problems", strings(c.problems))
+    // The headline of a fixed-work run, for whoever reads the file: the time to finish every list.
+    WorkDone.elapsedMs(c.work).fold(node.putNull("workElapsedMs"))(node.put("workElapsedMs", _))
+    node.set[JsonNode]("work", workNode(c.work))
     node
   }
 
@@ -270,7 +295,8 @@ object SummaryJson {
       endedUsers = long(node, "endedUsers"),
       plannedDurationMs = Option(node.get("plannedDurationMs")).filterNot(_.isNull).map(_.asLong()),
       actualDurationMs = long(node, "actualDurationMs"),
-      problems = textList(node, "problems")
+      problems = textList(node, "problems"),
+      work = work(node)
     )
 
   // ---- reading
@@ -307,6 +333,7 @@ object SummaryJson {
         PlannedWindow(text(w, "kind"), text(w, "label"), long(w, "fromMs"), long(w, "toMs"))
       ),
       windows = list(node, "windows").map(window),
+      work = work(node),
       course = Option(node.get("course")).fold(RunCourse.Unrecorded) { c =>
         def optionalLong(name: String) = Option(c.get(name)).filterNot(_.isNull).map(_.asLong())
         RunCourse(

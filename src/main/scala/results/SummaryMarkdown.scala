@@ -84,6 +84,7 @@ object SummaryMarkdown {
       s"- Systems: ${escape(run.systems.mkString(", "))}; target: ${escape(run.target)}; profile: ${escape(run.profile)}; shard: ${run.shard}",
       s"- From ${utc(run.startEpochMs)} to ${utc(run.endEpochMs)} (UTC); Gatling ${run.gatlingVersion}; commit ${run.gitCommit}",
       completion(summary.completion),
+      WorkDone.headline(summary.completion.work).fold("")(line => s"- **${escape(line)}**"),
       if (run.mergedFrom.nonEmpty) s"- Merged from ${run.mergedFrom.size} shards: ${run.mergedFrom.mkString(", ")}"
       else "",
       if (run.overrides.nonEmpty)

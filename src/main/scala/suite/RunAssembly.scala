@@ -46,7 +46,8 @@ final case class RunSetup(
       overrides = suite.overrides,
       plannedWindows = windows.planned,
       windows = windows.measured,
-      course = course
+      course = course,
+      work = windows.workDone
     )
 
   /** "smoke", or per system where they differ: "raid: reference, toy: smoke". */

@@ -6,7 +6,7 @@ import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
 import _root_.io.gatling.app.InProcessGatling
-import results.RunWindow
+import results.{ RunWindow, WorkDone }
 import testkit.ProfileRunSimulation
 import testkit.ProfileRunSimulation._
 
@@ -42,10 +42,15 @@ class ProfileRunTest {
     assertEquals(Seq("L1 R1 (1 user)", "L2 R1 (2 users)", "L1 R2 (1 user)", "L2 R2 (2 users)"), levels.map(_.label))
     levels.zip(levels.tail).foreach { case (a, b) => assertTrue(a.endEpochMs <= b.startEpochMs, s"$a before $b") }
 
-    val work = all.filter(_.label == "fixed work (7 scenarios)")
+    val work = all.filter(_.label == "work, fixed work (7 scenarios)")
     assertEquals(1, work.size, all.toString)
     // 7 scenarios of at least 50 ms each over 2 workers take at least 4 x 50 ms
     assertTrue(work.head.durationMs >= 200, work.head.toString)
+    assertEquals(
+      Seq(WorkDone("work", 7, 7, work.head.startEpochMs, work.head.endEpochMs)),
+      windows.workDone,
+      "the whole list finished, over the window"
+    )
   }
 
   private def runWithoutReports(): Int = {

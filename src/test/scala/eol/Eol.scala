@@ -23,11 +23,25 @@ object Eol extends SystemUnderTest {
 
   override def journey(settings: SystemSettings): ChainBuilder = {
     val mix = settings.mix("mix", EolTransactions.names)
+    val electors = Eol.electors(settings).circular
+    val enrolees = Eol.enrolees(settings).circular
+    val chains = transactions(settings, t => feed(if (t.onRoll) electors else enrolees))
+    exec(session => session.set("transaction", mix.draw()))
+      .doSwitch("#{transaction}")(mix.names.map(name => name -> chains(name)): _*)
+  }
+
+  /** People on the roll (they change their details, or only search) and people not on it (they enrol). */
+  def electors(settings: SystemSettings): IndexedSeq[Feeders.Record] =
+    Feeders.csvRecords(settings.string("electors"), EolPeople.Columns)
+
+  def enrolees(settings: SystemSettings): IndexedSeq[Feeders.Record] =
+    Feeders.csvRecords(settings.string("enrolees"), EolPeople.Columns)
+
+  /** Each transaction's chain by name, as a group; `person` puts the person it is for in the session. */
+  def transactions(settings: SystemSettings, person: EolTransaction => ChainBuilder): Map[String, ChainBuilder] = {
     val think = settings.thinkTime("thinkTime").pause
     val keystroke = settings.thinkTime("addressCompletion.keystrokePause").pause
     val burst = settings.int("addressCompletion.requests", min = 1)
-    val electors = Feeders.csvRecords(settings.string("electors"), EolPeople.Columns).circular
-    val enrolees = Feeders.csvRecords(settings.string("enrolees"), EolPeople.Columns).circular
 
     def step(s: EolStep, onRoll: Boolean): ChainBuilder = {
       import EolRequests._
@@ -46,13 +60,11 @@ object Eol extends SystemUnderTest {
       requests.exec(analytics(s.request))
     }
 
-    def transaction(t: EolTransaction): ChainBuilder =
-      feed(if (t.onRoll) electors else enrolees).group(t.name)(
+    EolTransactions.All.map { t =>
+      t.name -> person(t).group(t.name)(
         t.steps.map(step(_, t.onRoll)).reduce((done, next) => done.exec(think).exec(next))
       )
-
-    exec(session => session.set("transaction", mix.draw()))
-      .doSwitch("#{transaction}")(mix.names.map(name => name -> transaction(EolTransactions.named(name))): _*)
+    }.toMap
   }
 
   /** A person typing their address: `burst` lookups with a growing prefix, keystroke pauses between them. */

@@ -10,17 +10,18 @@ import io.gatling.charts.stats.SimulationLogAccess
 import io.gatling.charts.stats.SimulationLogAccess.{ RequestRecorded, UserRecorded }
 
 /** What an injector achieved in an archived run, against what its profile asked for: arrival rate
-  * and requests/s over the steady window, peak concurrent users, and the latency of one request.
+  * and requests/s over the steady window, peak concurrent users, transactions per hour where the run
+  * has transactions, and the latency of the named requests (of every request when none is named).
   *
   * mvn -q exec:java -Dexec.mainClass=bench.LoadFigures -Dexec.args="results/<run> 50 'mint raid'"
   */
 object LoadFigures {
   def main(args: Array[String]): Unit = args.toList match {
-    case run :: targetRate :: request :: Nil if targetRate.toDoubleOption.exists(_ > 0) =>
+    case run :: targetRate :: requests if targetRate.toDoubleOption.exists(_ > 0) =>
       val runDir = Paths.get(run)
       if (!Files.isRegularFile(runDir.resolve("summary.json"))) fail(s"$run: no summary.json (not an archived run?)")
-      println(report(runDir, targetRate.toDouble, request))
-    case _ => fail("usage: LoadFigures <archived run folder> <target arrival rate, users/s, > 0> <request name>")
+      println(report(runDir, targetRate.toDouble, requests))
+    case _ => fail("usage: LoadFigures <archived run folder> <target arrival rate, users/s, > 0> [request name ...]")
   }
 
   private def fail(message: String): Nothing = {
@@ -28,7 +29,7 @@ object LoadFigures {
     sys.exit(2)
   }
 
-  def report(runDir: Path, targetRate: Double, request: String): String = {
+  def report(runDir: Path, targetRate: Double, requests: Seq[String]): String = {
     val json = new ObjectMapper()
     val summary = json.readTree(runDir.resolve("summary.json").toFile)
     val steady = summary.get("steady")
@@ -52,22 +53,32 @@ object LoadFigures {
     }
     val seconds = (to - from) / 1000.0
     val achievedRate = startedInSteady / seconds
-    val figures = summary.get("requests").elements().asScala.find(_.get("name").asText == request)
-      .getOrElse(fail(s"$runDir: no request named '$request'"))
+    val recorded = summary.get("requests").elements().asScala.map(r => r.get("name").asText -> r).toSeq
+    val latencies = (if (requests.isEmpty) recorded.map(_._1) else requests).map { name =>
+      val r = recorded.collectFirst { case (`name`, figures) => figures }
+        .getOrElse(fail(s"$runDir: no request named '$name'"))
+      def ms(key: String) = f"${r.get(key).asInt}%,d"
+      f"$name%-40s p50 ${ms("p50Ms")}%6s  p95 ${ms("p95Ms")}%6s  p99 ${ms("p99Ms")}%6s  max ${ms("maxMs")}%6s ms"
+    }
     val global = summary.get("global")
+    val perHour = steady.get("transactionsPerHour").asDouble
+    // One user is one transaction in the journeys that report transactions, so the target is the arrival rate.
+    val transactions =
+      if (perHour > 0)
+        f"transactions/hour       target ${targetRate * 3600}%,.0f, achieved $perHour%,.0f (${100 * perHour / (targetRate * 3600)}%.1f%%)\n"
+      else ""
 
     f"""run                     ${runDir.getFileName}
        |steady window           $seconds%.0f s
        |arrival rate            target $targetRate%.2f users/s, achieved $achievedRate%.2f users/s (${100 * achievedRate / targetRate}%.1f%%)
-       |peak concurrent users   $peakActive
+       |${transactions}peak concurrent users   $peakActive
        |requests/s (steady)     ${(requestsInSteady(true) + requestsInSteady(
         false
       )) / seconds}%.1f (KO ${requestsInSteady(false)})
        |requests (whole run)    ${global.get("count").asLong} OK ${global.get("ok").asLong} KO ${global.get(
         "ko"
       ).asLong}
-       |$request%-23s p50 ${figures.get("p50Ms").asInt} ms, p99 ${figures.get("p99Ms").asInt} ms, max ${figures.get(
-        "maxMs"
-      ).asInt} ms""".stripMargin
+       |latency (whole run)
+       |${latencies.mkString("\n")}""".stripMargin
   }
 }

@@ -1,16 +1,16 @@
 package eroll
 
 import java.security.SecureRandom
-import java.util.concurrent.{ CompletableFuture, CompletionException, ConcurrentHashMap }
+import java.util.concurrent.{ CompletableFuture, ConcurrentHashMap }
 import java.util.concurrent.atomic.AtomicLong
 
 import scala.concurrent.duration.FiniteDuration
-import scala.jdk.CollectionConverters._
 import scala.util.Try
 
 import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper }
 import io.netty.handler.codec.http.HttpMethod
-import sandbox.{ StandInRequest, StandInResponse, StubCallFailed, StubClient }
+import sandbox.{ StandInRequest, StandInResponse, StubClient }
+import sandbox.JsonAnswers._
 
 /** A logged-in staff member, known by their bearer token. */
 private final case class StaffSession(username: String, startedMs: Long)
@@ -117,13 +117,8 @@ final class ERollApi(
   }
 
   private def suggestions(request: StandInRequest): StandInResponse =
-    request.queryParameter("q").filter(_.trim.length >= 3) match {
-      case None    => error(400, "q: at least 3 characters")
-      case Some(q) =>
-        json(
-          200,
-          Map("suggestions" -> roll.complete(q, suggestionLimit).map(a => Map("id" -> a.id, "label" -> a.label)))
-        )
+    request.queryParameter("q").filter(_.trim.length >= 3).fold(error(400, "q: at least 3 characters")) { q =>
+      json(200, Map("suggestions" -> roll.complete(q, suggestionLimit).map(_.suggestion)))
     }
 
   private def enrol(request: StandInRequest): CompletableFuture[StandInResponse] = {
@@ -147,15 +142,8 @@ final class ERollApi(
                 )
               )
           }
-          .exceptionally(correspondenceFailed)
+          .exceptionally(stubFailed)
     }
-  }
-
-  /** The correspondence service failed or did not answer: its status (502 or 504), as the real API's gateway. */
-  private def correspondenceFailed(e: Throwable): StandInResponse = e match {
-    case f: StubCallFailed                                        => error(f.status, f.getMessage)
-    case wrapped: CompletionException if wrapped.getCause != null => correspondenceFailed(wrapped.getCause)
-    case other                                                    => error(500, String.valueOf(other.getMessage))
   }
 
   private def code(electorate: String): String = electorate.toUpperCase.replaceAll("[^A-Z]+", "-")
@@ -164,18 +152,5 @@ final class ERollApi(
     val bytes = new Array[Byte](24)
     random.nextBytes(bytes)
     java.util.Base64.getUrlEncoder.withoutPadding.encodeToString(bytes)
-  }
-
-  private def done(response: StandInResponse) = CompletableFuture.completedFuture(response)
-
-  private def error(status: Int, message: String): StandInResponse = json(status, Map("error" -> message))
-
-  private def json(status: Int, body: Map[String, Any]): StandInResponse =
-    StandInResponse(status, Vector(mapper.writeValueAsBytes(javaOf(body))))
-
-  private def javaOf(value: Any): Any = value match {
-    case m: Map[_, _] => m.map { case (k, v) => k.toString -> javaOf(v) }.asJava
-    case s: Seq[_]    => s.map(javaOf).asJava
-    case other        => other
   }
 }

@@ -18,7 +18,11 @@ final case class RollPerson(
 )
 
 /** An address the API completes and looks up. */
-final case class RollAddress(id: String, label: String, electorate: String)
+final case class RollAddress(id: String, label: String, electorate: String) {
+
+  /** As address completion offers it: what the user sees, and the id a lookup takes. */
+  def suggestion: Map[String, Any] = Map("id" -> id, "label" -> label)
+}
 
 /** What the person search is given: a name is exact, or a prefix when it ends in `*`; blank middle names
   * match any; `mononym` finds only people known by one name (their surname).

@@ -12,7 +12,8 @@ import scala.jdk.CollectionConverters._
 import com.fasterxml.jackson.databind.ObjectMapper
 import io.netty.handler.codec.http.{ HttpHeaderNames, HttpMethod, QueryStringDecoder }
 import io.netty.handler.codec.http.cookie.{ ServerCookieDecoder, ServerCookieEncoder }
-import sandbox.{ StandInRequest, StandInResponse, StubCallFailed, StubClient }
+import sandbox.{ StandInRequest, StandInResponse, StubClient }
+import sandbox.JsonAnswers._
 
 /** What the app remembers of one visitor between AJAX calls, as the real app keeps it server side. */
 private final class EolSession(val csrfToken: String, val startedMs: Long) {
@@ -182,13 +183,6 @@ final class EolApp(roll: EolRoll, stubs: StubClient, suggestionLimit: Int, sessi
     }
   }
 
-  /** A licence or passport service that failed or did not answer: 502 or 504, as the real app's gateway. */
-  private def stubFailed(e: Throwable): StandInResponse = e match {
-    case f: StubCallFailed                                        => error(f.status, f.getMessage)
-    case wrapped if wrapped.getCause.isInstanceOf[StubCallFailed] => stubFailed(wrapped.getCause)
-    case other                                                    => error(500, String.valueOf(other.getMessage))
-  }
-
   private def sweep(nowMs: Long): Unit =
     sessions.values.removeIf(s => nowMs - s.startedMs > sessionTimeout.toMillis)
 
@@ -210,17 +204,4 @@ final class EolApp(roll: EolRoll, stubs: StubClient, suggestionLimit: Int, sessi
   }
 
   private def enc(value: String): String = java.net.URLEncoder.encode(value, UTF_8)
-
-  private def done(response: StandInResponse) = CompletableFuture.completedFuture(response)
-
-  private def error(status: Int, message: String): StandInResponse = json(status, Map("error" -> message))
-
-  private def json(status: Int, body: Map[String, Any]): StandInResponse =
-    StandInResponse(status, Vector(mapper.writeValueAsBytes(javaOf(body))))
-
-  private def javaOf(value: Any): Any = value match {
-    case m: Map[_, _] => m.map { case (k, v) => k.toString -> javaOf(v) }.asJava
-    case s: Seq[_]    => s.map(javaOf).asJava
-    case other        => other
-  }
 }

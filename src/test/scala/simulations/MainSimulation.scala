@@ -1,6 +1,7 @@
 package simulations
 
 import eol.Eol
+import eroll.ERoll
 import raid.Raid
 import suite.SuiteSimulation
 
@@ -12,5 +13,5 @@ class MainSimulation extends SuiteSimulation {
 object MainSimulation {
 
   /** Every system the suite models; a new system is one more entry. */
-  val systems = Seq(Raid, Eol)
+  val systems = Seq(Raid, Eol, ERoll)
 }

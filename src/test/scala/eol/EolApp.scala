@@ -1,22 +1,21 @@
 package eol
 
-import java.nio.charset.StandardCharsets.UTF_8
-import java.security.SecureRandom
-import java.util.concurrent.{ CompletableFuture, ConcurrentHashMap }
+import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.AtomicLong
 import java.util.regex.Pattern
 
 import scala.concurrent.duration.FiniteDuration
-import scala.jdk.CollectionConverters._
 
-import com.fasterxml.jackson.databind.ObjectMapper
-import io.netty.handler.codec.http.{ HttpHeaderNames, HttpMethod, QueryStringDecoder }
-import io.netty.handler.codec.http.cookie.{ ServerCookieDecoder, ServerCookieEncoder }
+import electoral.{ Visit, Visits }
+import electoral.WebApp._
+import io.netty.handler.codec.http.HttpMethod
 import sandbox.{ StandInRequest, StandInResponse, StubClient }
 import sandbox.JsonAnswers._
 
-/** What the app remembers of one visitor between AJAX calls, as the real app keeps it server side. */
-private final class EolSession(val csrfToken: String, val startedMs: Long) {
+/** What the app remembers of one visitor between AJAX calls, as the real app keeps it server side; the
+  * visit's token is the page's CSRF token.
+  */
+private final class EolSession(csrfToken: String, startedMs: Long) extends Visit(csrfToken, startedMs) {
   @volatile var searched = false
   @volatile var electorId: Option[String] = None
   @volatile var assertionId: Option[String] = None
@@ -30,14 +29,9 @@ private final class EolSession(val csrfToken: String, val startedMs: Long) {
   * stub-delayed transport-agency and passport services.
   */
 final class EolApp(roll: EolRoll, stubs: StubClient, suggestionLimit: Int, sessionTimeout: FiniteDuration) {
-  private val mapper = new ObjectMapper
-  private val random = new SecureRandom
-  private val sessions = new ConcurrentHashMap[String, EolSession]
-  private val created = new AtomicLong
+  private val sessions = new Visits[EolSession]("EOLSESSION", "X-CSRF-Token", "/app/enrol", sessionTimeout)
   private val enrolments = new AtomicLong
   private val Email = Pattern.compile("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$")
-
-  val CookieName = "EOLSESSION"
 
   def handle(request: StandInRequest): CompletableFuture[StandInResponse] =
     (request.method, request.path) match {
@@ -45,7 +39,7 @@ final class EolApp(roll: EolRoll, stubs: StubClient, suggestionLimit: Int, sessi
       case (HttpMethod.GET, "/js-ac/anon/residential-address")            => done(suggestions(request))
       case (HttpMethod.GET, "/js-ac/anon/email-valid")                    => done(emailValid(request))
       case (HttpMethod.POST, path) if path.startsWith("/app/enrol/ajax/") =>
-        session(request) match {
+        sessions.ajax(request) match {
           case Left(refused) => done(refused)
           case Right(s)      => ajax(path.stripPrefix("/app/enrol/ajax/"), form(request), s).exceptionally(stubFailed)
         }
@@ -89,7 +83,7 @@ final class EolApp(roll: EolRoll, stubs: StubClient, suggestionLimit: Int, sessi
               s"/passport/assertions?number=${enc(form("passportNumber"))}"
             )
             .thenApply[StandInResponse] { answer =>
-              val id = mapper.readTree(answer).path("assertionId").asText("")
+              val id = parse(answer).path("assertionId").asText("")
               s.assertionId = Some(id).filter(_.nonEmpty)
               if (s.assertionId.isEmpty) error(502, "the passport service answered no assertion id")
               else json(200, Map("assertionId" -> id))
@@ -139,19 +133,11 @@ final class EolApp(roll: EolRoll, stubs: StubClient, suggestionLimit: Int, sessi
     }
 
   private def landingPage(): StandInResponse = {
-    val id = token()
-    val s = new EolSession(token(), System.currentTimeMillis())
-    sessions.put(id, s)
-    if (created.incrementAndGet() % 4096 == 0) sweep(s.startedMs)
+    val (s, cookie) = sessions.open(new EolSession(_, _))
     val page =
-      s"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="csrf-token" content="${s.csrfToken}">
+      s"""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="csrf-token" content="${s.token}">
          |<title>Enrol to vote</title></head><body><h1>Enrol or update your details</h1></body></html>""".stripMargin
-    StandInResponse(
-      200,
-      Vector(page.getBytes(UTF_8)),
-      "text/html; charset=utf-8",
-      Seq(HttpHeaderNames.SET_COOKIE.toString -> ServerCookieEncoder.STRICT.encode(CookieName, id))
-    )
+    html(page, cookie)
   }
 
   private def suggestions(request: StandInRequest): StandInResponse =
@@ -169,39 +155,4 @@ final class EolApp(roll: EolRoll, stubs: StubClient, suggestionLimit: Int, sessi
       case None        => error(400, "email: missing")
       case Some(email) => json(200, Map("valid" -> Email.matcher(email).matches))
     }
-
-  private def session(request: StandInRequest): Either[StandInResponse, EolSession] = {
-    val id = request.header(HttpHeaderNames.COOKIE.toString).toSeq
-      .flatMap(h => ServerCookieDecoder.STRICT.decode(h).asScala)
-      .find(_.name == CookieName)
-      .map(_.value)
-    id.flatMap(i => Option(sessions.get(i))) match {
-      case None => Left(error(403, "no session: open /app/enrol first"))
-      case Some(s) if !request.header("X-CSRF-Token").contains(s.csrfToken) =>
-        Left(error(403, "CSRF token missing or wrong"))
-      case Some(s) => Right(s)
-    }
-  }
-
-  private def sweep(nowMs: Long): Unit =
-    sessions.values.removeIf(s => nowMs - s.startedMs > sessionTimeout.toMillis)
-
-  private def form(request: StandInRequest): Map[String, String] =
-    new QueryStringDecoder(new String(request.body, UTF_8), UTF_8, false).parameters.asScala.collect {
-      case (k, v) if !v.isEmpty => k -> v.get(0)
-    }.toMap
-
-  private def required(form: Map[String, String], names: String*): Either[StandInResponse, Unit] =
-    names.find(n => form.get(n).forall(_.trim.isEmpty)).map(n => error(400, s"$n: missing")).toLeft(())
-
-  private def inOrder(ready: Boolean, what: String): Option[StandInResponse] =
-    Option.when(!ready)(error(409, s"step out of order: $what"))
-
-  private def token(): String = {
-    val bytes = new Array[Byte](16)
-    random.nextBytes(bytes)
-    bytes.map(b => f"$b%02x").mkString
-  }
-
-  private def enc(value: String): String = java.net.URLEncoder.encode(value, UTF_8)
 }

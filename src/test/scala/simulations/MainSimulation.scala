@@ -1,5 +1,6 @@
 package simulations
 
+import dvp.Dvp
 import eol.Eol
 import eroll.ERoll
 import raid.Raid
@@ -13,5 +14,5 @@ class MainSimulation extends SuiteSimulation {
 object MainSimulation {
 
   /** Every system the suite models; a new system is one more entry. */
-  val systems = Seq(Raid, Eol, ERoll)
+  val systems = Seq(Raid, Eol, Dvp, ERoll)
 }

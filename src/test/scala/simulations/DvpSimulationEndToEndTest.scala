@@ -1,0 +1,50 @@
+package simulations
+
+import dvp.{ Dvp, DvpRequests, DvpSituations }
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import suite.InputError
+import testkit.SimulationRuns
+
+/** DvpSimulation at smoke scale against the in-process sandbox: nine users take the three situations in
+  * turn. The stand-in refuses a step out of order (409) or without the page's form token (403), and every
+  * download is checked as a PDF of at least `dvp.pdfCheck.minPages` pages, so no KO also means every
+  * situation ran its steps in order and the papers downloaded were real PDFs.
+  */
+class DvpSimulationEndToEndTest {
+  private val burst = 4
+
+  @Test def everySituationRunsItsStepsWithoutErrors(): Unit = {
+    val run = SimulationRuns.run(classOf[DvpSimulation], "sandbox.stubs.delay.ms" -> "20")
+    assertEquals(Dvp.requestNames, run.requests.keySet, "exactly the contract's request names")
+    assertEquals(
+      DvpSituations.names.map(_ -> 3L).toMap,
+      run.groups.view.mapValues(_.count).toMap,
+      "the three situations, as groups, in turn"
+    )
+
+    val expected = for {
+      s <- DvpSituations.All
+      name <- DvpRequests.names.toSeq
+      times = s.sends(name, burst) if times > 0
+    } yield s"${s.name} / $name" -> times.toLong * run.groups(s.name).count
+    assertEquals(expected.toMap, run.paths.view.mapValues(_.count).toMap, "each situation's requests, as its steps")
+    assertEquals(6L, run.requests(DvpRequests.DownloadPdf).count, "two downloading situations, 3 users each")
+    SimulationRuns.assertNoErrors(run)
+  }
+
+  @Test def morePagesThanThePapersHaveIsAKoForEveryDownload(): Unit = {
+    val run =
+      SimulationRuns.run(classOf[DvpSimulation], "dvp.pdfCheck.minPages" -> "4", "sandbox.stubs.delay.ms" -> "0")
+    val downloads = run.requests(DvpRequests.DownloadPdf)
+    assertEquals(downloads.count, downloads.ko, "the PDF check is active: 3 pages are fewer than 4")
+  }
+
+  @Test def anInvalidPageMinimumStopsBeforeAnyLoad(): Unit = {
+    val (error, folder) = SimulationRuns.failure(classOf[DvpSimulation], "dvp.pdfCheck.minPages" -> "none")
+    assertEquals(classOf[InputError], error.getClass)
+    assertTrue(error.getMessage.startsWith("dvp.pdfCheck.minPages: "), error.getMessage)
+    assertFalse(error.getMessage.contains("\n"), "one line")
+    assertTrue(SimulationRuns.isEmpty(folder), "nothing was written: no load was sent")
+  }
+}

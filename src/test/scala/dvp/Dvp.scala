@@ -1,10 +1,11 @@
 package dvp
 
+import electoral.AddressTyping
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
-import suite.{ Feeders, SystemSettings, SystemUnderTest, Typing }
+import suite.{ Feeders, SystemSettings, SystemUnderTest }
 
 /** Download Voting Papers: electors who cannot vote in person download their voting papers
   * (docs/systems/dvp.md). Each user runs one situation, drawn from the configured mix.
@@ -38,7 +39,7 @@ object Dvp extends SystemUnderTest {
     Feeders.csvRecords(settings.string("overseasElectors"), DvpPeople.Columns)
 
   /** The least pages the downloaded voting papers must have (`dvp.pdfCheck.minPages`, at least 1). */
-  def minPages(settings: SystemSettings): Int = settings.int("pdfCheck.minPages", min = 1)
+  private def minPages(settings: SystemSettings): Int = settings.int("pdfCheck.minPages", min = 1)
 
   /** Each situation's chain by name, as a group; `person` puts the elector it is for in the session. */
   def situations(settings: SystemSettings, person: DvpSituation => ChainBuilder): Map[String, ChainBuilder] = {
@@ -51,7 +52,7 @@ object Dvp extends SystemUnderTest {
       import DvpRequests._
       s match {
         case DvpStep.InitialPage       => exec(initialPage)
-        case DvpStep.AddressCompletion => typeAddress(burst, keystroke)
+        case DvpStep.AddressCompletion => AddressTyping.typeAddress(burst, keystroke, addressCompletion)
         case DvpStep.EnrolmentDetails  => exec(enrolmentDetails(overseas))
         case DvpStep.ReasonOutside     => exec(reasonOutside(overseas))
         case DvpStep.ReasonRemote      => exec(reasonRemote)
@@ -66,9 +67,4 @@ object Dvp extends SystemUnderTest {
       )
     }.toMap
   }
-
-  /** An elector typing their New Zealand address: `burst` lookups with a growing prefix. */
-  private def typeAddress(burst: Int, keystroke: ChainBuilder): ChainBuilder =
-    exec(session => session.set("prefixes", Typing.prefixes(session("address").as[String], burst)))
-      .foreach("#{prefixes}", "prefix")(exec(DvpRequests.addressCompletion).exec(keystroke))
 }

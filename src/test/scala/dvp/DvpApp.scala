@@ -38,7 +38,7 @@ final class DvpApp(
     (request.method, request.path) match {
       case (HttpMethod.GET, "/app/dvp")              => done(landingPage())
       case (HttpMethod.GET, "/app/dvp/ajax/address") =>
-        done(visits.ajax(request).fold(identity, _ => suggestions(request)))
+        done(visits.ajax(request).fold(identity, _ => suggestions(request, roll.suggest(_, suggestionLimit))))
       case (HttpMethod.POST, path) if path.startsWith("/app/dvp/ajax/") =>
         visits.ajax(request) match {
           case Left(refused) => done(refused)
@@ -114,14 +114,4 @@ final class DvpApp(
          |<input type="hidden" name="formToken" value="${v.token}"></form></body></html>""".stripMargin
     html(page, cookie)
   }
-
-  private def suggestions(request: StandInRequest): StandInResponse =
-    request.queryParameter("q").filter(_.trim.length >= 3) match {
-      case None    => error(400, "q: at least 3 characters")
-      case Some(q) =>
-        json(
-          200,
-          Map("suggestions" -> roll.suggest(q, suggestionLimit).map(a => Map("id" -> a.id, "label" -> a.label)))
-        )
-    }
 }

@@ -1,5 +1,6 @@
 package dvp
 
+import electoral.AddressTyping
 import io.gatling.commons.validation._
 import io.gatling.core.Predef._
 import io.gatling.http.Predef._
@@ -46,21 +47,7 @@ object DvpRequests {
       .queryParam("q", "#{prefix}")
       .header(TokenHeader, "#{formToken}")
       .header("X-Requested-With", "XMLHttpRequest")
-      .check(
-        status.is(200),
-        jsonPath("$.suggestions[*].label").exists,
-        checkIf((session: Session) => session("prefix").as[String] == session("address").as[String])(
-          jsonPath("$.suggestions[*]")
-            .ofType[Map[String, Any]]
-            .findAll
-            .transformWithSession { (suggestions, session) =>
-              val address = session("address").as[String]
-              suggestions.find(_.get("label").contains(address)).fold("")(_("id").toString)
-            }
-            .not("")
-            .saveAs("addressId")
-        )
-      )
+      .check(AddressTyping.suggestionChecks: _*)
 
   /** Finds the elector on the roll at the address picked: keeps their reference, and checks whether the
     * roll holds an overseas address for them, as the situation expects.

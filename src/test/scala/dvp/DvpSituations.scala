@@ -44,6 +44,4 @@ object DvpSituations {
   val All: Seq[DvpSituation] = Seq(NoOverseasAddress, OverseasOutsideNz, OverseasRemoteGrounds)
 
   val names: Seq[String] = All.map(_.name)
-
-  def named(name: String): DvpSituation = All.find(_.name == name).getOrElse(sys.error(s"no situation $name"))
 }

@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper
 import io.netty.handler.codec.http.{ HttpHeaderNames, QueryStringDecoder }
 import io.netty.handler.codec.http.cookie.{ ServerCookieDecoder, ServerCookieEncoder }
 import sandbox.{ StandInRequest, StandInResponse }
-import sandbox.JsonAnswers.error
+import sandbox.JsonAnswers.{ error, json }
 
 /** What an electoral web app remembers of one visitor, server side: the token its landing page carried. */
 abstract class Visit(val token: String, val startedMs: Long)
@@ -86,6 +86,13 @@ object WebApp {
   /** 409 unless the step's prerequisites are met, as the real apps refuse a step out of order. */
   def inOrder(ready: Boolean, what: String): Option[StandInResponse] =
     Option.when(!ready)(error(409, s"step out of order: $what"))
+
+  /** Address completion's answer: the suggestions for the query `q` (3 characters at least). */
+  def suggestions(request: StandInRequest, suggest: String => Seq[KnownAddress]): StandInResponse =
+    request.queryParameter("q").filter(_.trim.length >= 3) match {
+      case None    => error(400, "q: at least 3 characters")
+      case Some(q) => json(200, Map("suggestions" -> suggest(q).map(a => Map("id" -> a.id, "label" -> a.label))))
+    }
 
   def html(page: String, cookie: (String, String)): StandInResponse =
     StandInResponse(200, Vector(page.getBytes(UTF_8)), "text/html; charset=utf-8", Seq(cookie))

@@ -1,10 +1,11 @@
 package eol
 
+import electoral.AddressTyping
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
-import suite.{ Feeders, SystemSettings, SystemUnderTest, Typing }
+import suite.{ Feeders, SystemSettings, SystemUnderTest }
 
 /** Enrol Online: the electoral enrolment web application, driven through its AJAX endpoints
   * (docs/systems/eol.md). Each user runs one transaction, drawn from the configured mix.
@@ -47,7 +48,7 @@ object Eol extends SystemUnderTest {
       import EolRequests._
       val requests = s match {
         case EolStep.InitialPage       => exec(initialPage)
-        case EolStep.AddressCompletion => typeAddress(burst, keystroke)
+        case EolStep.AddressCompletion => AddressTyping.typeAddress(burst, keystroke, addressCompletion)
         case EolStep.Search            => exec(search(onRoll))
         case EolStep.VerifyLicence     => exec(verifyLicence)
         case EolStep.PassportInitiate  => exec(passportInitiate)
@@ -66,9 +67,4 @@ object Eol extends SystemUnderTest {
       )
     }.toMap
   }
-
-  /** A person typing their address: `burst` lookups with a growing prefix, keystroke pauses between them. */
-  private def typeAddress(burst: Int, keystroke: ChainBuilder): ChainBuilder =
-    exec(session => session.set("prefixes", Typing.prefixes(session("address").as[String], burst)))
-      .foreach("#{prefixes}", "prefix")(exec(EolRequests.addressCompletion).exec(keystroke))
 }

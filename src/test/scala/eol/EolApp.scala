@@ -35,8 +35,9 @@ final class EolApp(roll: EolRoll, stubs: StubClient, suggestionLimit: Int, sessi
 
   def handle(request: StandInRequest): CompletableFuture[StandInResponse] =
     (request.method, request.path) match {
-      case (HttpMethod.GET, "/app/enrol")                                 => done(landingPage())
-      case (HttpMethod.GET, "/js-ac/anon/residential-address")            => done(suggestions(request))
+      case (HttpMethod.GET, "/app/enrol")                      => done(landingPage())
+      case (HttpMethod.GET, "/js-ac/anon/residential-address") =>
+        done(suggestions(request, roll.suggest(_, suggestionLimit)))
       case (HttpMethod.GET, "/js-ac/anon/email-valid")                    => done(emailValid(request))
       case (HttpMethod.POST, path) if path.startsWith("/app/enrol/ajax/") =>
         sessions.ajax(request) match {
@@ -139,16 +140,6 @@ final class EolApp(roll: EolRoll, stubs: StubClient, suggestionLimit: Int, sessi
          |<title>Enrol to vote</title></head><body><h1>Enrol or update your details</h1></body></html>""".stripMargin
     html(page, cookie)
   }
-
-  private def suggestions(request: StandInRequest): StandInResponse =
-    request.queryParameter("q").filter(_.trim.length >= 3) match {
-      case None    => error(400, "q: at least 3 characters")
-      case Some(q) =>
-        json(
-          200,
-          Map("suggestions" -> roll.suggest(q, suggestionLimit).map(a => Map("id" -> a.id, "label" -> a.label)))
-        )
-    }
 
   private def emailValid(request: StandInRequest): StandInResponse =
     request.queryParameter("email") match {

@@ -1,5 +1,6 @@
 package eol
 
+import electoral.AddressTyping
 import io.gatling.commons.validation._
 import io.gatling.core.Predef._
 import io.gatling.http.Predef._
@@ -56,21 +57,7 @@ object EolRequests {
     http(AddressCompletion)
       .get("/js-ac/anon/residential-address")
       .queryParam("q", "#{prefix}")
-      .check(
-        status.is(200),
-        jsonPath("$.suggestions[*].label").exists,
-        checkIf((session: Session) => session("prefix").as[String] == session("address").as[String])(
-          jsonPath("$.suggestions[*]")
-            .ofType[Map[String, Any]]
-            .findAll
-            .transformWithSession { (suggestions, session) =>
-              val address = session("address").as[String]
-              suggestions.find(_.get("label").contains(address)).fold("")(_("id").toString)
-            }
-            .not("")
-            .saveAs("addressId")
-        )
-      )
+      .check(AddressTyping.suggestionChecks: _*)
 
   /** Finds the person on the roll: an elector is found once, and their id is kept; an enrolee is not found. */
   def search(expectOnRoll: Boolean): HttpRequestBuilder = {

@@ -10,7 +10,7 @@ import io.gatling.core.assertion.{ AssertionPathParts, AssertionWithPath }
 import io.gatling.core.config.GatlingConfiguration
 import suite.ConfigFiles
 
-import com.typesafe.config.{ Config, ConfigException, ConfigFactory }
+import com.typesafe.config.{ Config, ConfigException, ConfigFactory, ConfigResolveOptions }
 
 /** Limits for one subject (the whole run, a request or a group). Absent = not checked. */
 final case class Limits(
@@ -141,9 +141,12 @@ object Thresholds {
     else keys.map(fromConfig(config, source, _)).reduce(_ combine _)
   }
 
-  /** `parse`, resolved; a syntax error is `<source>: cannot parse line N: <problem>`. */
+  /** `parse`, resolved; a syntax error is `<source>: cannot parse line N: <problem>`. A system's file
+    * may refer to another's settings (a combined run's base URL is its parts'); read on its own, those
+    * stay unresolved, and a threshold is never one of them.
+    */
   private def parse(source: String, parse: => Config): Config =
-    try parse.resolve()
+    try parse.resolve(ConfigResolveOptions.defaults.setAllowUnresolved(true))
     catch {
       case e: ConfigException =>
         val origin = Option(e.origin)

@@ -10,7 +10,7 @@ import electoral.SyntheticPeople._
   */
 object EolPeople {
   val Electors = 10000
-  val Enrolees = 5000
+  val Enrolees = 10000
   val Columns: Seq[String] =
     Seq(
       "firstName",

@@ -118,6 +118,8 @@ final class Settings(val config: Config, val prefix: String = "") {
     }
   }
 
+  def stringList(path: String): Seq[String] = read(path)(_.getStringList(path)).asScala.toSeq.map(_.trim)
+
   def port(path: String): Int = int(path, min = 0, max = 65535)
 
   def fail(path: String, problem: String): Nothing = throw new InputError(s"${key(path)}: $problem")

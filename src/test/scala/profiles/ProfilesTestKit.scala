@@ -1,17 +1,27 @@
 package profiles
 
+import java.nio.file.{ Files, Paths }
+
+import scala.jdk.CollectionConverters._
+import scala.util.Using
+
 import com.typesafe.config.{ Config, ConfigFactory }
 
 import io.gatling.core.Predef._
 import io.gatling.core.controller.inject.open.OpenInjectionStep
 import io.gatling.core.structure.ChainBuilder
 
-/** The suite's shipped profiles (profiles.conf and RAiD's file) and shortcuts to load from them, for the profile tests. */
+/** The suite's shipped profiles (profiles.conf and every system's file) and shortcuts to load from them, for the profile tests. */
 object ProfilesTestKit {
-  lazy val suiteProfiles: Config =
-    ConfigFactory.parseResources(
+  lazy val suiteProfiles: Config = {
+    val systems =
+      Using.resource(Files.list(Paths.get(getClass.getResource("/systems").toURI)))(_.iterator.asScala.toSeq)
+    systems.sorted.map(file => ConfigFactory.parseFile(file.toFile)).foldLeft(ConfigFactory.parseResources(
       "profiles.conf"
-    ).withFallback(ConfigFactory.parseResources("systems/raid.conf")).resolve()
+    ))(
+      _ withFallback _
+    ).resolve()
+  }
 
   def config(hocon: String): Config = ConfigFactory.parseString(hocon).resolve()
 

@@ -53,23 +53,30 @@ class WorkShapesTest {
   @Test def publicAppsShardsWorkThroughDisjointPartsOfTheList(): Unit = {
     val items =
       shards(3).map(s => drain(fixed(suite("public-apps", "reference", shard = s)).queue(s), workers = 4).sorted)
-    assertEquals(Seq(8000, 8000, 8000), items.map(_.size))
-    assertEquals((0L until 24000L), items.flatten)
+    assertEquals(Seq(7000, 7000, 7000), items.map(_.size))
+    assertEquals((0L until 21000L), items.flatten)
     val uneven = shards(7).map(s => fixed(suite("public-apps", "reference", shard = s)).queue(s)).map(drain(_, 2))
-    assertEquals((0L until 24000L).toSet, uneven.flatten.toSet)
-    assertEquals(24000, uneven.map(_.size).sum)
+    assertEquals((0L until 21000L).toSet, uneven.flatten.toSet)
+    assertEquals(21000, uneven.map(_.size).sum)
   }
 
   @Test def publicAppsStartsAllWorkersAtOnce(): Unit = {
     val profile = suite("public-apps", "reference", shard = Shard(1, 3))
     assertEquals(
-      Some(100L),
+      Some(250L),
       profile.population("public apps", journey, new WindowRecorder).injectionProfile.totalUserCount
     )
     assertEquals(None, profile.plan.totalDuration)
     // the time limit, then the default 5 minute drain for the iterations still running when it passed
     assertEquals(65.minutes, profile.plan.maxDuration)
-    assertTrue(profile.plan.phases.head.load.contains("items 1-8,000 of 24,000"), profile.plan.phases.head.load)
+    assertTrue(profile.plan.phases.head.load.contains("items 1-7,000 of 21,000"), profile.plan.phases.head.load)
+  }
+
+  @Test def publicAppsERollJoinsTheRunLateWithItsOwnList(): Unit = {
+    val profile = suite("public-apps-eroll", "reference", shard = Shard(1, 3))
+    assertEquals(Some(3.minutes), profile.plan.phases.head.start)
+    assertTrue(profile.plan.phases.head.load.contains("items 1-1,000 of 3,000"), profile.plan.phases.head.load)
+    assertEquals(3.minutes + 60.minutes + 5.minutes, profile.plan.maxDuration)
   }
 
   @Test def keyUploadSweepRunsEveryLevelOfEveryRepeatInTurn(): Unit = {

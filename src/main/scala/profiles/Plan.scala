@@ -42,9 +42,10 @@ final case class Plan(
     val header = s"$profile ($shape)" + (if (smoke) ", compressed for a smoke test" else "")
     val phaseLines = phases.map { p =>
       val when = (p.start, p.duration) match {
-        case (Some(s), Some(d)) => s"${clock(s)} - ${clock(s + d)}"
-        case (_, Some(d))       => s"up to ${human(d)}"
-        case _                  => "until done"
+        case (Some(s), Some(d))                   => s"${clock(s)} - ${clock(s + d)}"
+        case (_, Some(d))                         => s"up to ${human(d)}"
+        case (Some(s), None) if s > Duration.Zero => s"${clock(s)} until done"
+        case _                                    => "until done"
       }
       f"  $when%-19s  ${p.name}%-14s  ${p.load}"
     }

@@ -75,6 +75,7 @@ class WorkShapesTest {
   @Test def publicAppsERollJoinsTheRunLateWithItsOwnList(): Unit = {
     val profile = suite("public-apps-eroll", "reference", shard = Shard(1, 3))
     assertEquals(Some(3.minutes), profile.plan.phases.head.start)
+    assertTrue(profile.plan.render.contains("0:03:00 until done"), profile.plan.render)
     assertTrue(profile.plan.phases.head.load.contains("items 1-1,000 of 3,000"), profile.plan.phases.head.load)
     assertEquals(3.minutes + 60.minutes + 5.minutes, profile.plan.maxDuration)
   }

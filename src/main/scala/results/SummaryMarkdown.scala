@@ -47,23 +47,20 @@ object SummaryMarkdown {
       f.stdDevMs.toString
     )
 
-  /** The rows with their nesting depth: global first, then every group followed by its requests, as Gatling's report nests them. */
+  /** The rows with their nesting depth: global first, then every group followed by everything in it,
+    * as Gatling's report nests them; siblings in the order they first ran.
+    */
   def statsRows(summary: RunSummary): Seq[(Entry, Int)] = {
-    val printedGroups = collection.mutable.LinkedHashSet.empty[List[String]]
-    val rows = Seq.newBuilder[(Entry, Int)]
-    rows += summary.global -> 0
-    def printGroup(hierarchy: List[String]): Unit =
-      if (hierarchy.nonEmpty && !printedGroups.contains(hierarchy)) {
-        printGroup(hierarchy.init)
-        printedGroups += hierarchy
-        summary.groups.find(_.path == hierarchy).foreach(group => rows += group -> hierarchy.size)
+    val order = collection.mutable.LinkedHashSet.empty[List[String]]
+    (summary.requests ++ summary.groups).foreach(e => order ++= e.path.inits.toSeq.reverse.tail)
+    val requests = summary.requests.map(r => r.path -> r).toMap
+    val groups = summary.groups.map(g => g.path -> g).toMap
+    val children = order.toSeq.groupBy(_.init)
+    def under(parent: List[String]): Seq[(Entry, Int)] =
+      children.getOrElse(parent, Nil).flatMap { path =>
+        requests.get(path).map(_ -> path.size).toSeq ++ groups.get(path).map(_ -> path.size) ++ under(path)
       }
-    summary.requests.foreach { request =>
-      printGroup(request.path.init)
-      rows += request -> request.path.size
-    }
-    summary.groups.filterNot(g => printedGroups.contains(g.path)).foreach(g => printGroup(g.path))
-    rows.result()
+    (summary.global -> 0) +: under(Nil)
   }
 
   /** The last name of a row's path (its group rows above it give the rest). */

@@ -66,4 +66,26 @@ class ConsoleSummaryTest {
       "summary.md keeps its Markdown table"
     )
   }
+
+  @Test
+  def everyRequestIsListedUnderItsOwnGroupWhateverOrderTheyRanIn(): Unit = {
+    // two transactions sending the same requests, interleaved, as concurrent users run them
+    val interleaved = CraftedSummaries
+      .summary(
+        "Fixture",
+        Map(
+          List("Enrol", "page") -> ok(1),
+          List("Update", "page") -> ok(2),
+          List("Enrol", "submit") -> ok(3),
+          List("Update", "submit") -> ok(4)
+        )
+      )
+      .copy(groups =
+        Seq(CraftedSummaries.entry(List("Update"), ok(6), 10), CraftedSummaries.entry(List("Enrol"), ok(4), 10))
+      )
+    assertEquals(
+      Seq("All Requests" -> 0, "Enrol" -> 1, "page" -> 2, "submit" -> 2, "Update" -> 1, "page" -> 2, "submit" -> 2),
+      SummaryMarkdown.statsRows(interleaved).map { case (entry, depth) => SummaryMarkdown.shortName(entry) -> depth }
+    )
+  }
 }

@@ -144,7 +144,14 @@ private[profiles] final case class OpenArrivals(
       windows: WindowRecorder
   ): PopulationBuilder = {
     plan(windows, plannedWindows)
-    scenario(scenarioName).exec(journey).inject(steps(shard))
+    // Evenly spread steady arrivals have an exact schedule; randomized ones (Poisson) have none to be late to.
+    val timed =
+      if (randomized) journey
+      else windows.lateStarts.evenlySpread(
+        shard.share(warmUpUsers),
+        steady.toMillis.toDouble / shard.share(steadyUsers)
+      ).exec(journey)
+    scenario(scenarioName).exec(timed).inject(steps(shard))
   }
 }
 

@@ -14,8 +14,12 @@ import results.{ PlannedWindow, RunWindow, WorkDone }
   * Windows whose times depend on the system's speed (fixed work, sweep levels) are recorded by the
   * workers themselves; only those that have both started and ended, and last longer than 0 ms, are
   * listed: a zero-length window holds no requests and says nothing.
+  *
+  * It also holds how late users started against their schedule ([[LateStarts]]).
   */
 final class WindowRecorder {
+  val lateStarts = new LateStarts
+
   private val plans = mutable.ArrayBuffer.empty[PlannedWindow]
   private val recorded = mutable.LinkedHashMap.empty[(String, String), (Long, Long)]
   private val work = mutable.LinkedHashMap.empty[String, (String, Long, AtomicLong)]

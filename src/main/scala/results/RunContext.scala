@@ -64,17 +64,34 @@ final case class InjectorFigures(
     cpuMaxPercent: Double,
     busySamples: Int,
     gcPercent: Double,
-    samples: Int
+    samples: Int,
+    lateStarts: LateStartFigures = LateStartFigures.None
 ) {
   def busyPercent: Double = if (samples == 0) 0.0 else 100.0 * busySamples / samples
 }
 
+/** How late users started against their schedule (see profiles.LateStarts): over `users` measured. */
+final case class LateStartFigures(users: Long, p99Ms: Long, maxMs: Long)
+
+object LateStartFigures {
+
+  /** No user was measured: no profile of the run had an exact schedule, or the run predates the measure. */
+  val None: LateStartFigures = LateStartFigures(0, 0, 0)
+}
+
 /** Beyond these, the injector itself was the bottleneck and the run's latencies say nothing of the
   * target: more than `maxBusyPercent` of the samples at `maxCpuPercent` or above, or more than
-  * `maxGcPercent` of the run in garbage collection. Runs with fewer than `minSamples` samples (smoke
-  * runs: mostly JIT warm-up) are not judged.
+  * `maxGcPercent` of the run in garbage collection, or users starting more than `maxLateStartP99Ms`
+  * behind their schedule at p99. Runs with fewer than `minSamples` samples (smoke runs: mostly JIT
+  * warm-up) are not judged.
   */
-final case class InjectorLimits(maxCpuPercent: Double, maxBusyPercent: Double, maxGcPercent: Double, minSamples: Int)
+final case class InjectorLimits(
+    maxCpuPercent: Double,
+    maxBusyPercent: Double,
+    maxGcPercent: Double,
+    minSamples: Int,
+    maxLateStartP99Ms: Long
+)
 
 final case class InjectorHealthRecord(figures: InjectorFigures, limits: InjectorLimits) {
   private def percent(value: Double) = f"$value%.0f %%"
@@ -90,6 +107,10 @@ final case class InjectorHealthRecord(figures: InjectorFigures, limits: Injector
         ),
         Option.when(figures.gcPercent > limits.maxGcPercent)(
           s"injector saturated: its JVM spent ${percent(figures.gcPercent)} of the run in garbage collection (limit ${percent(limits.maxGcPercent)})"
+        ),
+        Option.when(figures.lateStarts.p99Ms > limits.maxLateStartP99Ms)(
+          f"injector saturated: users started behind their schedule, p99 ${figures.lateStarts.p99Ms}%,d ms and up to " +
+            f"${figures.lateStarts.maxMs}%,d ms late (limit p99 ${limits.maxLateStartP99Ms}%,d ms)"
         )
       ).flatten
 }

@@ -262,15 +262,21 @@ object SummaryJson {
       .put("busySamples", f.busySamples)
       .put("gcPercent", round(f.gcPercent, 2))
       .put("samples", f.samples)
+      .put("lateStartUsers", f.lateStarts.users)
+      .put("lateStartP99Ms", f.lateStarts.p99Ms)
+      .put("lateStartMaxMs", f.lateStarts.maxMs)
       .put("maxCpuPercent", record.limits.maxCpuPercent)
       .put("maxBusyPercent", record.limits.maxBusyPercent)
       .put("maxGcPercent", record.limits.maxGcPercent)
       .put("minSamples", record.limits.minSamples)
+      .put("maxLateStartP99Ms", record.limits.maxLateStartP99Ms)
     node.set[JsonNode]("saturation", strings(record.saturation))
     node
   }
 
-  private def injector(node: JsonNode): InjectorHealthRecord =
+  private def injector(node: JsonNode): InjectorHealthRecord = {
+    // Runs archived before users' start times were measured have no late-start figures.
+    def measured(name: String) = Option(node.get(name)).filterNot(_.isNull).fold(0L)(_.asLong())
     InjectorHealthRecord(
       InjectorFigures(
         int(node, "cores"),
@@ -278,15 +284,18 @@ object SummaryJson {
         double(node, "cpuMaxPercent"),
         int(node, "busySamples"),
         double(node, "gcPercent"),
-        int(node, "samples")
+        int(node, "samples"),
+        LateStartFigures(measured("lateStartUsers"), measured("lateStartP99Ms"), measured("lateStartMaxMs"))
       ),
       InjectorLimits(
         double(node, "maxCpuPercent"),
         double(node, "maxBusyPercent"),
         double(node, "maxGcPercent"),
-        int(node, "minSamples")
+        int(node, "minSamples"),
+        Option(node.get("maxLateStartP99Ms")).filterNot(_.isNull).fold(Long.MaxValue)(_.asLong())
       )
     )
+  }
 
   private def completion(node: JsonNode): Completion =
     Completion(

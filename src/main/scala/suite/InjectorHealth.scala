@@ -5,12 +5,14 @@ import java.util.concurrent.{ Executors, TimeUnit }
 
 import scala.jdk.CollectionConverters._
 
-import results.InjectorFigures
+import profiles.LateStarts
+import results.{ InjectorFigures, LateStartFigures }
 
-/** Samples this JVM's CPU and garbage-collection time while the run goes on, so the results can tell a
-  * slow target from a saturated injector. CPU is the share of all the machine's cores this process used.
+/** Samples this JVM's CPU and garbage-collection time while the run goes on, and reads how late users
+  * started, so the results can tell a slow target from a saturated injector. CPU is the share of all the
+  * machine's cores this process used.
   */
-final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double) {
+final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts: LateStarts) {
   private val os = ManagementFactory.getOperatingSystemMXBean.asInstanceOf[com.sun.management.OperatingSystemMXBean]
   private val cores = Runtime.getRuntime.availableProcessors
   private val samples = new java.util.concurrent.ConcurrentLinkedQueue[Double]
@@ -58,7 +60,8 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double) {
         cpuMaxPercent = sampled.maxOption.getOrElse(0.0),
         busySamples = sampled.count(_ >= busyCpuPercent),
         gcPercent = 100.0 * ((if (stoppedAtMs > 0) gcAtStopMs else gcTimeMs) - gcAtStartMs) / wallMs,
-        samples = sampled.size
+        samples = sampled.size,
+        lateStarts = LateStartFigures(lateStarts.users, lateStarts.p99Ms, lateStarts.maxMs)
       )
     }
 

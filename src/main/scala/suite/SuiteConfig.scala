@@ -107,7 +107,8 @@ object SuiteConfig {
         s.double("injector.maxCpuPercent", min = 0),
         s.double("injector.maxBusyPercent", min = 0),
         s.double("injector.maxGcPercent", min = 0),
-        s.int("injector.minSamples", min = 0)
+        s.int("injector.minSamples", min = 0),
+        s.long("injector.maxLateStartP99Ms", min = 0)
       )
     )
   }

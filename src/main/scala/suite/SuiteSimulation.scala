@@ -37,7 +37,8 @@ abstract class SuiteSimulation extends Simulation {
     val baseUrls = run.baseUrls ++ sandbox.fold(Map.empty[String, String])(_.baseUrls)
     FailFast.closing(sandbox)(Preflight.check(baseUrls, run.suite.preflightConnectTimeout))
     sandbox.foreach(running => after(running.close()))
-    val injector = new InjectorHealth(intervalMs = 1000, busyCpuPercent = run.suite.injectorLimits.maxCpuPercent)
+    val injector =
+      new InjectorHealth(intervalMs = 1000, run.suite.injectorLimits.maxCpuPercent, windows.lateStarts)
     before(injector.start())
     after(injector.stop())
 

@@ -26,6 +26,13 @@ class InjectorHealthEndToEndTest {
       summary.gate.get.invalid.exists(_.startsWith("injector saturated: its JVM used 90 % or more")),
       summary.gate.toString
     )
+    // The burning users hold the threads that start the others: the later users start seconds behind schedule.
+    assertTrue(injector.figures.lateStarts.users >= 15, injector.figures.lateStarts.toString)
+    assertTrue(injector.figures.lateStarts.p99Ms > 1000, injector.figures.lateStarts.toString)
+    assertTrue(
+      summary.gate.get.invalid.exists(_.startsWith("injector saturated: users started behind their schedule, p99 ")),
+      summary.gate.toString
+    )
     assertTrue(run.text.contains("results: gate INVALID"), run.text)
     assertTrue(java.nio.file.Files.readString(archived.resolve("summary.md")).contains("## Gate: INVALID"))
   }

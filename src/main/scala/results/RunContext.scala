@@ -96,6 +96,16 @@ final case class InjectorLimits(
 final case class InjectorHealthRecord(figures: InjectorFigures, limits: InjectorLimits) {
   private def percent(value: Double) = f"$value%.0f %%"
 
+  /** One line for readers: what the injector used, and how late it started users. */
+  def describe: String = {
+    val late = figures.lateStarts
+    val starts =
+      if (late.users == 0) ""
+      else f"; users started up to ${late.maxMs}%,d ms behind their schedule (p99 ${late.p99Ms}%,d ms)"
+    f"CPU ${figures.cpuMeanPercent}%.0f %% of ${figures.cores} cores on average (max ${figures.cpuMaxPercent}%.0f %%), " +
+      f"GC ${figures.gcPercent}%.1f %% of the run$starts"
+  }
+
   /** Why the injector was saturated; empty when it was not, or when the run was too short to say. */
   def saturation: Seq[String] =
     if (figures.samples < limits.minSamples) Nil

@@ -82,6 +82,7 @@ object SummaryMarkdown {
       s"- From ${utc(run.startEpochMs)} to ${utc(run.endEpochMs)} (UTC); Gatling ${run.gatlingVersion}; commit ${run.gitCommit}",
       completion(summary.completion),
       WorkDone.headline(summary.completion.work).fold("")(line => s"- **${escape(line)}**"),
+      summary.injector.fold("")(injector => s"- Injector: ${escape(injector.describe)}"),
       if (run.mergedFrom.nonEmpty) s"- Merged from ${run.mergedFrom.size} shards: ${run.mergedFrom.mkString(", ")}"
       else "",
       if (run.overrides.nonEmpty)

@@ -21,10 +21,11 @@ class InjectorHealthEndToEndTest {
     val summary = SummaryJson.read(archived.resolve("summary.json"))
     assertEquals(Some(GateVerdict.Invalid), summary.gate.map(_.label))
     val injector = summary.injector.get
-    assertTrue(injector.figures.busyPercent > 10, injector.toString)
-    assertTrue(
+    // How much of the machine the burn gets depends on what else runs on it; its users always start late.
+    assertEquals(
+      injector.figures.busyPercent > 10,
       summary.gate.get.invalid.exists(_.startsWith("injector saturated: its JVM used 90 % or more")),
-      summary.gate.toString
+      s"a CPU reason exactly when the CPU was busy: $injector"
     )
     // The burning users hold the threads that start the others: the later users start seconds behind schedule.
     assertTrue(injector.figures.lateStarts.users >= 15, injector.figures.lateStarts.toString)
@@ -34,6 +35,8 @@ class InjectorHealthEndToEndTest {
       summary.gate.toString
     )
     assertTrue(run.text.contains("results: gate INVALID"), run.text)
-    assertTrue(java.nio.file.Files.readString(archived.resolve("summary.md")).contains("## Gate: INVALID"))
+    val md = java.nio.file.Files.readString(archived.resolve("summary.md"))
+    assertTrue(md.contains("## Gate: INVALID"), md)
+    assertTrue(md.contains("- Injector: CPU ") && md.contains("behind their schedule (p99 "), md)
   }
 }

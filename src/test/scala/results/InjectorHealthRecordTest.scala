@@ -1,0 +1,56 @@
+package results
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+
+class InjectorHealthRecordTest {
+  private val limits =
+    InjectorLimits(
+      maxCpuPercent = 90,
+      maxBusyPercent = 10,
+      maxGcPercent = 10,
+      minSamples = 30,
+      maxLateStartP99Ms = 1000
+    )
+  private val healthy = InjectorFigures(
+    cores = 2,
+    cpuMeanPercent = 20,
+    cpuMaxPercent = 60,
+    busySamples = 0,
+    gcPercent = 0.5,
+    samples = 600,
+    lateStarts = LateStartFigures(users = 30000, p99Ms = 5, maxMs = 40)
+  )
+
+  private def reasons(figures: InjectorFigures) = InjectorHealthRecord(figures, limits).saturation
+
+  @Test def aHealthyInjectorIsNotSaturated(): Unit = assertEquals(Nil, reasons(healthy))
+
+  @Test def eachLimitGivesItsOwnReason(): Unit = {
+    assertEquals(
+      Seq(
+        "injector saturated: its JVM used 90 % or more of the machine's 2 cores for 12 % of the run (limit 10 %)"
+      ),
+      reasons(healthy.copy(busySamples = 72))
+    )
+    assertEquals(
+      Seq("injector saturated: its JVM spent 11 % of the run in garbage collection (limit 10 %)"),
+      reasons(healthy.copy(gcPercent = 11))
+    )
+    assertEquals(
+      Seq(
+        "injector saturated: users started behind their schedule, p99 1,500 ms and up to 4,200 ms late (limit p99 1,000 ms)"
+      ),
+      reasons(healthy.copy(lateStarts = LateStartFigures(30000, 1500, 4200)))
+    )
+  }
+
+  @Test def aRunTooShortToJudgeIsNotJudged(): Unit =
+    assertEquals(Nil, reasons(healthy.copy(samples = 29, busySamples = 29, gcPercent = 50)))
+
+  @Test def readersSeeWhatTheInjectorUsedAndHowLateItStartedUsers(): Unit =
+    assertEquals(
+      "CPU 20 % of 2 cores on average (max 60 %), GC 0.5 % of the run; users started up to 40 ms behind their schedule (p99 5 ms)",
+      InjectorHealthRecord(healthy, limits).describe
+    )
+}

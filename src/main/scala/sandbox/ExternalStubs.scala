@@ -116,7 +116,9 @@ private[sandbox] final class StubFaults(settings: StubSettings) extends Response
   // One plan per stub, each with its own counts, even where they share the settings of `faults`.
   private val plans = new ConcurrentHashMap[String, FaultPlan]
 
-  /** Past the stand-in's call timeout, so its stub client gives up first and answers 504. */
+  /** Past the stand-in's call timeout, so its stub client gives up first and answers 504; only just past,
+    * as WireMock's stop still sends the delayed answers that are due (its executor's `shutdown`).
+    */
   private val noAnswerMillis = millis(settings.callTimeout.toMillis + 1000)
 
   override def getName: String = "sandbox-stub-faults"

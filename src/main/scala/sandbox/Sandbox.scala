@@ -47,11 +47,8 @@ final class RunningSandbox private[sandbox] (
     if (closed.compareAndSet(false, true)) {
       def report(what: String, injected: Map[String, Map[Fault, Long]]): Unit =
         injected.toSeq.sortBy(_._1).foreach { case (name, counts) =>
-          println(
-            s"sandbox: $what$name injected ${counts.toSeq.sortBy(_._1.name).map { case (f, n) =>
-                s"$n ${f.name}"
-              }.mkString(", ")}"
-          )
+          val each = counts.toSeq.sortBy(_._1.name).map { case (fault, n) => s"$n ${fault.name}" }
+          println(s"sandbox: $what$name injected ${each.mkString(", ")}")
         }
       report("", injectedFaults)
       report("stub ", injectedStubFaults)

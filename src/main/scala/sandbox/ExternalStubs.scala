@@ -1,5 +1,8 @@
 package sandbox
 
+import java.util.concurrent.ConcurrentHashMap
+
+import scala.concurrent.duration.FiniteDuration
 import scala.jdk.CollectionConverters._
 import scala.util.control.NonFatal
 
@@ -7,18 +10,29 @@ import com.github.tomakehurst.wiremock.WireMockServer
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder
 import com.github.tomakehurst.wiremock.common.{ ClasspathFileSource, ConsoleNotifier }
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration
-import com.github.tomakehurst.wiremock.http.{ ResponseDefinition, UniformDistribution }
+import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2
+import com.github.tomakehurst.wiremock.http.{ Fault => WireMockFault, ResponseDefinition, UniformDistribution }
 import com.github.tomakehurst.wiremock.standalone.{ JsonFileMappingsSource, MappingsSource }
-import com.github.tomakehurst.wiremock.stubbing.{ StubMapping, StubMappings }
+import com.github.tomakehurst.wiremock.stubbing.{ ServeEvent, StubMapping, StubMappings }
 import suite.InputError
+
+/** The running WireMock and the faults its stubs inject. */
+private[sandbox] final class RunningStubs(val server: WireMockServer, faults: StubFaults) {
+
+  /** The faults each stub injected so far, by mapping name. */
+  def injectedFaults: Map[String, Map[Fault, Long]] = faults.counts
+}
 
 /** In-process WireMock serving every system's external-system stubs: the mapping files under classpath
   * `stubs/<key>/mappings/`, the same files that deploy unchanged beside a real environment.
   */
 private[sandbox] object ExternalStubs {
 
-  /** Started with the mappings of `systems` and the configured delays applied; the caller stops it. */
-  def start(host: String, settings: StubSettings, systems: Seq[String]): WireMockServer = {
+  /** Started with the mappings of `systems` and the configured delays and faults applied; the caller stops
+    * its server.
+    */
+  def start(host: String, settings: StubSettings, systems: Seq[String]): RunningStubs = {
+    val faults = new StubFaults(settings)
     val options = WireMockConfiguration
       .options()
       .bindAddress(host)
@@ -33,13 +47,14 @@ private[sandbox] object ExternalStubs {
       // Longer than the stand-in's own idle close, so WireMock never drops a connection the
       // stand-in is about to reuse.
       .jettyIdleTimeout(StubClient.IdleCloseMillis * 5)
+      .extensions(faults)
     val server = new WireMockServer(
       if (settings.port == 0) options.dynamicPort() else options.port(settings.port)
     )
     server.start()
     try {
       applyDelays(server, settings)
-      server
+      new RunningStubs(server, faults)
     } catch {
       case NonFatal(e) =>
         server.stop()
@@ -67,11 +82,14 @@ private[sandbox] object ExternalStubs {
   private def applyDelays(server: WireMockServer, settings: StubSettings): Unit = {
     val mappings = server.getStubMappings.asScala.toList
     val names = mappings.flatMap(m => Option(m.getName)).toSet
-    settings.delayOverrides.keys.filterNot(names).toList.sorted.headOption.foreach { unknown =>
-      throw new InputError(
-        s"sandbox.stubs.delayOverrides.$unknown: names no stub mapping (known: ${names.toList.sorted.mkString(", ")})"
-      )
-    }
+    Seq("delayOverrides" -> settings.delayOverrides.keySet, "faultOverrides" -> settings.faultOverrides.keySet)
+      .foreach { case (block, overridden) =>
+        overridden.filterNot(names).toList.sorted.headOption.foreach { unknown =>
+          throw new InputError(
+            s"sandbox.stubs.$block.$unknown: names no stub mapping (known: ${names.toList.sorted.mkString(", ")})"
+          )
+        }
+      }
     mappings.foreach { mapping =>
       val delay = Option(mapping.getName).flatMap(settings.delayOverrides.get).getOrElse(settings.delay)
       server.editStubMapping(withDelay(mapping, delay))
@@ -89,4 +107,61 @@ private[sandbox] object ExternalStubs {
     mapping.setResponse(response)
     mapping
   }
+}
+
+/** Injects each stub's faults (`sandbox.stubs.faults`, per stub `faultOverrides`) into its answers, with
+  * WireMock's own faults where it has them, and counts them per stub.
+  */
+private[sandbox] final class StubFaults(settings: StubSettings) extends ResponseDefinitionTransformerV2 {
+  // One plan per stub, each with its own counts, even where they share the settings of `faults`.
+  private val plans = new ConcurrentHashMap[String, FaultPlan]
+
+  /** Past the stand-in's call timeout, so its stub client gives up first and answers 504; only just past,
+    * as WireMock's stop still sends the delayed answers that are due (its executor's `shutdown`).
+    */
+  private val noAnswerMillis = millis(settings.callTimeout.toMillis + 1000)
+
+  override def getName: String = "sandbox-stub-faults"
+
+  override def applyGlobally(): Boolean = true
+
+  override def transform(event: ServeEvent): ResponseDefinition = {
+    val response = event.getResponseDefinition
+    Option(event.getStubMapping).flatMap(m => Option(m.getName)).map(plan)
+      .flatMap(stubPlan => stubPlan.draw().map(inject(response, _, stubPlan.slowDelay)))
+      .getOrElse(response)
+  }
+
+  def counts: Map[String, Map[Fault, Long]] =
+    plans.asScala.toMap.map { case (stub, plan) => stub -> plan.counts }.filter(_._2.nonEmpty)
+
+  private def plan(stub: String): FaultPlan =
+    plans.computeIfAbsent(stub, _ => settings.faultOverrides.getOrElse(stub, settings.faults).copy())
+
+  private def inject(response: ResponseDefinition, fault: Fault, slowDelay: FiniteDuration): ResponseDefinition =
+    fault match {
+      case Fault.ServerError =>
+        delayedAs(
+          response,
+          ResponseDefinitionBuilder.responseDefinition().withStatus(503).withBody("sandbox fault: injected 503")
+        )
+      case Fault.Reset     => injected(response, WireMockFault.CONNECTION_RESET_BY_PEER)
+      case Fault.Malformed => injected(response, WireMockFault.MALFORMED_RESPONSE_CHUNK)
+      case Fault.Empty     => injected(response, WireMockFault.EMPTY_RESPONSE)
+      case Fault.Slow      =>
+        val fixed = Option(response.getFixedDelayMilliseconds).fold(0L)(_.toLong)
+        ResponseDefinitionBuilder.like(response).withFixedDelay(millis(fixed + slowDelay.toMillis)).build()
+      case Fault.NoAnswer =>
+        ResponseDefinitionBuilder.like(response).withFixedDelay(noAnswerMillis).withRandomDelay(null).build()
+    }
+
+  private def injected(response: ResponseDefinition, fault: WireMockFault): ResponseDefinition =
+    delayedAs(response, ResponseDefinitionBuilder.responseDefinition().withFault(fault))
+
+  /** `faulty`, after the delay the stub's normal answer would have had. */
+  private def delayedAs(response: ResponseDefinition, faulty: ResponseDefinitionBuilder): ResponseDefinition =
+    faulty.withFixedDelay(response.getFixedDelayMilliseconds).withRandomDelay(response.getDelayDistribution).build()
+
+  /** WireMock takes delays as an Integer of milliseconds. */
+  private def millis(ms: Long): Int = math.min(ms, Int.MaxValue.toLong).toInt
 }

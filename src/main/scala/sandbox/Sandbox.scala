@@ -6,7 +6,6 @@ import java.util.concurrent.atomic.AtomicBoolean
 
 import scala.util.control.NonFatal
 
-import com.github.tomakehurst.wiremock.WireMockServer
 import io.netty.channel.{ EventLoopGroup, MultiThreadIoEventLoopGroup }
 import io.netty.channel.nio.NioIoHandler
 import io.netty.util.concurrent.DefaultThreadFactory
@@ -19,7 +18,7 @@ final class RunningSandbox private[sandbox] (
     group: EventLoopGroup,
     server: StandInServer,
     stubClient: StubClient,
-    stubs: WireMockServer,
+    stubs: RunningStubs,
     handlers: Seq[StandInHandler],
     ports: Map[String, Int],
     faults: Map[String, FaultPlan]
@@ -30,7 +29,7 @@ final class RunningSandbox private[sandbox] (
   val baseUrls: Map[String, String] = ports.map { case (key, port) => key -> Sandbox.url(settings.host, port) }
 
   /** e.g. http://127.0.0.1:41235 */
-  val stubsBaseUrl: String = Sandbox.url(settings.host, stubs.port)
+  val stubsBaseUrl: String = Sandbox.url(settings.host, stubs.server.port)
 
   /** The faults each stand-in injected so far, e.g. raid -> (reset -> 12): Gatling retries a request after
     * a reset without a KO, so the run's own figures cannot tell.
@@ -38,23 +37,28 @@ final class RunningSandbox private[sandbox] (
   def injectedFaults: Map[String, Map[Fault, Long]] =
     faults.map { case (key, plan) => key -> plan.counts }.filter(_._2.nonEmpty)
 
+  /** The faults each external stub injected so far, by mapping name, e.g. apids-mint-handle -> (5xx -> 3). */
+  def injectedStubFaults: Map[String, Map[Fault, Long]] = stubs.injectedFaults
+
   /** Stops every server, releasing their ports and threads, and says which faults it injected. Safe to
     * call more than once.
     */
   override def close(): Unit =
     if (closed.compareAndSet(false, true)) {
-      injectedFaults.toSeq.sortBy(_._1).foreach { case (key, counts) =>
-        println(
-          s"sandbox: $key injected ${counts.toSeq.sortBy(_._1.name).map { case (f, n) => s"$n ${f.name}" }.mkString(", ")}"
-        )
-      }
+      def report(what: String, injected: Map[String, Map[Fault, Long]]): Unit =
+        injected.toSeq.sortBy(_._1).foreach { case (name, counts) =>
+          val each = counts.toSeq.sortBy(_._1.name).map { case (fault, n) => s"$n ${fault.name}" }
+          println(s"sandbox: $what$name injected ${each.mkString(", ")}")
+        }
+      report("", injectedFaults)
+      report("stub ", injectedStubFaults)
       try {
         server.close()
         handlers.foreach(_.close())
         stubClient.close()
         // Closes every open connection and stops the event-loop threads.
         StandInServer.shutdown(group)
-      } finally stubs.stop()
+      } finally stubs.server.stop()
     }
 }
 
@@ -71,7 +75,8 @@ object Sandbox {
       NioIoHandler.newFactory()
     )
     val server = new StandInServer(group, settings.host)
-    val stubClient = new StubClient(group, new InetSocketAddress(settings.host, stubs.port), settings.stubs.callTimeout)
+    val stubClient =
+      new StubClient(group, new InetSocketAddress(settings.host, stubs.server.port), settings.stubs.callTimeout)
     val handlers = List.newBuilder[StandInHandler]
     try {
       val faults = systems.map { case (key, _) => key -> settings.faults(key) }.toMap
@@ -87,7 +92,7 @@ object Sandbox {
         handlers.result().foreach(_.close())
         stubClient.close()
         StandInServer.shutdown(group)
-        stubs.stop()
+        stubs.server.stop()
         throw e
     }
   }

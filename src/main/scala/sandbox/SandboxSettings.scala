@@ -16,13 +16,18 @@ object StubDelay {
   final case class LogNormal(medianMs: Double, sigma: Double) extends StubDelay
 }
 
-/** @param callTimeout a stub call that has not answered by then fails the stand-in's request with 504 */
+/** @param callTimeout    a stub call that has not answered by then fails the stand-in's request with 504
+  * @param faults         the faults every stub injects (`sandbox.stubs.faults`)
+  * @param faultOverrides per stub, keyed by mapping name, replacing `faults` (`sandbox.stubs.faultOverrides`)
+  */
 final case class StubSettings(
     port: Int,
     asyncResponseThreads: Int,
     callTimeout: FiniteDuration,
     delay: StubDelay,
-    delayOverrides: Map[String, StubDelay]
+    delayOverrides: Map[String, StubDelay],
+    faults: FaultPlan,
+    faultOverrides: Map[String, FaultPlan]
 )
 
 /** The sandbox-wide settings (`sandbox { }` in sandbox.conf); each stand-in reads its own block
@@ -57,14 +62,16 @@ object SandboxSettings {
         asyncResponseThreads = s.int("stubs.asyncResponseThreads", min = 1),
         callTimeout = s.positiveDuration("stubs.callTimeout"),
         delay = delay(s.block("stubs.delay")),
-        delayOverrides = delayOverrides(s.block("stubs.delayOverrides"))
+        delayOverrides = perStub(s.block("stubs.delayOverrides"))(delay),
+        faults = FaultPlan.fromSettings(s.block("stubs.faults")),
+        faultOverrides = perStub(s.block("stubs.faultOverrides"))(FaultPlan.fromSettings)
       ),
       all = s
     )
   }
 
-  private def delayOverrides(overrides: Settings): Map[String, StubDelay] =
-    overrides.names.map(name => name -> delay(overrides.block(overrides.element(name)))).toMap
+  private def perStub[T](overrides: Settings)(read: Settings => T): Map[String, T] =
+    overrides.names.map(name => name -> read(overrides.block(overrides.element(name)))).toMap
 
   private def delay(d: Settings): StubDelay =
     d.oneOf("distribution", Seq("fixed", "uniform", "lognormal")) match {

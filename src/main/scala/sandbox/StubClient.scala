@@ -6,6 +6,8 @@ import java.util.concurrent.{ CompletableFuture, TimeUnit }
 
 import scala.concurrent.duration.FiniteDuration
 
+import com.fasterxml.jackson.core.JsonProcessingException
+import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper }
 import io.netty.bootstrap.Bootstrap
 import io.netty.channel._
 import io.netty.channel.pool.{ AbstractChannelPoolHandler, SimpleChannelPool }
@@ -52,6 +54,10 @@ final class StubClient(group: EventLoopGroup, address: InetSocketAddress, timeou
     }
     result
   }
+
+  /** The JSON body of a 2xx answer; a body that is no JSON document fails the call like a bad answer (502). */
+  def callJson(stub: String, method: HttpMethod, pathAndQuery: String): CompletableFuture[JsonNode] =
+    call(stub, method, pathAndQuery).thenApply(StubClient.json(stub, _))
 
   private def send(
       ch: Channel,
@@ -130,6 +136,16 @@ final class StubClient(group: EventLoopGroup, address: InetSocketAddress, timeou
 object StubClient {
   val IdleCloseMillis: Long = 60000L
   private val MaxResponseBytes = 1 << 20
+  private val mapper = new ObjectMapper
+
+  private def json(stub: String, body: String): JsonNode = {
+    val parsed =
+      try Option(mapper.readTree(body)).filterNot(_.isMissingNode)
+      catch { case _: JsonProcessingException => None }
+    parsed.getOrElse(
+      throw new StubCallFailed(502, s"$stub: answered no JSON: '${body.take(200).replaceAll("\\s+", " ")}'")
+    )
+  }
 
   private final case class PendingCall(
       stub: String,

@@ -73,9 +73,9 @@ final class DvpApp(
       case "reason/remote" =>
         sameElector(form, v).fold {
           stubs
-            .call("dvp-remote-grounds-check", HttpMethod.GET, s"/remote-grounds/${enc(form("electorReference"))}")
+            .callJson("dvp-remote-grounds-check", HttpMethod.GET, s"/remote-grounds/${enc(form("electorReference"))}")
             .thenApply[StandInResponse] { answer =>
-              v.eligible = parse(answer).path("approved").asBoolean(false)
+              v.eligible = answer.path("approved").asBoolean(false)
               json(200, Map("eligible" -> v.eligible))
             }
         }(done)

@@ -8,7 +8,6 @@ import java.util.concurrent.atomic.AtomicLong
 import scala.concurrent.duration.FiniteDuration
 import scala.jdk.CollectionConverters._
 
-import com.fasterxml.jackson.databind.ObjectMapper
 import io.netty.handler.codec.http.{ HttpHeaderNames, QueryStringDecoder }
 import io.netty.handler.codec.http.cookie.{ ServerCookieDecoder, ServerCookieEncoder }
 import sandbox.{ StandInRequest, StandInResponse }
@@ -64,7 +63,6 @@ final class Visits[V <: Visit](cookieName: String, tokenHeader: String, landingP
   * [[sandbox.JsonAnswers]].
   */
 object WebApp {
-  private val mapper = new ObjectMapper
   private val random = new SecureRandom
 
   /** 128 random bits as hex: session ids and the tokens chained between steps. */
@@ -98,7 +96,4 @@ object WebApp {
     StandInResponse(200, Vector(page.getBytes(UTF_8)), "text/html; charset=utf-8", Seq(cookie))
 
   def enc(value: String): String = java.net.URLEncoder.encode(value, UTF_8)
-
-  /** The JSON of `answer`, a stub's body. */
-  def parse(answer: String): com.fasterxml.jackson.databind.JsonNode = mapper.readTree(answer)
 }

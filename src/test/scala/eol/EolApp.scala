@@ -78,13 +78,13 @@ final class EolApp(roll: EolRoll, stubs: StubClient, suggestionLimit: Int, sessi
       case "pp_assertion_initiate" =>
         inOrder(s.searched, "search first").orElse(required(form, "passportNumber").left.toOption).fold {
           stubs
-            .call(
+            .callJson(
               "dia-passport-initiate",
               HttpMethod.POST,
               s"/passport/assertions?number=${enc(form("passportNumber"))}"
             )
             .thenApply[StandInResponse] { answer =>
-              val id = parse(answer).path("assertionId").asText("")
+              val id = answer.path("assertionId").asText("")
               s.assertionId = Some(id).filter(_.nonEmpty)
               if (s.assertionId.isEmpty) error(502, "the passport service answered no assertion id")
               else json(200, Map("assertionId" -> id))

@@ -128,9 +128,13 @@ final class ERollApi(
       case None          => done(error(404, s"electorId: no elector '$electorId'"))
       case Some(elector) =>
         stubs
-          .call("eroll-mda2-correspondence", HttpMethod.POST, s"/correspondence/mda2?electorId=${elector.electorId}")
+          .callJson(
+            "eroll-mda2-correspondence",
+            HttpMethod.POST,
+            s"/correspondence/mda2?electorId=${elector.electorId}"
+          )
           .thenApply[StandInResponse] { answer =>
-            val letter = mapper.readTree(answer).path("correspondenceId").asText("")
+            val letter = answer.path("correspondenceId").asText("")
             if (letter.isEmpty) error(502, "the correspondence service answered no correspondence id")
             else
               json(

@@ -23,6 +23,8 @@ class SandboxSettingsTest {
     assertEquals(StubDelay.Fixed(500), s.stubs.delay)
     assertEquals(Map.empty, s.stubs.delayOverrides)
     assertEquals(30.seconds, s.stubs.callTimeout)
+    assertTrue(s.stubs.faults.isEmpty, "no stub faults by default")
+    assertEquals(Map.empty, s.stubs.faultOverrides)
     assertEquals(0, s.port("raid"), "a system without a port setting gets a free port")
   }
 
@@ -40,6 +42,19 @@ class SandboxSettingsTest {
     assertEquals("sandbox.raid.listLimit", s.system("raid").key("listLimit"), "a system's block names its keys in full")
   }
 
+  @Test def readsStubFaultsForAllAndPerStub(): Unit = {
+    val s = settings(
+      """sandbox.stubs.faults { resetPercent = 2.5 }
+        |sandbox.stubs.faultOverrides { apids-mint-handle { serverErrorPercent = 100, slowDelay = 8s } }
+        |""".stripMargin
+    )
+    assertEquals(FaultPlan(Fault.All.map(_ -> 0.0).toMap + (Fault.Reset -> 2.5), 5.seconds), s.stubs.faults)
+    assertEquals(
+      Map("apids-mint-handle" -> FaultPlan(Fault.All.map(_ -> 0.0).toMap + (Fault.ServerError -> 100.0), 8.seconds)),
+      s.stubs.faultOverrides
+    )
+  }
+
   @Test def badValuesGiveOneLineNamingTheKey(): Unit = {
     assertBadKey(
       "sandbox.stubs.delay.distribution = banana",
@@ -54,6 +69,14 @@ class SandboxSettingsTest {
     assertBadKey(
       "sandbox.stubs.delayOverrides.orcid-validate.distribution = banana",
       "sandbox.stubs.delayOverrides.orcid-validate.distribution: must be one of fixed, uniform, lognormal (was 'banana')"
+    )
+    assertBadKey(
+      "sandbox.stubs.faults.emptyPercent = -1",
+      "sandbox.stubs.faults.emptyPercent: must be at least 0 (was -1)"
+    )
+    assertBadKey(
+      "sandbox.stubs.faultOverrides.ror-validate { serverErrorPercent = 60, resetPercent = 60 }",
+      "sandbox.stubs.faultOverrides.ror-validate.serverErrorPercent: the fault percentages add up to 120.0, more than 100"
     )
     assertBadKey("sandbox.stubs.callTimeout = 0s", "sandbox.stubs.callTimeout: must be greater than 0 (was 0s)")
     assertBadKey("sandbox.ioThreads = lots", "sandbox.ioThreads: must be a whole number (was 'lots')")
@@ -75,5 +98,10 @@ class SandboxSettingsTest {
         ).close()
     )
     assertEquals("sandbox.stubs.delayOverrides.orcid: names no stub mapping (known: toy-registry)", e.getMessage)
+    val faults = assertThrows(
+      classOf[InputError],
+      () => SandboxTestKit.start("sandbox.stubs.faultOverrides.orcid.resetPercent = 1", "toy" -> ToyStandIn).close()
+    )
+    assertEquals("sandbox.stubs.faultOverrides.orcid: names no stub mapping (known: toy-registry)", faults.getMessage)
   }
 }

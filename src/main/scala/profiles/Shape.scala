@@ -449,7 +449,7 @@ private[profiles] final case class ConcurrencySweep(
 private[profiles] object Levels {
   def problem(levels: Seq[Long]): Option[String] =
     if (levels.isEmpty) Some("must list at least one level")
-    else if (levels.exists(_ <= 0)) Some(s"must all be > 0 (was ${levels.mkString("[", ", ", "]")})")
+    else if (levels.exists(_ <= 0)) Some(s"must all be greater than 0 (was ${levels.mkString("[", ", ", "]")})")
     else Option.when(
       levels.zip(levels.tail).exists { case (a, b) => b <= a }
     )(s"must be strictly ascending (was ${levels.mkString("[", ", ", "]")})")

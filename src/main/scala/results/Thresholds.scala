@@ -98,8 +98,8 @@ final case class Thresholds(
     )
 
   /** The same limits as Gatling assertions, for `setUp(...).assertions(thresholds.assertions: _*)`:
-    * a breach then fails `mvn gatling:test`. A path that never ran fails Gatling's assertion too
-    * (Gatling cannot resolve it), while the results gate only warns about it.
+    * a breach then fails `mvn gatling:test`. A path that never ran fails Gatling's assertion (Gatling
+    * cannot resolve it) and the results gate's check alike: one verdict.
     */
   def assertions(implicit configuration: GatlingConfiguration): Seq[Assertion] =
     Thresholds.assertionsFor(io.gatling.core.Predef.global, global) ++
@@ -118,7 +118,7 @@ object Thresholds {
     * file (a path, or `classpath:<files>` for the shipped ones) and `<problem>` is worded as by
     * [[suite.Settings]], naming the full key where there is one:
     * `test.conf: thresholds.defaults.p99Ms: must be a number (was 'fast')`,
-    * `/tmp/t.conf: no such file (named by -Dthresholds or --thresholds)`,
+    * `/tmp/t.conf: not found (named by -Dthresholds or --thresholds)`,
     * `/tmp/t.conf: cannot parse line 1: Expecting close brace } or a comma, got end of file`.
     */
   def load(keys: Seq[String], file: Option[Path]): Thresholds = {
@@ -126,11 +126,11 @@ object Thresholds {
     val (config, source) = chosen match {
       case Some(path) =>
         if (!Files.isRegularFile(path))
-          throw new InputError(s"$path: no such file (named by -D$FileProperty or --thresholds)")
+          throw InputError.notFound(path.toString, s"named by -D$FileProperty or --thresholds")
         (parse(path.toString, ConfigFactory.parseFile(path.toFile)), path.toString)
       case scala.None =>
         if (getClass.getClassLoader.getResource(ResourceName) == null)
-          throw new InputError(s"classpath:$ResourceName: no such file")
+          throw InputError.notFound(ResourceName, "on the classpath: src/test/resources")
         val systems = keys.map(ConfigFiles.systemFile).filter(getClass.getClassLoader.getResource(_) != null)
         val merged = (ResourceName +: systems).map(file =>
           parse(s"classpath:$file", ConfigFactory.parseResources(file))

@@ -36,7 +36,7 @@ object ConfigFiles {
 
   private def parse(resource: String, allowMissing: Boolean): Config = {
     if (!allowMissing && getClass.getClassLoader.getResource(resource) == null)
-      throw new InputError(s"$resource: not found on the classpath (src/test/resources/$resource)")
+      throw InputError.notFound(resource, "on the classpath: src/test/resources")
     try ConfigFactory.parseResources(resource, ConfigParseOptions.defaults().setAllowMissing(allowMissing))
     catch {
       case e: ConfigException => throw new InputError(

@@ -22,7 +22,7 @@ object Feeders {
   private val reader = new CsvMapper().readerForMapOf(classOf[String]).`with`(CsvSchema.emptySchema().withHeader())
 
   def csvRecords(resource: String, requiredColumns: Seq[String]): IndexedSeq[Record] = {
-    val stream = open(resource).getOrElse(throw new InputError(s"$resource: not found under src/test/resources"))
+    val stream = open(resource).getOrElse(throw InputError.notFound(resource, "on the classpath: src/test/resources"))
     val (header, records) =
       try Using.resource(new BufferedReader(new InputStreamReader(stream, UTF_8)))(read(resource, _))
       catch {

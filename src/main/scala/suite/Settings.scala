@@ -20,6 +20,9 @@ object InputError {
     case other => new InputError(s"$key: ${firstLine(other.getMessage).replaceFirst("^.*?: ", "")}")
   }
 
+  /** A file the run needs that is not there, worded one way: `<file>: not found (<where it was looked for>)`. */
+  def notFound(file: String, where: String): InputError = new InputError(s"$file: not found ($where)")
+
   def firstLine(s: String): String = Option(s).flatMap(_.linesIterator.nextOption()).getOrElse("")
 
   /** The message of an [[InputError]]; for anything else (an IO error, a bug) its type and first line. */

@@ -91,7 +91,7 @@ class LoadProfilesTest {
       "profiles.s.p { type = closed-ramp, startUsers = 1.5, usersPerMinute = 100, targetUsers = 100, hold = 1m }" ->
         "profiles.s.p.startUsers: must be a whole number (was '1.5')",
       "profiles.s.p { type = concurrency-cycles, levels = [100, 50], cycleDuration = 1m }" -> "profiles.s.p.levels: must be strictly ascending (was [100, 50])",
-      "profiles.s.p { type = concurrency-cycles, levels = [0, 50], cycleDuration = 1m }" -> "profiles.s.p.levels: must all be > 0 (was [0, 50])",
+      "profiles.s.p { type = concurrency-cycles, levels = [0, 50], cycleDuration = 1m }" -> "profiles.s.p.levels: must all be greater than 0 (was [0, 50])",
       "profiles.s.p { type = concurrency-cycles, levels = [], cycleDuration = 1m }" -> "profiles.s.p.levels: must list at least one level",
       "profiles.s.p { type = concurrency-sweep, levels = [1, 2, 2], iterationsPerLevel = 5, repeats = 1, timeLimitPerLevel = 1m }" ->
         "profiles.s.p.levels: must be strictly ascending (was [1, 2, 2])",

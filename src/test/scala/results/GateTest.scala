@@ -217,7 +217,7 @@ class GateTest {
     assertEquals(s"$file: cannot parse line 1: Expecting close brace } or a comma, got end of file", syntax)
     val absent = file.resolveSibling("absent.conf")
     val missing = assertThrows(classOf[InputError], () => Thresholds.load(Seq("fixture"), Some(absent))).getMessage
-    assertEquals(s"$absent: no such file (named by -Dthresholds or --thresholds)", missing)
+    assertEquals(s"$absent: not found (named by -Dthresholds or --thresholds)", missing)
   }
 
   @Test

@@ -117,7 +117,7 @@ class RaidSimulationEndToEndTest {
 
   @Test def brokenFeedersStopBeforeAnyLoad(): Unit =
     Seq(
-      "feeders/nowhere.csv" -> "feeders/nowhere.csv: not found under src/test/resources",
+      "feeders/nowhere.csv" -> "feeders/nowhere.csv: not found (on the classpath: src/test/resources)",
       "feeders/invalid/empty.csv" -> "feeders/invalid/empty.csv: empty (a feeder needs a header line and at least one row)",
       "feeders/invalid/header-only.csv" -> "feeders/invalid/header-only.csv: no records (a feeder needs a header line and at least one row)",
       "feeders/invalid/wrong-column.csv" -> "feeders/invalid/wrong-column.csv: missing column 'apiToken' (has: servicePointId, token)",

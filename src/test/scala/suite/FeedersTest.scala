@@ -62,6 +62,6 @@ class FeedersTest {
     assertTrue(failure(long).startsWith(s"$long: line 2: Too many entries"), failure(long))
     val noColumn = file("name", "Mere")
     assertEquals(s"$noColumn: missing column 'address' (has: name)", failure(noColumn))
-    assertEquals("feeders/none.csv: not found under src/test/resources", failure("feeders/none.csv"))
+    assertEquals("feeders/none.csv: not found (on the classpath: src/test/resources)", failure("feeders/none.csv"))
   }
 }

@@ -52,6 +52,13 @@ final case class GateVerdict(
     else if (invalid.nonEmpty) GateVerdict.Invalid
     else if (passed) "PASS"
     else "FAIL"
+
+  /** The verdict as a process's exit status: 0 PASS, 1 FAIL, 4 INCOMPLETE, 6 INVALID. */
+  def exitCode: Int =
+    if (incomplete.nonEmpty) RunOutcome.IncompleteExitCode
+    else if (invalid.nonEmpty) RunOutcome.InvalidExitCode
+    else if (passed) 0
+    else 1
 }
 
 object GateVerdict {

@@ -28,18 +28,14 @@ final case class RunOutcome(
   /** 0 = gate passed, 1 = gate failed, 2 = no verdict (bad log, bad thresholds), 4 = the run did not
     * complete its plan, 6 = the injector was saturated.
     */
-  def exitCode: Int =
-    if (passed) 0
-    else if (error.nonEmpty) 2
-    else if (verdict.exists(_.incomplete.nonEmpty)) RunOutcome.IncompleteExitCode
-    else if (verdict.exists(_.invalid.nonEmpty)) RunOutcome.InvalidExitCode
-    else 1
+  def exitCode: Int = if (error.nonEmpty) 2 else verdict.fold(1)(_.exitCode)
 }
 
 /** Exit statuses of a run's JVM beyond Gatling's own (0 done, 2 assertions failed): 3 is bad input
   * (suite.FailFast), and these two come from the archiving step.
   */
 object RunOutcome {
+  val AssertionsFailedExitCode = 2
   val IncompleteExitCode = 4
   val NotArchivedExitCode = 5
   val InvalidExitCode = 6

@@ -198,10 +198,7 @@ object ResultsCli {
 
   private def verdictExitCode(runId: String, verdict: GateVerdict): Int = {
     PostRun.printVerdict(runId, verdict)
-    if (verdict.passed) 0
-    else if (verdict.incomplete.nonEmpty) RunOutcome.IncompleteExitCode
-    else if (verdict.invalid.nonEmpty) RunOutcome.InvalidExitCode
-    else 1
+    verdict.exitCode
   }
 
   private def utc(epochMs: Long): String =

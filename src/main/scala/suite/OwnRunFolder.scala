@@ -12,6 +12,8 @@ import scala.util.control.NonFatal
   * run, so the folder is the one whose log this process holds open (read from /proc/self/fd).
   */
 final class OwnRunFolder(gatlingResults: Path) {
+  import OwnRunFolder.OpenFiles
+
   private val found = new AtomicReference[Option[Path]](None)
   private val root = gatlingResults.toAbsolutePath.normalize
 
@@ -35,11 +37,20 @@ final class OwnRunFolder(gatlingResults: Path) {
 
   private def openLog: Option[Path] =
     try
-      Using.resource(Files.list(Paths.get("/proc/self/fd"))) { fds =>
+      Using.resource(Files.list(OpenFiles)) { fds =>
         fds.iterator.asScala
           .flatMap(fd => scala.util.Try(Files.readSymbolicLink(fd)).toOption)
           .find(target => target.getFileName.toString == "simulation.log" && target.getParent.getParent == root)
           .map(_.getParent)
       }
     catch { case NonFatal(_) => None }
+}
+
+object OwnRunFolder {
+  private val OpenFiles = Paths.get("/proc/self/fd")
+
+  /** Whether this JVM can list the files it holds open (Linux); elsewhere (macOS, Windows) a run can only
+    * guess its folder from modification times.
+    */
+  def supported: Boolean = Files.isDirectory(OpenFiles)
 }

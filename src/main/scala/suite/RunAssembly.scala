@@ -1,11 +1,13 @@
 package suite
 
+import java.nio.file.Path
+
 import scala.concurrent.duration.FiniteDuration
 
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 import io.gatling.core.controller.throttle.ThrottleStep
 import profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
-import results.{ ResultsSettings, RunContext, RunCourse, Thresholds }
+import results.{ ResultsSettings, RunArchive, RunContext, RunCourse, Thresholds }
 import sandbox.SandboxSettings
 
 /** One system of the run, ready to load: its profile and its journey, built and checked. */
@@ -19,6 +21,7 @@ final case class SystemLoad(system: SystemUnderTest, profile: LoadProfile, journ
   *
   * @param sandbox the stand-ins to start, for a target served by the built-in sandbox
   * @param baseUrls the systems' base URLs where the target gives them (all but sandboxed systems)
+  * @param archiveTo the results folder the run is archived to, checked writable; None when not archived
   */
 final case class RunSetup(
     simulation: String,
@@ -28,7 +31,8 @@ final case class RunSetup(
     results: ResultsSettings,
     throttling: Seq[ThrottleStep],
     sandbox: Option[(SandboxSettings, Seq[SystemUnderTest])],
-    baseUrls: Map[String, String]
+    baseUrls: Map[String, String],
+    archiveTo: Option[Path]
 ) {
   def maxDuration: FiniteDuration = loads.map(_.profile.plan.maxDuration).max
 
@@ -60,7 +64,15 @@ final case class RunSetup(
 /** Reads and checks a run's whole input: an [[InputError]] or a [[RunSetup]]. */
 object RunAssembly {
 
-  def assemble(simulation: String, systems: Seq[SystemUnderTest], suite: SuiteConfig): RunSetup = {
+  /** @param archiveTo where the run will be archived (under `mvn gatling:test`): it must be writable, and
+    *   a baseline named by its folder must be there, before the sandbox starts or any load is sent
+    */
+  def assemble(
+      simulation: String,
+      systems: Seq[SystemUnderTest],
+      suite: SuiteConfig,
+      archiveTo: Option[Path] = None
+  ): RunSetup = {
     if (systems.isEmpty) throw new InputError(s"$simulation: sets up no system")
     val keys = systems.map(_.key)
     keys.diff(keys.distinct).headOption.foreach(key =>
@@ -86,27 +98,42 @@ object RunAssembly {
       throw new InputError(
         s"profile: ${throttled.map(_.system.key).mkString(", ")} each set a throttle; Gatling's throttle is global, so run them one at a time"
       )
+    // read now, not after the run: a bad results.* setting must stop the run before any load
+    val results = ResultsSettings.fromConfig(suite.root)
+    archiveTo.foreach { root =>
+      RunArchive.requireWritable(root)
+      RunArchive.requireBaseline(root, results.baseline)
+    }
     RunSetup(
       simulation = simulation,
       suite = suite,
       loads = loads,
       // thresholds.conf and each system's block, or the file named by -Dthresholds=<file> for this run
       thresholds = Thresholds.load(keys, None),
-      // read now, not after the run: a bad results.* setting must stop the run before any load
-      results = ResultsSettings.fromConfig(suite.root),
+      results = results,
       throttling = throttled.flatMap(_.profile.throttling),
       sandbox = Option.when(suite.target.usesSandbox)(SandboxSettings.fromConfig(suite.root) -> systems),
       baseUrls =
-        if (suite.target.usesSandbox) Map.empty else systems.map(s => s.key -> configuredBaseUrl(suite, s)).toMap
+        if (suite.target.usesSandbox) Map.empty else systems.map(s => s.key -> configuredBaseUrl(suite, s)).toMap,
+      archiveTo = archiveTo
     )
   }
 
-  /** Against a target marked `production = true`, only smoke runs go unless the run names the target. */
+  /** Against a target marked `production = true`, only smoke runs go unless the run names the target. A
+    * smoke run made bigger (`-Dscale` above 1, or its profile's figures overridden) is no smoke run.
+    */
   def requireProductionAllowed(suite: SuiteConfig, profiles: Seq[(String, LoadProfile)]): Unit = {
     val target = suite.target.name
-    val aboveSmoke = profiles.filterNot { case (_, profile) => suite.smoke || profile.name == "smoke" }
+    val overridden = suite.overrides.keySet
+    def enlarged(key: String) =
+      Seq(s"scale ${suite.scale}").filter(_ => suite.scale > 1) ++
+        overridden.filter(_.startsWith(s"profiles.$key.")).toSeq.sorted.map(k => s"-D$k")
+    val aboveSmoke = profiles.collect {
+      case (key, profile) if !(suite.smoke || profile.name == "smoke") => s"$key: ${profile.name}"
+      case (key, profile) if enlarged(key).nonEmpty => s"$key: ${profile.name} with ${enlarged(key).mkString(", ")}"
+    }
     if (suite.target.production && aboveSmoke.nonEmpty && !suite.allowProduction.contains(target)) {
-      val names = aboveSmoke.map { case (key, profile) => s"$key: ${profile.name}" }.mkString(", ")
+      val names = aboveSmoke.mkString(", ")
       throw new InputError(
         s"target $target is production ($names is more than smoke): add -DallowProduction=$target to send this load to it"
       )

@@ -6,7 +6,7 @@ import scala.util.control.NonFatal
 
 import io.gatling.core.Predef._
 import profiles.WindowRecorder
-import results.{ InjectorHealthRecord, PostRun, RunArchive, RunCourse, RunOutcome }
+import results.{ InjectorHealthRecord, PostRun, RunCourse, RunOutcome }
 import sandbox.{ RunningSandbox, Sandbox }
 
 /** The base of every simulation, a thin shell over [[RunAssembly]]: assembles and checks the run,
@@ -28,10 +28,15 @@ abstract class SuiteSimulation extends Simulation {
   after { reachedEnd = true }
 
   protected def setUpSystems(systems: SystemUnderTest*): SetUp = {
+    // Under `mvn gatling:test` the pom sets suite.archive: the run is archived to suite.resultsDir.
+    val archiveTo = Option.when(sys.props.get("suite.archive").contains("true"))(
+      Paths.get(sys.props.getOrElse("suite.resultsDir", "results"))
+    )
     val run = FailFast(RunAssembly.assemble(
       getClass.getSimpleName,
       systems,
-      SuiteConfig.load(SystemUnderTest.withParts(systems).map(_.key))
+      SuiteConfig.load(SystemUnderTest.withParts(systems).map(_.key)),
+      archiveTo
     ))
     val sandbox = run.sandbox.map { case (settings, systems) => FailFast(startSandbox(settings, systems)) }
     val baseUrls = run.baseUrls ++ sandbox.fold(Map.empty[String, String])(_.baseUrls)
@@ -64,15 +69,12 @@ abstract class SuiteSimulation extends Simulation {
         throw new InputError(s"sandbox: could not start on ${settings.host} (${ports.mkString(", ")}): ${e.getMessage}")
     }
 
-  /** Under `mvn gatling:test` (the pom sets `suite.archive`), archive the report and write the
-    * summaries once Gatling has written its report, which it does just before the JVM exits. The
-    * results folder is checked first: a run whose results cannot be kept is not worth its load.
+  /** When the run is archived, archive the report and write the summaries once Gatling has written its
+    * report, which it does just before the JVM exits. (The assembly checked the results folder first: a
+    * run whose results cannot be kept is not worth its load.)
     */
   private def archiveWhenGatlingExits(run: RunSetup, plannedUsers: Option[Long], injector: InjectorHealth): Unit =
-    if (sys.props.get("suite.archive").contains("true")) {
-      val resultsRoot = Paths.get(sys.props.getOrElse("suite.resultsDir", "results"))
-      FailFast(RunArchive.requireWritable(resultsRoot))
-      FailFast(RunArchive.requireBaseline(resultsRoot, run.results.baseline))
+    run.archiveTo.foreach { resultsRoot =>
       Runtime.getRuntime.addShutdownHook(new Thread(() => {
         val status = archive(run, plannedUsers, injector, resultsRoot)
         if (status != 0) Runtime.getRuntime.halt(status)
@@ -85,25 +87,39 @@ abstract class SuiteSimulation extends Simulation {
   private def archive(run: RunSetup, plannedUsers: Option[Long], injector: InjectorHealth, resultsRoot: Path): Int =
     try {
       val jvmStart = java.lang.management.ManagementFactory.getRuntimeMXBean.getStartTime
-      ownRunFolder.folder.orElse(PostRun.newestRunDir(gatlingResults, jvmStart, getClass.getName)) match {
+      ownRunFolder.folder.orElse(guessedRunFolder(jvmStart)) match {
         case Some(runDir) =>
           val elapsed = Option.when(startedAtMs > 0)(System.currentTimeMillis() - startedAtMs)
           val health = injector.figures.map(InjectorHealthRecord(_, run.suite.injectorLimits))
           val course = RunCourse(plannedUsers, run.plannedDurationMs, reachedEnd, elapsed, health)
           val outcome = PostRun.process(runDir, resultsRoot, run.context(windows, course), run.results)
           // Gatling exits 0 after a run that reached its end; one that did so without completing its plan
-          // (users cut off by maxDuration), or on a saturated injector, must not look like a success to CI.
-          if (!reachedEnd) 0
-          else if (outcome.verdict.exists(_.incomplete.nonEmpty)) RunOutcome.IncompleteExitCode
-          else if (outcome.verdict.exists(_.invalid.nonEmpty)) RunOutcome.InvalidExitCode
-          else 0
+          // (users cut off by maxDuration), on a saturated injector, or failing only the results gate's own
+          // checks (a baseline regression), must not look like a success to CI. A FAIL exits as Gatling's
+          // failed assertions do.
+          outcome.verdict.map(_.exitCode) match {
+            case _ if !reachedEnd => 0
+            case Some(1)          => RunOutcome.AssertionsFailedExitCode
+            case Some(code)       => code
+            case None             => 0
+          }
         case None =>
-          println(s"results: ERROR no Gatling run folder of this run in $gatlingResults: nothing archived")
+          println(s"results: ERROR no simulation.log held open by this run in $gatlingResults: nothing archived")
           RunOutcome.NotArchivedExitCode
       }
     } catch {
       case NonFatal(e) =>
         println(s"results: ERROR the run was not archived to $resultsRoot: ${InputError.oneLine(e)}")
         RunOutcome.NotArchivedExitCode
+    }
+
+  /** Where the JVM cannot list its open files, the newest log of this simulation written since it started,
+    * said to be a guess: on Linux a run never guesses, since a run beside it may have written a newer one.
+    */
+  private def guessedRunFolder(jvmStart: Long): Option[Path] =
+    if (OwnRunFolder.supported) None
+    else {
+      println("results: this system cannot show which simulation.log the run holds open: archiving the newest one")
+      PostRun.newestRunDir(gatlingResults, jvmStart, getClass.getName)
     }
 }

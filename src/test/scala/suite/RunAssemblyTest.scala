@@ -19,6 +19,56 @@ class RunAssemblyTest {
     SuiteConfig.fromConfig(config, Seq("toy"))
   }
 
+  private def twoSystems(overrides: (String, Any)*): SuiteConfig = {
+    val config = ConfigFactory
+      .parseMap(overrides.toMap.asJava)
+      .withFallback(ConfigFactory.parseResources("application.conf"))
+      .withFallback(ConfigFactory.parseResources("systems/toy.conf"))
+      .withFallback(ConfigFactory.parseResources("systems/raid.conf"))
+      .resolve()
+    SuiteConfig.fromConfig(config, Seq("toy", "raid"))
+  }
+
+  private def assemble(suite: SuiteConfig, archiveTo: Option[java.nio.file.Path] = None): RunSetup =
+    RunAssembly.assemble("TwoSystems", Seq(testkit.toy.Toy, raid.Raid), suite, archiveTo)
+
+  @Test def eachSystemRunsItsOwnProfileAndThresholdsBlock(): Unit = {
+    val run = assemble(twoSystems("toy.profile" -> "steady"))
+    assertEquals(
+      Seq("toy" -> "steady", "raid" -> "smoke"),
+      run.loads.map(load => load.system.key -> load.profile.name)
+    )
+    val paths = run.thresholds.paths.map(_._1.mkString(" / "))
+    assertTrue(paths.contains("toy - look up") && paths.contains("mint raid"), paths.toString)
+    assertEquals(Seq("toy", "raid"), run.thresholds.keys)
+    assertEquals(Some(Seq("toy", "raid")), run.sandbox.map(_._2.map(_.key)), "a local target sandboxes both")
+    assertEquals(Map.empty, run.baseUrls)
+    assertEquals(None, run.archiveTo)
+  }
+
+  @Test def aWrongRunIsOneLineBeforeAnythingStarts(): Unit = {
+    def refused(run: => RunSetup) = assertThrows(classOf[InputError], () => { run; () }).getMessage
+    assertEquals(
+      "Twice: system 'toy' is set up twice",
+      refused(RunAssembly.assemble("Twice", Seq(testkit.toy.Toy, testkit.toy.Toy), suiteWith()))
+    )
+    assertEquals(
+      "targets.bare.toy.baseUrl: missing (where target bare serves toy)",
+      refused(assemble(twoSystems("target" -> "bare", "targets.bare.sandbox" -> "false")))
+    )
+    val notAFolder = java.nio.file.Files.createTempFile("results", ".txt")
+    assertTrue(
+      refused(assemble(twoSystems(), Some(notAFolder))).startsWith(s"results folder $notAFolder: cannot be written")
+    )
+    val results = java.nio.file.Files.createTempDirectory("results")
+    assertTrue(
+      refused(assemble(twoSystems("results.baseline" -> "raidsimulation-2024"), Some(results)))
+        .startsWith("results.baseline: "),
+      "a misspelt baseline folder stops the run in its assembly"
+    )
+    assertEquals(Some(results), assemble(twoSystems(), Some(results)).archiveTo)
+  }
+
   private def guard(overrides: (String, Any)*): Unit = {
     val suite = suiteWith(overrides: _*)
     val profile = LoadProfiles.load(suite.root, "toy", suite.profileOf("toy"), suite.scale, suite.shard, suite.smoke)
@@ -42,6 +92,19 @@ class RunAssemblyTest {
       () => guard(production ++ Seq("profile" -> "steady", "allowProduction" -> "demo"): _*)
     )
     guard("profile" -> "steady") // other targets are not guarded
+  }
+
+  @Test def aSmokeRunMadeBiggerIsNoSmokeRunForProduction(): Unit = {
+    val scaled = assertThrows(classOf[InputError], () => guard(production :+ ("scale" -> "50"): _*))
+    assertEquals(
+      "target prod is production (toy: smoke with scale 50.0 is more than smoke): add -DallowProduction=prod to send this load to it",
+      scaled.getMessage
+    )
+    val resized =
+      assertThrows(classOf[InputError], () => guard(production :+ ("profiles.toy.smoke.rate" -> "500"): _*))
+    assertTrue(resized.getMessage.contains("toy: smoke with -Dprofiles.toy.smoke.rate"), resized.getMessage)
+    guard(production :+ ("scale" -> "0.5"): _*) // smaller still goes
+    guard(production ++ Seq("scale" -> "50", "allowProduction" -> "prod"): _*)
   }
 
   @Test def aProfilesSettingsComeBetweenTheCommandLineAndTheSystemsFile(): Unit = {

@@ -65,7 +65,9 @@ final case class InjectorFigures(
     busySamples: Int,
     gcPercent: Double,
     samples: Int,
-    lateStarts: LateStartFigures = LateStartFigures.None
+    lateStarts: LateStartFigures = LateStartFigures.None,
+    gcPauses: Int = 0,
+    gcLongestPauseMs: Long = 0
 ) {
   def busyPercent: Double = if (samples == 0) 0.0 else 100.0 * busySamples / samples
 }
@@ -103,7 +105,7 @@ final case class InjectorHealthRecord(figures: InjectorFigures, limits: Injector
       if (late.users == 0) ""
       else f"; users started up to ${late.maxMs}%,d ms behind their schedule (p99 ${late.p99Ms}%,d ms)"
     f"CPU ${figures.cpuMeanPercent}%.0f %% of ${figures.cores} cores on average (max ${figures.cpuMaxPercent}%.0f %%), " +
-      f"GC ${figures.gcPercent}%.1f %% of the run$starts"
+      f"GC pauses ${figures.gcPercent}%.1f %% of the run (${figures.gcPauses}%,d, longest ${figures.gcLongestPauseMs}%,d ms)$starts"
   }
 
   /** Why the injector was saturated; empty when it was not, or when the run was too short to say. */
@@ -116,7 +118,7 @@ final case class InjectorHealthRecord(figures: InjectorFigures, limits: Injector
             s"for ${percent(figures.busyPercent)} of the run (limit ${percent(limits.maxBusyPercent)})"
         ),
         Option.when(figures.gcPercent > limits.maxGcPercent)(
-          s"injector saturated: its JVM spent ${percent(figures.gcPercent)} of the run in garbage collection (limit ${percent(limits.maxGcPercent)})"
+          s"injector saturated: its JVM spent ${percent(figures.gcPercent)} of the run in garbage-collection pauses (limit ${percent(limits.maxGcPercent)})"
         ),
         Option.when(figures.lateStarts.p99Ms > limits.maxLateStartP99Ms)(
           f"injector saturated: users started behind their schedule, p99 ${figures.lateStarts.p99Ms}%,d ms and up to " +

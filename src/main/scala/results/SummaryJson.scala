@@ -261,6 +261,8 @@ object SummaryJson {
       .put("cpuMaxPercent", round(f.cpuMaxPercent, 1))
       .put("busySamples", f.busySamples)
       .put("gcPercent", round(f.gcPercent, 2))
+      .put("gcPauses", f.gcPauses)
+      .put("gcLongestPauseMs", f.gcLongestPauseMs)
       .put("samples", f.samples)
       .put("lateStartUsers", f.lateStarts.users)
       .put("lateStartP99Ms", f.lateStarts.p99Ms)
@@ -275,7 +277,7 @@ object SummaryJson {
   }
 
   private def injector(node: JsonNode): InjectorHealthRecord = {
-    // Runs archived before users' start times were measured have no late-start figures.
+    // Runs archived before users' start times or GC pauses were measured have no such figures.
     def measured(name: String) = Option(node.get(name)).filterNot(_.isNull).fold(0L)(_.asLong())
     InjectorHealthRecord(
       InjectorFigures(
@@ -285,7 +287,9 @@ object SummaryJson {
         int(node, "busySamples"),
         double(node, "gcPercent"),
         int(node, "samples"),
-        LateStartFigures(measured("lateStartUsers"), measured("lateStartP99Ms"), measured("lateStartMaxMs"))
+        LateStartFigures(measured("lateStartUsers"), measured("lateStartP99Ms"), measured("lateStartMaxMs")),
+        measured("gcPauses").toInt,
+        measured("gcLongestPauseMs")
       ),
       InjectorLimits(
         double(node, "maxCpuPercent"),

@@ -2,15 +2,24 @@ package suite
 
 import java.lang.management.ManagementFactory
 import java.util.concurrent.{ Executors, TimeUnit }
+import java.util.concurrent.atomic.{ AtomicInteger, AtomicLong }
+import javax.management.{ Notification, NotificationEmitter, NotificationListener }
+import javax.management.openmbean.CompositeData
 
 import scala.jdk.CollectionConverters._
+
+import com.sun.management.GarbageCollectionNotificationInfo
 
 import profiles.LateStarts
 import results.{ InjectorFigures, LateStartFigures }
 
-/** Samples this JVM's CPU and garbage-collection time while the run goes on, and reads how late users
+/** Samples this JVM's CPU and garbage-collection pauses while the run goes on, and reads how late users
   * started, so the results can tell a slow target from a saturated injector. CPU is the share of all the
   * machine's cores this process used.
+  *
+  * GC is counted from the JVM's collection notifications, pauses only: the collectors' cumulative times
+  * also hold concurrent cycles (G1's "G1 Concurrent GC" from JDK 20, ZGC's "Cycles"), which run beside the
+  * application and stop no user.
   */
 final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts: LateStarts) {
   private val os = ManagementFactory.getOperatingSystemMXBean.asInstanceOf[com.sun.management.OperatingSystemMXBean]
@@ -18,10 +27,23 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
   private val samples = new java.util.concurrent.ConcurrentLinkedQueue[Double]
   @volatile private var startedAtMs = 0L
   @volatile private var cpuAtStartNs = 0L
-  @volatile private var gcAtStartMs = 0L
   @volatile private var stoppedAtMs = 0L
   @volatile private var cpuAtStopNs = 0L
-  @volatile private var gcAtStopMs = 0L
+  private val pauses = new AtomicInteger
+  private val pausedMs = new AtomicLong
+  private val longestPauseMs = new AtomicLong
+  private val gcBeans =
+    ManagementFactory.getGarbageCollectorMXBeans.asScala.collect { case emitter: NotificationEmitter => emitter }
+  private val pauseListener: NotificationListener = (notification: Notification, _: AnyRef) =>
+    if (notification.getType == GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION) {
+      val info = GarbageCollectionNotificationInfo.from(notification.getUserData.asInstanceOf[CompositeData])
+      if (InjectorHealth.isPause(info.getGcName, info.getGcAction)) {
+        val ms = info.getGcInfo.getDuration
+        pauses.incrementAndGet()
+        pausedMs.addAndGet(ms)
+        longestPauseMs.accumulateAndGet(ms, math.max)
+      }
+    }
   private val scheduler = Executors.newSingleThreadScheduledExecutor { r =>
     val thread = new Thread(r, "injector-health")
     thread.setDaemon(true)
@@ -31,7 +53,7 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
   def start(): Unit = {
     startedAtMs = System.currentTimeMillis()
     cpuAtStartNs = os.getProcessCpuTime
-    gcAtStartMs = gcTimeMs
+    gcBeans.foreach(_.addNotificationListener(pauseListener, null, null))
     var lastCpuNs = cpuAtStartNs
     var lastAtNs = System.nanoTime()
     scheduler.scheduleAtFixedRate(
@@ -59,7 +81,9 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
         cpuMeanPercent = 100.0 * cpuMs / wallMs / cores,
         cpuMaxPercent = sampled.maxOption.getOrElse(0.0),
         busySamples = sampled.count(_ >= busyCpuPercent),
-        gcPercent = 100.0 * ((if (stoppedAtMs > 0) gcAtStopMs else gcTimeMs) - gcAtStartMs) / wallMs,
+        gcPercent = 100.0 * pausedMs.get / wallMs,
+        gcPauses = pauses.get,
+        gcLongestPauseMs = longestPauseMs.get,
         samples = sampled.size,
         lateStarts = LateStartFigures(lateStarts.users, lateStarts.p99Ms, lateStarts.maxMs)
       )
@@ -68,11 +92,17 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
   /** Freezes the figures at the end of the run (the report and archive that follow are not the run's). */
   def stop(): Unit = {
     scheduler.shutdownNow()
+    gcBeans.foreach(bean => scala.util.Try(bean.removeNotificationListener(pauseListener)))
     cpuAtStopNs = os.getProcessCpuTime
-    gcAtStopMs = gcTimeMs
     stoppedAtMs = System.currentTimeMillis()
   }
+}
 
-  private def gcTimeMs: Long =
-    ManagementFactory.getGarbageCollectorMXBeans.asScala.map(b => math.max(0L, b.getCollectionTime)).sum
+object InjectorHealth {
+
+  /** Whether a collection stopped the application: not a concurrent cycle running beside it. */
+  def isPause(gcName: String, gcAction: String): Boolean = {
+    val name = gcName.toLowerCase
+    !name.contains("concurrent") && !name.contains("cycles") && !gcAction.toLowerCase.contains("concurrent")
+  }
 }

@@ -19,7 +19,9 @@ class InjectorHealthRecordTest {
     busySamples = 0,
     gcPercent = 0.5,
     samples = 600,
-    lateStarts = LateStartFigures(users = 30000, p99Ms = 5, maxMs = 40)
+    lateStarts = LateStartFigures(users = 30000, p99Ms = 5, maxMs = 40),
+    gcPauses = 120,
+    gcLongestPauseMs = 18
   )
 
   private def reasons(figures: InjectorFigures) = InjectorHealthRecord(figures, limits).saturation
@@ -34,7 +36,7 @@ class InjectorHealthRecordTest {
       reasons(healthy.copy(busySamples = 72))
     )
     assertEquals(
-      Seq("injector saturated: its JVM spent 11 % of the run in garbage collection (limit 10 %)"),
+      Seq("injector saturated: its JVM spent 11 % of the run in garbage-collection pauses (limit 10 %)"),
       reasons(healthy.copy(gcPercent = 11))
     )
     assertEquals(
@@ -45,12 +47,34 @@ class InjectorHealthRecordTest {
     )
   }
 
+  @Test def onlyCollectionsThatStopTheApplicationArePauses(): Unit = {
+    assertTrue(suite.InjectorHealth.isPause("G1 Young Generation", "end of minor GC"))
+    assertTrue(suite.InjectorHealth.isPause("G1 Old Generation", "end of major GC"))
+    assertTrue(suite.InjectorHealth.isPause("ZGC Pauses", "end of GC pause"))
+    assertFalse(suite.InjectorHealth.isPause("G1 Concurrent GC", "end of concurrent GC pause"))
+    assertFalse(suite.InjectorHealth.isPause("ZGC Cycles", "end of GC cycle"))
+    assertFalse(suite.InjectorHealth.isPause("Shenandoah Cycles", "end of GC cycle"))
+  }
+
+  @Test def theInjectorCountsItsOwnGcPauses(): Unit = {
+    val health = new suite.InjectorHealth(intervalMs = 1000, busyCpuPercent = 90, new profiles.LateStarts)
+    health.start()
+    // Garbage enough for young collections, then a full one: each stops the application.
+    (1 to 50).foreach(_ => Array.fill(200)(new Array[Byte](64 * 1024)).length)
+    System.gc()
+    Thread.sleep(200) // notifications arrive on their own thread
+    health.stop()
+    val figures = health.figures.get
+    assertTrue(figures.gcPauses >= 1, s"pauses counted: $figures")
+    assertTrue(figures.gcLongestPauseMs >= 0 && figures.gcPercent < 100, figures.toString)
+  }
+
   @Test def aRunTooShortToJudgeIsNotJudged(): Unit =
     assertEquals(Nil, reasons(healthy.copy(samples = 29, busySamples = 29, gcPercent = 50)))
 
   @Test def readersSeeWhatTheInjectorUsedAndHowLateItStartedUsers(): Unit =
     assertEquals(
-      "CPU 20 % of 2 cores on average (max 60 %), GC 0.5 % of the run; users started up to 40 ms behind their schedule (p99 5 ms)",
+      "CPU 20 % of 2 cores on average (max 60 %), GC pauses 0.5 % of the run (120, longest 18 ms); users started up to 40 ms behind their schedule (p99 5 ms)",
       InjectorHealthRecord(healthy, limits).describe
     )
 }

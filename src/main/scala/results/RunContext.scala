@@ -56,7 +56,8 @@ object RunWindow {
 }
 
 /** The injector JVM's own load over the run: CPU as a share of all the machine's cores, sampled every
-  * second; `busySamples` is how many samples were at or above the CPU limit.
+  * second; `busySamples` is how many samples were at or above the CPU limit. `connectionRetries` are the
+  * requests Gatling sent again after their connection was closed or reset (see suite.ConnectionRetries).
   */
 final case class InjectorFigures(
     cores: Int,
@@ -67,7 +68,8 @@ final case class InjectorFigures(
     samples: Int,
     lateStarts: LateStartFigures = LateStartFigures.None,
     gcPauses: Int = 0,
-    gcLongestPauseMs: Long = 0
+    gcLongestPauseMs: Long = 0,
+    connectionRetries: Long = 0
 ) {
   def busyPercent: Double = if (samples == 0) 0.0 else 100.0 * busySamples / samples
 }
@@ -104,8 +106,12 @@ final case class InjectorHealthRecord(figures: InjectorFigures, limits: Injector
     val starts =
       if (late.users == 0) ""
       else f"; users started up to ${late.maxMs}%,d ms behind their schedule (p99 ${late.p99Ms}%,d ms)"
+    val retries =
+      if (figures.connectionRetries == 0) ""
+      else
+        f"; ${figures.connectionRetries}%,d requests sent again after their connection was closed or reset (no KO when the retry succeeded)"
     f"CPU ${figures.cpuMeanPercent}%.0f %% of ${figures.cores} cores on average (max ${figures.cpuMaxPercent}%.0f %%), " +
-      f"GC pauses ${figures.gcPercent}%.1f %% of the run (${figures.gcPauses}%,d, longest ${figures.gcLongestPauseMs}%,d ms)$starts"
+      f"GC pauses ${figures.gcPercent}%.1f %% of the run (${figures.gcPauses}%,d, longest ${figures.gcLongestPauseMs}%,d ms)$starts$retries"
   }
 
   /** Why the injector was saturated; empty when it was not, or when the run was too short to say. */

@@ -263,6 +263,7 @@ object SummaryJson {
       .put("gcPercent", round(f.gcPercent, 2))
       .put("gcPauses", f.gcPauses)
       .put("gcLongestPauseMs", f.gcLongestPauseMs)
+      .put("connectionRetries", f.connectionRetries)
       .put("samples", f.samples)
       .put("lateStartUsers", f.lateStarts.users)
       .put("lateStartP99Ms", f.lateStarts.p99Ms)
@@ -277,7 +278,7 @@ object SummaryJson {
   }
 
   private def injector(node: JsonNode): InjectorHealthRecord = {
-    // Runs archived before users' start times or GC pauses were measured have no such figures.
+    // Runs archived before users' start times, GC pauses or retries were measured have no such figures.
     def measured(name: String) = Option(node.get(name)).filterNot(_.isNull).fold(0L)(_.asLong())
     InjectorHealthRecord(
       InjectorFigures(
@@ -289,7 +290,8 @@ object SummaryJson {
         int(node, "samples"),
         LateStartFigures(measured("lateStartUsers"), measured("lateStartP99Ms"), measured("lateStartMaxMs")),
         measured("gcPauses").toInt,
-        measured("gcLongestPauseMs")
+        measured("gcLongestPauseMs"),
+        measured("connectionRetries")
       ),
       InjectorLimits(
         double(node, "maxCpuPercent"),

@@ -29,6 +29,8 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
   @volatile private var cpuAtStartNs = 0L
   @volatile private var stoppedAtMs = 0L
   @volatile private var cpuAtStopNs = 0L
+  @volatile private var retriesAtStart = 0L
+  @volatile private var retriesAtStop = -1L
   private val pauses = new AtomicInteger
   private val pausedMs = new AtomicLong
   private val longestPauseMs = new AtomicLong
@@ -53,6 +55,8 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
   def start(): Unit = {
     startedAtMs = System.currentTimeMillis()
     cpuAtStartNs = os.getProcessCpuTime
+    ConnectionRetries.install()
+    retriesAtStart = ConnectionRetries.seen
     gcBeans.foreach(_.addNotificationListener(pauseListener, null, null))
     var lastCpuNs = cpuAtStartNs
     var lastAtNs = System.nanoTime()
@@ -84,6 +88,7 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
         gcPercent = 100.0 * pausedMs.get / wallMs,
         gcPauses = pauses.get,
         gcLongestPauseMs = longestPauseMs.get,
+        connectionRetries = (if (retriesAtStop >= 0) retriesAtStop else ConnectionRetries.seen) - retriesAtStart,
         samples = sampled.size,
         lateStarts = LateStartFigures(lateStarts.users, lateStarts.p99Ms, lateStarts.maxMs)
       )
@@ -94,6 +99,7 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
     scheduler.shutdownNow()
     gcBeans.foreach(bean => scala.util.Try(bean.removeNotificationListener(pauseListener)))
     cpuAtStopNs = os.getProcessCpuTime
+    retriesAtStop = ConnectionRetries.seen
     stoppedAtMs = System.currentTimeMillis()
   }
 }

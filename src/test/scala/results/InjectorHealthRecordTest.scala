@@ -47,6 +47,13 @@ class InjectorHealthRecordTest {
     )
   }
 
+  @Test def readersSeeHowManyRequestsWereSentAgainAfterAReset(): Unit =
+    assertTrue(
+      InjectorHealthRecord(healthy.copy(connectionRetries = 7), limits).describe.endsWith(
+        "; 7 requests sent again after their connection was closed or reset (no KO when the retry succeeded)"
+      )
+    )
+
   @Test def onlyCollectionsThatStopTheApplicationArePauses(): Unit = {
     assertTrue(suite.InjectorHealth.isPause("G1 Young Generation", "end of minor GC"))
     assertTrue(suite.InjectorHealth.isPause("G1 Old Generation", "end of major GC"))

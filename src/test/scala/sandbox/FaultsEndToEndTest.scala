@@ -49,7 +49,25 @@ class FaultsEndToEndTest {
 
   @Test def connectionResets(): Unit = {
     val (run, outcome) = runWith("resetPercent")
-    assertEveryRequestFailed("reset", run, outcome, "")
+    assertEveryRequestFailed("reset", run, outcome, "Premature close")
+  }
+
+  /** Gatling's client sends a request again, once, on a new connection when a reused (keep-alive) one is
+    * closed before any answer; only the last attempt is logged. So every reset the stand-in injected is
+    * either a KO (on a new connection) or a retry that the run counts (on a reused one).
+    */
+  @Test def everyResetIsAKoOrACountedRetry(): Unit = {
+    val retriesBefore = suite.ConnectionRetries.seen
+    val console = new java.io.ByteArrayOutputStream
+    val (run, _) = Console.withOut(new java.io.PrintStream(console, true)) {
+      // 30 users of 2 requests each: the second goes on the first's connection when that was answered.
+      runWith("resetPercent", "sandbox.toy.faults.resetPercent" -> "50", "profiles.toy.smoke.rate" -> "15")
+    }
+    val retries = suite.ConnectionRetries.seen - retriesBefore
+    val injected = raw"sandbox: toy injected (\d+) reset".r.findFirstMatchIn(console.toString).map(_.group(1).toLong)
+    val ko = run.requests.values.map(_.ko).sum
+    assertTrue(retries > 0, s"some resets hit a reused connection: $retries retries, $ko KO, injected $injected")
+    assertEquals(injected, Some(ko + retries), s"$ko KO + $retries retries")
   }
 
   @Test def noAnswer(): Unit = {

@@ -1,13 +1,16 @@
 package sandbox
 
+import java.nio.file.Files
+
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
+import results.{ PostRun, RunContext, SummaryJson }
 import simulations.RaidSimulation
 import testkit.SimulationRuns
 
 /** A failing external stub under a whole run: the stand-in answers as its gateway would (502 for a stub
-  * that fails, 504 for one that does not answer), the run ends in bounded time, and the requests that
-  * do not call the stub still pass.
+  * that fails, 504 for one that does not answer), the run ends in bounded time, the requests that do not
+  * call the stub still pass, and the archived run counts every failure and fails the gate.
   */
 class StubFaultsEndToEndTest {
 
@@ -34,6 +37,30 @@ class StubFaultsEndToEndTest {
       run.errors.filter(_._1.contains("found 502")).values.sum,
       run.errors.toString
     )
+  }
+
+  @Test def aMintStubThatResetsOrAnswersNoJsonIs502AndTheArchivedRunFails(): Unit =
+    Seq("resetPercent", "malformedPercent", "emptyPercent").foreach { fault =>
+      val run = mintWith(fault)
+      val mints = run.requests("mint raid").count
+      assertEquals(mints, run.errors.filter(_._1.contains("found 502")).values.sum, s"$fault: ${run.errors}")
+      val context = RunContext("RaidSimulation", Seq("raid"), "local", "smoke", "1/1", Map.empty, Nil, Nil)
+      val outcome = PostRun.process(run.runDir, Files.createTempDirectory("results-"), context)
+      assertEquals(Some("FAIL"), outcome.verdict.map(_.label), s"$fault: the gate fails")
+      val summary = SummaryJson.read(outcome.archivedRunDir.resolve("summary.json"))
+      assertEquals(mints, summary.errors.filter(_.message.contains("found 502")).map(_.count).sum, s"$fault: counted")
+    }
+
+  @Test def aSlowMintStubSlowsEveryMintWithoutFailingIt(): Unit = {
+    val run = SimulationRuns.run(
+      classOf[RaidSimulation],
+      "sandbox.stubs.faultOverrides.apids-mint-handle.slowPercent" -> "100",
+      "sandbox.stubs.faultOverrides.apids-mint-handle.slowDelay" -> "1500ms",
+      "sandbox.stubs.delay.ms" -> "0"
+    )
+    SimulationRuns.assertNoErrors(run)
+    assertTrue(run.requests("mint raid").minMs >= 1500, s"every mint waits for the slow stub: ${run.requests}")
+    assertTrue(run.requests("list raids for service-point").maxMs < 1500, "the list calls no stub")
   }
 
   @Test def aMintStubThatDoesNotAnswerIs504WithinTheCallTimeout(): Unit = {

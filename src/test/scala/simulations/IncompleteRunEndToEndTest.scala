@@ -39,6 +39,28 @@ class IncompleteRunEndToEndTest {
     assertTrue(Files.readString(run.resultsDir.resolve("index.html")).contains("INCOMPLETE"), "the index says so")
   }
 
+  @Test def whenTheProcessThatStartedTheRunGoesTheLoadStopsAndTheRunIsArchivedIncomplete(): Unit = {
+    val run = GatlingProcess.underParent(
+      classOf[RaidSimulation],
+      "suite.watchParent" -> "true",
+      "profile" -> "reference",
+      "scale" -> "0.02",
+      "sandbox.stubs.delay.ms" -> "0"
+    )
+    run.awaitLoad(60)
+    val jvm = run.gatlingJvm
+    run.killParent()
+    val stoppedBy = System.nanoTime() + 60000000000L
+    while (jvm.isAlive && System.nanoTime() < stoppedBy) Thread.sleep(100)
+    if (jvm.isAlive) {
+      jvm.destroyForcibly() // no load left behind when this test fails
+      fail(s"the orphaned Gatling JVM went on loading the sandbox:\n${run.text}")
+    }
+    assertTrue(run.text.contains("has gone: stopping the load now"), run.text)
+    val Seq(archived) = run.archivedRuns: @unchecked
+    assertTrue(Files.readString(archived.resolve("summary.md")).contains("## Gate: INCOMPLETE"), run.text)
+  }
+
   @Test def usersCutOffByTheTimeLimitMakeTheRunIncomplete(): Unit = {
     // Smoke at full think time (a journey of about a minute) with a 1 s drain: the run is stopped with users mid-journey.
     val run = GatlingProcess.start(

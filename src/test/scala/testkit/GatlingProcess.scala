@@ -9,7 +9,12 @@ import scala.util.Using
 /** Runs a simulation in its own JVM, as `mvn gatling:test` does (Gatling's public launcher, archiving on),
   * against the in-process sandbox, with its own Gatling and results folders.
   */
-final class GatlingProcess private (simulation: Class[_], val home: Path, properties: Seq[(String, String)]) {
+final class GatlingProcess private (
+    simulation: Class[_],
+    val home: Path,
+    properties: Seq[(String, String)],
+    underParent: Boolean = false
+) {
   val gatlingDir: Path = home.resolve("gatling")
   val resultsDir: Path = home.resolve("results")
   val output: Path = home.resolve("output.txt")
@@ -32,7 +37,26 @@ final class GatlingProcess private (simulation: Class[_], val home: Path, proper
       System.getProperty("java.class.path")
     ) ++
       defines ++ Seq("io.gatling.app.Gatling", "-s", simulation.getName, "-rf", gatlingDir.toString)
-    new ProcessBuilder(command.asJava).redirectErrorStream(true).redirectOutput(output.toFile).start()
+    // Under a parent, the JVM is a shell's child, as the Gatling JVM is Maven's: the shell can then be killed alone.
+    val launched = if (underParent) Seq("sh", "-c", "\"$@\" & wait", "sh") ++ command else command
+    new ProcessBuilder(launched.asJava).redirectErrorStream(true).redirectOutput(output.toFile).start()
+  }
+
+  /** The Gatling JVM: the process itself, or the parent shell's child. */
+  def gatlingJvm: ProcessHandle =
+    if (!underParent) process.toHandle
+    else {
+      val deadline = System.nanoTime() + 10000000000L
+      def child = process.toHandle.children().findFirst()
+      while (child.isEmpty && System.nanoTime() < deadline) Thread.sleep(50)
+      child.orElseThrow(() => new AssertionError(s"the parent shell started no JVM:\n$text"))
+    }
+
+  /** SIGKILL to the parent shell, as when Maven is killed: the Gatling JVM is left running on its own. */
+  def killParent(): Unit = {
+    val jvm = gatlingJvm
+    process.destroyForcibly().waitFor()
+    assert(jvm.isAlive, s"the Gatling JVM outlived its parent's kill:\n$text")
   }
 
   def handle: ProcessHandle = process.toHandle
@@ -75,4 +99,8 @@ object GatlingProcess {
   /** Beside `other`: the same Gatling and results folders, as a second run in the same checkout. */
   def beside(other: GatlingProcess, simulation: Class[_], properties: (String, String)*): GatlingProcess =
     new GatlingProcess(simulation, other.home, properties)
+
+  /** As a child of a shell, as the Maven plugin forks it (see [[GatlingProcess.killParent]]). */
+  def underParent(simulation: Class[_], properties: (String, String)*): GatlingProcess =
+    new GatlingProcess(simulation, Files.createTempDirectory("gatling-process-"), properties, underParent = true)
 }

@@ -39,7 +39,7 @@ object Dvp extends SystemUnderTest {
     Feeders.csvRecords(settings.string("overseasElectors"), DvpPeople.Columns)
 
   /** The least pages the downloaded voting papers must have (`dvp.pdfCheck.minPages`, at least 1). */
-  private def minPages(settings: SystemSettings): Int = settings.int("pdfCheck.minPages", min = 1)
+  private[dvp] def minPages(settings: SystemSettings): Int = settings.int("pdfCheck.minPages", min = 1)
 
   /** Each situation's chain by name, as a group; `person` puts the elector it is for in the session. */
   def situations(settings: SystemSettings, person: DvpSituation => ChainBuilder): Map[String, ChainBuilder] = {

@@ -55,7 +55,7 @@ object Eol extends SystemUnderTest {
         case EolStep.PassportResolve   => exec(passportResolve)
         case EolStep.EmailValidation   => exec(emailValidation)
         case EolStep.EsValidation      => exec(esValidation)
-        case EolStep.PreSubmit         => exec(preSubmit)
+        case EolStep.PreSubmit         => exec(preSubmit(onRoll))
         case EolStep.EnrolmentForm     => exec(enrolmentForm)
       }
       requests.exec(analytics(s.request))

@@ -111,6 +111,7 @@ final class EolApp(roll: EolRoll, stubs: StubClient, suggestionLimit: Int, sessi
       case "pre_submit_processing" =>
         done(
           inOrder(s.esToken.nonEmpty && s.esToken == form.get("esToken"), "validate the declaration first")
+            .orElse(wrongElector(form, s))
             .orElse(Option.when(form.get("addressId").flatMap(roll.address).isEmpty)(error(
               400,
               "addressId: not a known address"
@@ -131,6 +132,18 @@ final class EolApp(roll: EolRoll, stubs: StubClient, suggestionLimit: Int, sessi
       case "enrolment_analytics" =>
         done(required(form, "step").fold(identity, _ => StandInResponse(204, Vector.empty, "text/plain")))
       case other => done(error(404, s"no AJAX call $other"))
+    }
+
+  /** 400 unless the pre-submit names the record it updates as the real app needs it: a change of details
+    * sends the elector id this session's search found; an enrolment (the search found no one) sends none.
+    */
+  private def wrongElector(form: Map[String, String], s: EolSession): Option[StandInResponse] =
+    (s.electorId, form.get("electorId")) match {
+      case (Some(found), Some(sent)) if sent == found => None
+      case (Some(_), None)                            => Some(error(400, "electorId: missing"))
+      case (Some(_), Some(sent)) => Some(error(400, s"electorId: $sent is not the elector this session found"))
+      case (None, Some(sent))    => Some(error(400, s"electorId: $sent was not found by this session's search"))
+      case (None, None)          => None
     }
 
   private def landingPage(): StandInResponse = {

@@ -106,11 +106,14 @@ object EolRequests {
       .formParam("email", "#{email}")
       .check(status.is(200), jsonPath("$.valid").ofType[Boolean].is(true), jsonPath("$.esToken").saveAs("esToken"))
 
-  def preSubmit: HttpRequestBuilder =
-    ajax(PreSubmit, "/app/enrol/ajax/pre_submit_processing")
+  /** A change of details names the record it updates: the elector id the search found. An enrolment has none. */
+  def preSubmit(onRoll: Boolean): HttpRequestBuilder = {
+    val request = ajax(PreSubmit, "/app/enrol/ajax/pre_submit_processing")
       .formParam("esToken", "#{esToken}")
       .formParam("addressId", "#{addressId}")
+    (if (onRoll) request.formParam("electorId", "#{electorId}") else request)
       .check(status.is(200), jsonPath("$.submissionToken").saveAs("submissionToken"))
+  }
 
   def enrolmentForm: HttpRequestBuilder =
     ajax(EnrolmentForm, "/app/enrol/ajax/enrolment_form")

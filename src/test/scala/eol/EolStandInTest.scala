@@ -134,6 +134,44 @@ class EolStandInTest {
     assertEquals(204, b.post("enrolment_analytics", "step" -> "EOL - Enrolment form").statusCode)
   }
 
+  @Test def aChangeOfDetailsNamesTheElectorTheSearchFound(): Unit = {
+    def declared(b: Browser, person: Seq[String]): (String, String) = {
+      val es = json(b.post(
+        "esvalidator",
+        "firstName" -> person(0),
+        "surname" -> person(2),
+        "dateOfBirth" -> person(3),
+        "email" -> person(5)
+      )).path("esToken").asText
+      val addressId = json(b.get(s"/js-ac/anon/residential-address?q=${URLEncoder.encode(person(4), UTF_8)}"))
+        .path("suggestions").get(0).path("id").asText
+      (es, addressId)
+    }
+    val b = new Browser
+    b.open()
+    val electorId = json(searchFor(b, elector)).path("matches").get(0).path("electorId").asText
+    val (es, addressId) = declared(b, elector)
+    def preSubmit(id: Option[String]) =
+      b.post("pre_submit_processing", Seq("esToken" -> es, "addressId" -> addressId) ++ id.map("electorId" -> _): _*)
+    assertEquals(400, preSubmit(None).statusCode, "no elector id")
+    val other = preSubmit(Some("E00000001"))
+    assertEquals(400, other.statusCode, "another elector's id")
+    assertTrue(json(other).path("error").asText.startsWith("electorId: "), other.body)
+    val named = preSubmit(Some(electorId))
+    assertEquals(200, named.statusCode, named.body)
+
+    val e = new Browser
+    e.open()
+    assertEquals(0, json(searchFor(e, enrolee)).path("matches").size)
+    val (enroleeEs, enroleeAddress) = declared(e, enrolee)
+    assertEquals(
+      400,
+      e.post("pre_submit_processing", "esToken" -> enroleeEs, "addressId" -> enroleeAddress, "electorId" -> electorId)
+        .statusCode,
+      "an enrolment names no elector: its search found none"
+    )
+  }
+
   @Test def stepsOutOfOrderAreRefused(): Unit = {
     val b = new Browser
     b.open()

@@ -4,18 +4,29 @@ import dvp.{ Dvp, DvpRequests, DvpSituations }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import suite.InputError
-import testkit.SimulationRuns
+import testkit.{ SimulationRuns, SystemDocs }
 
 /** DvpSimulation at smoke scale against the in-process sandbox: nine users take the three situations in
   * turn. The stand-in refuses a step out of order (409) or without the page's form token (403), and every
-  * download is checked as a PDF of at least `dvp.pdfCheck.minPages` pages, so no KO also means every
-  * situation ran its steps in order and the papers downloaded were real PDFs.
+  * download is checked as a PDF of at least `dvp.pdfCheck.minPages` pages, so no KO also means the papers
+  * downloaded were real PDFs; the log read back shows each run of a situation sent its steps in the order
+  * its docs page gives.
   */
 class DvpSimulationEndToEndTest {
   private val burst = 4
 
+  /** The smoke profile's nine users 2 s apart instead of 0.5 s, so that two runs of one situation (3 users apart) start
+    * 6 s apart and never overlap, even when a cold JVM takes seconds over the first ones: the log can
+    * then tell which run sent each request.
+    */
+  private val spreadOut = Seq(
+    "profiles.dvp.smoke.warmUp" -> "0",
+    "profiles.dvp.smoke.rate" -> "0.5",
+    "profiles.dvp.smoke.duration" -> "18 seconds"
+  )
+
   @Test def everySituationRunsItsStepsWithoutErrors(): Unit = {
-    val run = SimulationRuns.run(classOf[DvpSimulation], "sandbox.stubs.delay.ms" -> "20")
+    val run = SimulationRuns.run(classOf[DvpSimulation], spreadOut :+ ("sandbox.stubs.delay.ms" -> "20"): _*)
     assertEquals(Dvp.requestNames, run.requests.keySet, "exactly the contract's request names")
     assertEquals(
       DvpSituations.names.map(_ -> 3L).toMap,
@@ -30,7 +41,22 @@ class DvpSimulationEndToEndTest {
     } yield s"${s.name} / $name" -> times.toLong * run.groups(s.name).count
     assertEquals(expected.toMap, run.paths.view.mapValues(_.count).toMap, "each situation's requests, as its steps")
     assertEquals(6L, run.requests(DvpRequests.DownloadPdf).count, "two downloading situations, 3 users each")
+    assertStepsInOrder(run)
     SimulationRuns.assertNoErrors(run)
+  }
+
+  /** Every run of a situation sent its steps in the order of docs/systems/dvp.md, address completion a burst. */
+  private def assertStepsInOrder(run: SimulationRuns.Run): Unit = {
+    val documented = SystemDocs.steps("dvp")
+    assertEquals(DvpSituations.names.toSet, documented.keySet, "the page lists the three situations")
+    SimulationRuns.groupRuns(run).foreach { case (situation, runs) =>
+      val expected = documented(situation).flatMap { step =>
+        val request = s"DVP - $step"
+        Seq.fill(if (request == DvpRequests.AddressCompletion) burst else 1)(request)
+      }
+      assertEquals(run.groups(situation).count, runs.size.toLong, s"$situation: every run read back")
+      runs.foreach(sent => assertEquals(expected, sent, s"$situation: its steps in the order of its docs page"))
+    }
   }
 
   @Test def morePagesThanThePapersHaveIsAKoForEveryDownload(): Unit = {

@@ -3,18 +3,28 @@ package simulations
 import eol.{ Eol, EolRequests, EolTransactions }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import testkit.SimulationRuns
+import testkit.{ SimulationRuns, SystemDocs }
 
 /** EnrolOnlineSimulation at smoke scale against the in-process sandbox: nine users take the seven
   * transactions in turn. The stand-in refuses a step out of order (409) or without the page's CSRF token
-  * (403), so no KO also means every step ran in its transaction's order, on the values chained from the
-  * answers before it.
+  * (403), so no KO also means every step ran on the values chained from the answers before it; the log
+  * read back shows each run of a transaction sent its steps in the order its docs page gives.
   */
 class EnrolOnlineSimulationEndToEndTest {
   private val burst = 4
 
+  /** The smoke profile's nine users 2 s apart instead of 0.5 s, so that two runs of one transaction (7 users apart) start
+    * 14 s apart and never overlap, even when a cold JVM takes seconds over the first ones: the log can
+    * then tell which run sent each request.
+    */
+  private val spreadOut = Seq(
+    "profiles.eol.smoke.warmUp" -> "0",
+    "profiles.eol.smoke.rate" -> "0.5",
+    "profiles.eol.smoke.duration" -> "18 seconds"
+  )
+
   @Test def everyTransactionRunsItsStepsWithoutErrors(): Unit = {
-    val run = SimulationRuns.run(classOf[EnrolOnlineSimulation], "sandbox.stubs.delay.ms" -> "20")
+    val run = SimulationRuns.run(classOf[EnrolOnlineSimulation], spreadOut :+ ("sandbox.stubs.delay.ms" -> "20"): _*)
     assertEquals(Eol.requestNames, run.requests.keySet, "exactly the contract's request names")
     assertEquals(EolTransactions.names.toSet, run.groups.keySet, "exactly the seven transactions, as groups")
     assertEquals(9L, run.groups.values.map(_.count).sum, "one transaction per user")
@@ -29,7 +39,24 @@ class EnrolOnlineSimulationEndToEndTest {
       run.paths.view.mapValues(_.count).toMap,
       "each transaction's requests, as often as its steps"
     )
+    assertStepsInOrder(run)
     SimulationRuns.assertNoErrors(run)
+  }
+
+  /** Every run of a transaction sent its steps in the order of docs/systems/eol.md, each step's request
+    * (address completion a burst) followed by one analytics call.
+    */
+  private def assertStepsInOrder(run: SimulationRuns.Run): Unit = {
+    val documented = SystemDocs.steps("eol")
+    assertEquals(EolTransactions.names.toSet, documented.keySet, "the page lists the seven transactions")
+    SimulationRuns.groupRuns(run).foreach { case (transaction, runs) =>
+      val expected = documented(transaction).flatMap { step =>
+        val request = s"EOL - $step"
+        Seq.fill(if (request == EolRequests.AddressCompletion) burst else 1)(request) :+ EolRequests.Analytics
+      }
+      assertEquals(run.groups(transaction).count, runs.size.toLong, s"$transaction: every run read back")
+      runs.foreach(sent => assertEquals(expected, sent, s"$transaction: its steps in the order of its docs page"))
+    }
   }
 
   @Test def theGoalProfileRunsItsOwnMix(): Unit = {

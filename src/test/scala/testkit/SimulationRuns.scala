@@ -134,6 +134,35 @@ object SimulationRuns {
     assertEquals(0, run.statusCode, "Gatling's assertions (the thresholds) pass")
   }
 
+  /** Each run of each group (a transaction), by group path, as the request names it sent in order,
+    * runs ordered by their start. simulation.log does not record which user sent a request, so a request
+    * goes to the run of its group whose time span holds it; one user's requests are sequential, so the
+    * log holds them in the order they were sent. Two runs of one group holding the same request in their
+    * spans (they overlapped) cannot be told apart: that fails the test rather than be guessed.
+    */
+  def groupRuns(run: Run): Map[String, Seq[Seq[String]]] = {
+    val requests = mutable.ArrayBuffer.empty[RequestRecorded]
+    val groups = mutable.ArrayBuffer.empty[GroupRecorded]
+    SimulationLogAccess.walk(run.runDir.resolve("simulation.log")) {
+      case r: RequestRecorded if r.groupHierarchy.nonEmpty => requests += r
+      case g: GroupRecorded                                => groups += g
+      case _                                               =>
+    }
+    def holds(g: GroupRecorded, r: RequestRecorded) =
+      g.hierarchy == r.groupHierarchy && g.startEpochMs <= r.startEpochMs && r.endEpochMs <= g.endEpochMs
+    requests.foreach { r =>
+      val runs = groups.filter(holds(_, r))
+      if (runs.size != 1)
+        throw new AssertionError(
+          s"${(r.groupHierarchy :+ r.name).mkString(" / ")} at ${r.startEpochMs}: in ${runs.size} runs of its group " +
+            s"(${runs.map(g => s"${g.startEpochMs}-${g.endEpochMs}").mkString(", ")}), not 1: start them further apart"
+        )
+    }
+    groups.sortBy(_.startEpochMs).groupBy(_.hierarchy.mkString(" / ")).view.mapValues(_.toSeq.map(g =>
+      requests.filter(holds(g, _)).map(_.name).toSeq
+    )).toMap
+  }
+
   def isEmpty(folder: Path): Boolean = Using.resource(Files.list(folder))(_.findAny().isEmpty)
 
   private def rootCause(e: Throwable): Throwable = Option(e.getCause).filter(_ ne e).fold(e)(rootCause)

@@ -1,16 +1,31 @@
 package simulations
 
+import java.nio.file.Files
+
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
+import results.{ PostRun, RunContext, Thresholds }
 import testkit.SimulationRuns
 
-/** The main job (`mvn gatling:test` with no arguments) at smoke scale: every system's journey, no KO. */
+/** The main job (`mvn gatling:test` with no arguments) at smoke scale: every system's journey, no KO, and
+  * every system gated on its own thresholds block by Gatling's assertions and the results gate alike.
+  */
 class MainSimulationEndToEndTest {
-  @Test def everySystemRunsItsJourneyWithoutErrors(): Unit = {
+  @Test def everySystemRunsItsJourneyWithoutErrorsAndIsGatedOnItsOwnBlock(): Unit = {
     val run = SimulationRuns.run(classOf[MainSimulation], "sandbox.stubs.delay.ms" -> "50")
     val contract = MainSimulation.systems.flatMap(_.requestNames).toSet
     assertEquals(contract, run.requests.keySet, "every system's requests, and no others")
     assertEquals(MainSimulation.systems.map(_.scenarioName).toSet, run.scenarios, "one population per system")
     SimulationRuns.assertNoErrors(run)
+
+    val keys = MainSimulation.systems.map(_.key)
+    val context = RunContext("MainSimulation", keys, "local", "smoke", "1/1", Map.empty, Nil, Nil)
+    val gated = PostRun.process(run.runDir, Files.createTempDirectory("results-"), context)
+    assertEquals(0, run.statusCode, "Gatling's assertions pass")
+    assertTrue(gated.passed, s"and so does the results gate: ${gated.verdict}")
+    val ownPaths = Thresholds.load(keys, None).paths.map(_._1.mkString(" / ")).toSet
+    val checked = gated.verdict.get.checks.map(_.subject).toSet
+    assertTrue(keys.forall(key => Thresholds.load(Seq(key), None).paths.nonEmpty), "every system has its own block")
+    assertEquals(Set.empty, ownPaths -- checked, "every path of every system's block is checked by the gate")
   }
 }

@@ -4,6 +4,9 @@ import java.util.Random
 import java.util.concurrent.ThreadLocalRandom
 import java.util.concurrent.atomic.AtomicLong
 
+import io.gatling.core.Predef._
+import io.gatling.core.structure.ChainBuilder
+
 /** A weighted choice among named alternatives: which transaction a user runs, which route a call takes.
   * Weights are relative (15.4 and 0.154 mean the same); an alternative left out of the block has weight 0.
   *
@@ -23,6 +26,14 @@ final class Mix private (val weights: Seq[(String, Double)], inTurn: Boolean) {
 
   def draw(): String =
     if (inTurn) names((drawn.getAndIncrement() % names.size).toInt) else draw(ThreadLocalRandom.current())
+
+  /** Draws an alternative for each pass, saves its name in the session as `attribute` (the journey and its
+    * checks may read it), and runs its chain. Every name that can be drawn must have a chain.
+    */
+  def switch(attribute: String, chains: Map[String, ChainBuilder]): ChainBuilder = {
+    names.filterNot(chains.contains).foreach(name => throw new IllegalArgumentException(s"no chain for '$name'"))
+    exec(session => session.set(attribute, draw())).doSwitch(s"#{$attribute}")(names.map(n => n -> chains(n)): _*)
+  }
 
   def draw(random: Random): String = {
     val point = random.nextDouble() * total

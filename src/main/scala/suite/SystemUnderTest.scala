@@ -3,7 +3,9 @@ package suite
 import scala.concurrent.duration.FiniteDuration
 
 import com.typesafe.config.Config
+import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
+import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import profiles.Shard
 import sandbox.StandIn
@@ -40,6 +42,12 @@ trait SystemUnderTest {
 }
 
 object SystemUnderTest {
+
+  /** A client of a JSON API, named in its User-Agent so that a target's logs can tell the load test's
+    * traffic from its users'.
+    */
+  def jsonApi(baseUrl: String, client: String): HttpProtocolBuilder =
+    http.baseUrl(baseUrl).acceptHeader("application/json").userAgentHeader(s"public-sector-load-tests ($client)")
 
   /** The systems and, after them, every part they are made of, each once. */
   def withParts(systems: Seq[SystemUnderTest]): Seq[SystemUnderTest] = {

@@ -3,7 +3,6 @@ package dvp
 import electoral.AddressTyping
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
-import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import suite.{ Feeders, SystemSettings, SystemUnderTest }
 
@@ -17,18 +16,14 @@ object Dvp extends SystemUnderTest {
   override val requestNames: Set[String] = DvpRequests.names
 
   override def protocol(baseUrl: String): HttpProtocolBuilder =
-    http
-      .baseUrl(baseUrl)
-      .acceptHeader("application/json")
-      .userAgentHeader("public-sector-load-tests (Download Voting Papers)")
+    SystemUnderTest.jsonApi(baseUrl, "Download Voting Papers")
 
   override def journey(settings: SystemSettings): ChainBuilder = {
     val mix = settings.mix("mix", DvpSituations.names)
     val inNz = Dvp.nzElectors(settings).circular
     val overseas = Dvp.overseasElectors(settings).circular
     val chains = situations(settings, s => feed(if (s.overseas) overseas else inNz))
-    exec(session => session.set("situation", mix.draw()))
-      .doSwitch("#{situation}")(mix.names.map(name => name -> chains(name)): _*)
+    mix.switch("situation", chains)
   }
 
   /** Electors living in New Zealand (no overseas address on the roll) and electors overseas. */

@@ -3,7 +3,6 @@ package eol
 import electoral.AddressTyping
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
-import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import suite.{ Feeders, SystemSettings, SystemUnderTest }
 
@@ -16,19 +15,14 @@ object Eol extends SystemUnderTest {
   override val standIn = EolStandIn
   override val requestNames: Set[String] = EolRequests.names
 
-  override def protocol(baseUrl: String): HttpProtocolBuilder =
-    http
-      .baseUrl(baseUrl)
-      .acceptHeader("application/json")
-      .userAgentHeader("public-sector-load-tests (Enrol Online)")
+  override def protocol(baseUrl: String): HttpProtocolBuilder = SystemUnderTest.jsonApi(baseUrl, "Enrol Online")
 
   override def journey(settings: SystemSettings): ChainBuilder = {
     val mix = settings.mix("mix", EolTransactions.names)
     val electors = Eol.electors(settings).circular
     val enrolees = Eol.enrolees(settings).circular
     val chains = transactions(settings, t => feed(if (t.onRoll) electors else enrolees))
-    exec(session => session.set("transaction", mix.draw()))
-      .doSwitch("#{transaction}")(mix.names.map(name => name -> chains(name)): _*)
+    mix.switch("transaction", chains)
   }
 
   /** People on the roll (they change their details, or only search) and people not on it (they enrol). */

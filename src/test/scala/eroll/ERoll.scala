@@ -2,7 +2,6 @@ package eroll
 
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
-import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import suite.{ Feeders, InputError, SystemSettings, SystemUnderTest }
 
@@ -26,11 +25,7 @@ object ERoll extends SystemUnderTest {
     val names: Seq[String] = Seq(Electorates, Enrol, Persons, ResidentialAddresses, LookupAddress, Logout)
   }
 
-  override def protocol(baseUrl: String): HttpProtocolBuilder =
-    http
-      .baseUrl(baseUrl)
-      .acceptHeader("application/json")
-      .userAgentHeader("public-sector-load-tests (eRoll)")
+  override def protocol(baseUrl: String): HttpProtocolBuilder = SystemUnderTest.jsonApi(baseUrl, "eRoll")
 
   override def journey(settings: SystemSettings): ChainBuilder = {
     import ERollRequests._
@@ -50,15 +45,14 @@ object ERoll extends SystemUnderTest {
     def searchFor(variant: String): ChainBuilder =
       feed(if (variant == SearchMononym) mononymFeeder else namedFeeder).exec(search(variant, wildLetters))
     val completeAddress = feed(namedFeeder).exec(addressCompletion(prefixLength))
-    val searchChains = searches.names.map(variant => variant -> searchFor(variant))
+    val searchChains = searches.names.map(variant => variant -> searchFor(variant)).toMap
 
     // A call that needs a value no earlier call of the session gave (an elector to update, an address to
     // look up) first makes the call that gives it, as a client cannot update an elector it has not found.
     val calls = Map(
       Route.Electorates -> exec(electorates),
       Route.Enrol -> doIf(!_.contains("foundElectorId"))(searchFor(Search)).exec(enrolUpdateMda2),
-      Route.Persons -> exec(session => session.set("search", searches.draw()))
-        .doSwitch("#{search}")(searchChains: _*),
+      Route.Persons -> searches.switch("search", searchChains),
       Route.ResidentialAddresses -> completeAddress,
       Route.LookupAddress -> doIf(!_.contains("addressId"))(completeAddress).exec(lookupAddress),
       Route.Logout -> exec(logout).exec(_.set("loggedOut", true))
@@ -71,9 +65,7 @@ object ERoll extends SystemUnderTest {
       .exec(_.set("loggedOut", false))
       // Bounded by count and time: a session that has not drawn a logout by then logs out after them.
       .asLongAsDuring(session => !loggedOut(session) && session("calls").as[Int] < maxCalls, maxDuration, "calls")(
-        exec(think)
-          .exec(session => session.set("route", routes.draw()))
-          .doSwitch("#{route}")(routes.names.map(name => name -> calls(name)): _*)
+        exec(think).exec(routes.switch("route", calls))
       )
       .doIf(!loggedOut(_))(exec(logout))
   }

@@ -2,7 +2,6 @@ package raid
 
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
-import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import suite.{ Feeders, InputError, SystemSettings, SystemUnderTest }
 
@@ -21,11 +20,7 @@ object Raid extends SystemUnderTest {
     "update raid - add contributor 3"
   )
 
-  override def protocol(baseUrl: String): HttpProtocolBuilder =
-    http
-      .baseUrl(baseUrl)
-      .acceptHeader("application/json")
-      .userAgentHeader("public-sector-load-tests (RAiD)")
+  override def protocol(baseUrl: String): HttpProtocolBuilder = SystemUnderTest.jsonApi(baseUrl, "RAiD")
 
   /** The reference user script: about 60 s with 6 s think times, 8 requests. */
   override def journey(settings: SystemSettings): ChainBuilder = {

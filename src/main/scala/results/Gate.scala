@@ -14,7 +14,7 @@ object Gate {
       thresholds.warnings,
       baseline.map(_.run.runId),
       summary.completion.problems,
-      summary.injector.toSeq.flatMap(_.saturation)
+      summary.injector.toSeq.flatMap(_.saturation) ++ InjectorSideErrors.reasons(summary.errors)
     )
   }
 

@@ -10,10 +10,23 @@ import profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
 import results.{ ResultsSettings, RunArchive, RunContext, RunCourse, Thresholds }
 import sandbox.SandboxSettings
 
-/** One system of the run, ready to load: its profile and its journey, built and checked. */
-final case class SystemLoad(system: SystemUnderTest, profile: LoadProfile, journey: ChainBuilder) {
-  def population(windows: WindowRecorder, baseUrl: String): PopulationBuilder =
-    profile.population(system.scenarioName, journey, windows).protocols(system.protocol(baseUrl))
+/** One system of the run, ready to load: its profile and its journey, built and checked.
+  *
+  * @param sharedConnections its users share one connection pool (`<key>.shareConnections`), as API clients
+  *                          and servers do; a browser has its own
+  */
+final case class SystemLoad(
+    system: SystemUnderTest,
+    profile: LoadProfile,
+    journey: ChainBuilder,
+    sharedConnections: Boolean = false
+) {
+  def population(windows: WindowRecorder, baseUrl: String): PopulationBuilder = {
+    val protocol = system.protocol(baseUrl)
+    profile.population(system.scenarioName, journey, windows).protocols(
+      if (sharedConnections) protocol.shareConnections else protocol
+    )
+  }
 }
 
 /** Everything a run needs, assembled and checked before anything starts: nothing in here has sent a
@@ -22,6 +35,7 @@ final case class SystemLoad(system: SystemUnderTest, profile: LoadProfile, journ
   * @param sandbox the stand-ins to start, for a target served by the built-in sandbox
   * @param baseUrls the systems' base URLs where the target gives them (all but sandboxed systems)
   * @param archiveTo the results folder the run is archived to, checked writable; None when not archived
+  * @param capacityWarnings where the plan comes close to this machine's limits (see [[MachineCapacity]])
   */
 final case class RunSetup(
     simulation: String,
@@ -32,7 +46,8 @@ final case class RunSetup(
     throttling: Seq[ThrottleStep],
     sandbox: Option[(SandboxSettings, Seq[SystemUnderTest])],
     baseUrls: Map[String, String],
-    archiveTo: Option[Path]
+    archiveTo: Option[Path],
+    capacityWarnings: Seq[String] = Nil
 ) {
   def maxDuration: FiniteDuration = loads.map(_.profile.plan.maxDuration).max
 
@@ -71,7 +86,8 @@ object RunAssembly {
       simulation: String,
       systems: Seq[SystemUnderTest],
       suite: SuiteConfig,
-      archiveTo: Option[Path] = None
+      archiveTo: Option[Path] = None,
+      machine: MachineLimits = MachineLimits.current()
   ): RunSetup = {
     if (systems.isEmpty) throw new InputError(s"$simulation: sets up no system")
     val keys = systems.map(_.key)
@@ -91,8 +107,16 @@ object RunAssembly {
     }
     requireProductionAllowed(suite, profiles.map { case (system, profile) => system.key -> profile })
     val loads = profiles.map { case (system, profile) =>
-      SystemLoad(system, profile, system.journey(settingsOf(suite, system, profile)))
+      val settings = settingsOf(suite, system, profile)
+      val shared = settings.settings.has("shareConnections") && settings.settings.boolean("shareConnections")
+      SystemLoad(system, profile, system.journey(settings), shared)
     }
+    val capacityWarnings = MachineCapacity.check(
+      loads.map(l => SystemDemand(l.system.key, l.profile.plan.peakUsers, l.sharedConnections)),
+      sandboxInProcess = suite.target.usesSandbox,
+      machine,
+      CapacitySettings.fromConfig(new Settings(suite.root))
+    )
     val throttled = loads.filter(_.profile.throttling.nonEmpty)
     if (throttled.size > 1)
       throw new InputError(
@@ -115,7 +139,8 @@ object RunAssembly {
       sandbox = Option.when(suite.target.usesSandbox)(SandboxSettings.fromConfig(suite.root) -> systems),
       baseUrls =
         if (suite.target.usesSandbox) Map.empty else systems.map(s => s.key -> configuredBaseUrl(suite, s)).toMap,
-      archiveTo = archiveTo
+      archiveTo = archiveTo,
+      capacityWarnings = capacityWarnings
     )
   }
 

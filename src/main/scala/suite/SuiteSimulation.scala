@@ -48,6 +48,7 @@ abstract class SuiteSimulation extends Simulation {
     after(injector.stop())
 
     println(RunPlan.render(run, baseUrls))
+    run.capacityWarnings.foreach(warning => println(s"WARNING: $warning"))
     if (sys.props.get("suite.watchParent").contains("true")) ParentWatch.start()
     val populations = run.loads.map(load => load.population(windows, baseUrls(load.system.key)))
     val plannedUsers =

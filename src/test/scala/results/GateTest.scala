@@ -18,6 +18,25 @@ class GateTest {
     Map(search -> (ok(1 to 100: _*) :+ (50 -> false)), List("login") -> ok((1 to 100).map(_ * 10): _*))
   )
 
+  @Test def errorsOnTheInjectorsSideMakeTheRunInvalidNotAFailOfTheTarget(): Unit = {
+    val errors = Seq(
+      ErrorCount("i.n.c.u.Errors$NativeIoException: newSocketStream(..) failed: Too many open files", 11101),
+      ErrorCount("j.n.ConnectException: connect(..) failed: Cannot assign requested address", 7),
+      ErrorCount("status.find.is(200), but actually found 503", 40),
+      ErrorCount("i.n.c.ConnectTimeoutException: connection timed out: /127.0.0.1:18080", 28418)
+    )
+    val verdict = Gate.evaluate(summary.copy(errors = errors), thresholds("defaults { p99Ms = 1000 }"), None)
+    assertEquals(
+      Seq(
+        "injector out of file descriptors: 11,101 requests failed on the injector's side (Too many open files)",
+        "injector out of local ports: 7 requests failed on the injector's side (Cannot assign requested address)"
+      ),
+      verdict.invalid
+    )
+    assertEquals(GateVerdict.Invalid, verdict.label)
+    assertEquals(Nil, Gate.evaluate(summary.copy(errors = errors.drop(2)), thresholds(""), None).invalid)
+  }
+
   private def thresholds(body: String): Thresholds =
     Thresholds.fromConfig(ConfigFactory.parseString(s"thresholds { $body }"), "test.conf", "fixture")
 

@@ -13,7 +13,8 @@ final class GatlingProcess private (
     simulation: Class[_],
     val home: Path,
     properties: Seq[(String, String)],
-    underParent: Boolean = false
+    underParent: Boolean = false,
+    openFileLimit: Option[Int] = None
 ) {
   val gatlingDir: Path = home.resolve("gatling")
   val resultsDir: Path = home.resolve("results")
@@ -38,7 +39,9 @@ final class GatlingProcess private (
     ) ++
       defines ++ Seq("io.gatling.app.Gatling", "-s", simulation.getName, "-rf", gatlingDir.toString)
     // Under a parent, the JVM is a shell's child, as the Gatling JVM is Maven's: the shell can then be killed alone.
-    val launched = if (underParent) Seq("sh", "-c", "\"$@\" & wait", "sh") ++ command else command
+    val launched =
+      if (underParent) Seq("sh", "-c", "\"$@\" & wait", "sh") ++ command
+      else openFileLimit.fold(command)(n => Seq("sh", "-c", s"ulimit -n $n && exec \"$$@\"", "sh") ++ command)
     new ProcessBuilder(launched.asJava).redirectErrorStream(true).redirectOutput(output.toFile).start()
   }
 
@@ -99,6 +102,15 @@ object GatlingProcess {
   /** Beside `other`: the same Gatling and results folders, as a second run in the same checkout. */
   def beside(other: GatlingProcess, simulation: Class[_], properties: (String, String)*): GatlingProcess =
     new GatlingProcess(simulation, other.home, properties)
+
+  /** Under a lowered open-file limit (`ulimit -n`), as on a machine that allows few. */
+  def withOpenFileLimit(limit: Int, simulation: Class[_], properties: (String, String)*): GatlingProcess =
+    new GatlingProcess(
+      simulation,
+      Files.createTempDirectory("gatling-process-"),
+      properties,
+      openFileLimit = Some(limit)
+    )
 
   /** As a child of a shell, as the Maven plugin forks it (see [[GatlingProcess.killParent]]). */
   def underParent(simulation: Class[_], properties: (String, String)*): GatlingProcess =

@@ -37,24 +37,30 @@ object GateCheck {
   *                   verdict INCOMPLETE, whatever the checks say
   * @param invalid    why the injector itself was the bottleneck ([[InjectorHealthRecord]]); any reason
   *                   makes a complete run's verdict INVALID: its latencies are the injector's, not the target's
+  * @param stoppedEarly why an early-stop limit stopped the run ([[EarlyStopRecord]]): the verdict is FAIL,
+  *                   before INCOMPLETE and INVALID, since the stop itself left the plan unfinished and it
+  *                   was the target's answers that broke the limit
   */
 final case class GateVerdict(
     checks: Seq[GateCheck],
     warnings: Seq[String],
     baselineRun: Option[String],
     incomplete: Seq[String],
-    invalid: Seq[String]
+    invalid: Seq[String],
+    stoppedEarly: Seq[String] = Nil
 ) {
-  def passed: Boolean = incomplete.isEmpty && invalid.isEmpty && checks.forall(_.passed)
+  def passed: Boolean = stoppedEarly.isEmpty && incomplete.isEmpty && invalid.isEmpty && checks.forall(_.passed)
   def failures: Seq[GateCheck] = checks.filterNot(_.passed)
   def label: String =
-    if (incomplete.nonEmpty) GateVerdict.Incomplete
+    if (stoppedEarly.nonEmpty) GateVerdict.Fail
+    else if (incomplete.nonEmpty) GateVerdict.Incomplete
     else if (invalid.nonEmpty) GateVerdict.Invalid
     else if (passed) "PASS"
-    else "FAIL"
+    else GateVerdict.Fail
 }
 
 object GateVerdict {
+  val Fail = "FAIL"
   val Incomplete = "INCOMPLETE"
   val Invalid = "INVALID"
 }

@@ -1,7 +1,7 @@
 package results
 
-/** junit.xml: one test case per condition of the run (it completed its plan, its injector was not the
-  * bottleneck) and per threshold checked, so CI shows the gate like any test suite.
+/** junit.xml: one test case per condition of the run (it was not stopped early, it completed its plan, its
+  * injector was not the bottleneck) and per threshold checked, so CI shows the gate like any test suite.
   */
 object JUnitReport {
   def render(summary: RunSummary, verdict: GateVerdict): String =
@@ -15,9 +15,10 @@ object JUnitReport {
       verdict: GateVerdict
   ): String = {
     val suite = s"gate.$simulation"
-    // The run's own conditions come first, each a test case that fails with its reasons: a run that did not
-    // complete its plan, or whose injector was the bottleneck, must not read as green in CI.
+    // The run's own conditions come first, each a test case that fails with its reasons: a run stopped early,
+    // one that did not complete its plan, or one whose injector was the bottleneck must not read as green in CI.
     val conditions = Seq(
+      ("the run was not stopped early", "early-stop", verdict.stoppedEarly),
       ("the run completed its plan", "incomplete", verdict.incomplete),
       ("the injector was not the bottleneck", "invalid", verdict.invalid)
     ).map { case (name, kind, reasons) =>
@@ -54,7 +55,7 @@ object JUnitReport {
   }
 
   private def failures(verdict: GateVerdict): Int =
-    verdict.failures.size + Seq(verdict.incomplete, verdict.invalid).count(_.nonEmpty)
+    verdict.failures.size + Seq(verdict.stoppedEarly, verdict.incomplete, verdict.invalid).count(_.nonEmpty)
 
   private def xml(text: String): String =
     text.flatMap {

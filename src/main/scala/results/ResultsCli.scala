@@ -11,8 +11,9 @@ import suite.InputError
 
 /** Command line of the results pipeline, e.g.
   * `mvn -q exec:java -Dexec.mainClass=results.ResultsCli -Dexec.args="compare results/a results/b"`.
-  * Exit code: 0 = gate passed (or command done), 1 = gate failed, 2 = bad input (one-line error),
-  * 4 = the run did not complete its plan (INCOMPLETE), 6 = its injector was saturated (INVALID).
+  * Exit code: 0 = gate passed (or command done), 1 = gate failed (a threshold, or an early stop), 2 = bad
+  * input (one-line error), 4 = the run did not complete its plan (INCOMPLETE), 6 = its injector was
+  * saturated (INVALID).
   */
 object ResultsCli {
   private val Usage =
@@ -198,10 +199,7 @@ object ResultsCli {
 
   private def verdictExitCode(runId: String, verdict: GateVerdict): Int = {
     PostRun.printVerdict(runId, verdict)
-    if (verdict.passed) 0
-    else if (verdict.incomplete.nonEmpty) RunOutcome.IncompleteExitCode
-    else if (verdict.invalid.nonEmpty) RunOutcome.InvalidExitCode
-    else 1
+    RunOutcome.exitCode(verdict)
   }
 
   private def utc(epochMs: Long): String =

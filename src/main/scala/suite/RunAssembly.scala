@@ -10,8 +10,15 @@ import sandbox.SandboxSettings
 
 /** One system of the run, ready to load: its profile and its journey, built and checked. */
 final case class SystemLoad(system: SystemUnderTest, profile: LoadProfile, journey: ChainBuilder) {
-  def population(windows: WindowRecorder, baseUrl: String): PopulationBuilder =
-    profile.population(system.scenarioName, journey, windows).protocols(system.protocol(baseUrl))
+
+  /** Its population; with `earlyStop` on, every answer is counted and the journey stops the load on a breach. */
+  def population(windows: WindowRecorder, baseUrl: String, earlyStop: Option[EarlyStop]): PopulationBuilder =
+    earlyStop match {
+      case Some(stop) =>
+        profile.population(system.scenarioName, stop.guard(journey), windows)
+          .protocols(system.protocol(baseUrl).check(stop.check))
+      case None => profile.population(system.scenarioName, journey, windows).protocols(system.protocol(baseUrl))
+    }
 }
 
 /** Everything a run needs, assembled and checked before anything starts: nothing in here has sent a

@@ -6,7 +6,7 @@ import scala.util.control.NonFatal
 
 import io.gatling.core.Predef._
 import profiles.WindowRecorder
-import results.{ InjectorHealthRecord, PostRun, RunArchive, RunCourse, RunOutcome }
+import results.{ EarlyStopRecord, GateVerdict, InjectorHealthRecord, PostRun, RunArchive, RunCourse, RunOutcome }
 import sandbox.{ RunningSandbox, Sandbox }
 
 /** The base of every simulation, a thin shell over [[RunAssembly]]: assembles and checks the run,
@@ -44,10 +44,15 @@ abstract class SuiteSimulation extends Simulation {
 
     println(RunPlan.render(run, baseUrls))
     if (sys.props.get("suite.watchParent").contains("true")) ParentWatch.start()
-    val populations = run.loads.map(load => load.population(windows, baseUrls(load.system.key)))
+    val earlyStop = Option.when(run.suite.earlyStop.enabled)(new EarlyStop(run.suite.earlyStop))
+    earlyStop.foreach { stop =>
+      before(stop.start())
+      after(stop.stop())
+    }
+    val populations = run.loads.map(load => load.population(windows, baseUrls(load.system.key), earlyStop))
     val plannedUsers =
       populations.map(_.injectionProfile.totalUserCount).reduce((a, b) => a.zip(b).map { case (x, y) => x + y })
-    archiveWhenGatlingExits(run, plannedUsers, injector)
+    archiveWhenGatlingExits(run, plannedUsers, injector, earlyStop)
 
     setUp(populations: _*)
       .assertions(run.thresholds.assertions: _*)
@@ -68,13 +73,18 @@ abstract class SuiteSimulation extends Simulation {
     * summaries once Gatling has written its report, which it does just before the JVM exits. The
     * results folder is checked first: a run whose results cannot be kept is not worth its load.
     */
-  private def archiveWhenGatlingExits(run: RunSetup, plannedUsers: Option[Long], injector: InjectorHealth): Unit =
+  private def archiveWhenGatlingExits(
+      run: RunSetup,
+      plannedUsers: Option[Long],
+      injector: InjectorHealth,
+      earlyStop: Option[EarlyStop]
+  ): Unit =
     if (sys.props.get("suite.archive").contains("true")) {
       val resultsRoot = Paths.get(sys.props.getOrElse("suite.resultsDir", "results"))
       FailFast(RunArchive.requireWritable(resultsRoot))
       FailFast(RunArchive.requireBaseline(resultsRoot, run.results.baseline))
       Runtime.getRuntime.addShutdownHook(new Thread(() => {
-        val status = archive(run, plannedUsers, injector, resultsRoot)
+        val status = archive(run, plannedUsers, injector, earlyStop.flatMap(_.record), resultsRoot)
         if (status != 0) Runtime.getRuntime.halt(status)
       }))
     }
@@ -82,21 +92,32 @@ abstract class SuiteSimulation extends Simulation {
   /** Archives and gates this run; returns the exit status the JVM must end with instead of Gatling's,
     * or 0 to keep Gatling's.
     */
-  private def archive(run: RunSetup, plannedUsers: Option[Long], injector: InjectorHealth, resultsRoot: Path): Int =
+  private def archive(
+      run: RunSetup,
+      plannedUsers: Option[Long],
+      injector: InjectorHealth,
+      earlyStop: Option[EarlyStopRecord],
+      resultsRoot: Path
+  ): Int =
     try {
       val jvmStart = java.lang.management.ManagementFactory.getRuntimeMXBean.getStartTime
       ownRunFolder.folder.orElse(PostRun.newestRunDir(gatlingResults, jvmStart, getClass.getName)) match {
         case Some(runDir) =>
           val elapsed = Option.when(startedAtMs > 0)(System.currentTimeMillis() - startedAtMs)
           val health = injector.figures.map(InjectorHealthRecord(_, run.suite.injectorLimits))
-          val course = RunCourse(plannedUsers, run.plannedDurationMs, reachedEnd, elapsed, health)
+          val course = RunCourse(plannedUsers, run.plannedDurationMs, reachedEnd, elapsed, health, earlyStop)
           val outcome = PostRun.process(runDir, resultsRoot, run.context(windows, course), run.results)
-          // Gatling exits 0 after a run that reached its end; one that did so without completing its plan
-          // (users cut off by maxDuration), or on a saturated injector, must not look like a success to CI.
+          // Gatling exits 0 after a run that reached its end; one stopped early (whatever its assertions said),
+          // one that did so without completing its plan (users cut off by maxDuration), or one on a saturated
+          // injector must not look like a success to CI.
           if (!reachedEnd) 0
-          else if (outcome.verdict.exists(_.incomplete.nonEmpty)) RunOutcome.IncompleteExitCode
-          else if (outcome.verdict.exists(_.invalid.nonEmpty)) RunOutcome.InvalidExitCode
-          else 0
+          else
+            outcome.verdict.map(_.label) match {
+              case Some(GateVerdict.Fail) if outcome.verdict.exists(_.stoppedEarly.nonEmpty) => RunOutcome.FailExitCode
+              case Some(GateVerdict.Incomplete) => RunOutcome.IncompleteExitCode
+              case Some(GateVerdict.Invalid)    => RunOutcome.InvalidExitCode
+              case _                            => 0
+            }
         case None =>
           println(s"results: ERROR no Gatling run folder of this run in $gatlingResults: nothing archived")
           RunOutcome.NotArchivedExitCode

@@ -125,8 +125,8 @@ object ResponseWindow {
   * Gatling's open-source edition has no public hook on its own per-request results, so the responses are
   * seen by a check the framework adds to each system's HTTP protocol: it sees every answer that arrives
   * (its status and time), not a request that got none (timeout, reset, refused), nor Gatling's verdict on
-  * the request's own checks. Once a second the window is judged off the request path; on a breach every
-  * user's next journey step through [[guard]] stops the load generator with Gatling's public
+  * the request's own checks. Once a second the window is judged off the request path; after a breach the
+  * next user to start or end a journey ([[guard]]) stops the load generator with Gatling's public
   * `stopLoadGeneratorIf`, which ends the run as a normal one (report, assertions, `after` hooks).
   */
 final class EarlyStop(val limits: EarlyStopLimits) {
@@ -161,7 +161,8 @@ final class EarlyStop(val limits: EarlyStopLimits) {
   )
 
   /** The journey, with the stop before and after it: users start and end journeys all the time, so the load
-    * stops within about a journey step of the breach.
+    * stops soon after a breach (at once in an open profile, where users keep arriving; within a journey in a
+    * closed one).
     */
   def guard(journey: ChainBuilder): ChainBuilder = {
     val stop = stopLoadGeneratorIf(_ => breach.fold("")(_.describe), _ => breach.nonEmpty)

@@ -11,7 +11,7 @@ import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.check.{ HttpCheck, HttpCheckScope }
 import io.gatling.http.response.Response
 import org.HdrHistogram.{ AtomicHistogram, Histogram }
-import results.EarlyStopRecord
+import results.{ EarlyStopRecord, GateCheck }
 
 /** The limits that stop a run early (`earlyStop` in application.conf), as k6's abortOnFail does: over the
   * responses of the last `window`, at most `maxServerErrorPercent` 5xx answers and a p99 of at most
@@ -25,6 +25,15 @@ final case class EarlyStopLimits(
     maxP99Ms: Option[Long]
 ) {
   def enabled: Boolean = maxServerErrorPercent.nonEmpty || maxP99Ms.nonEmpty
+
+  /** For the run plan: "off", or "5xx above 50 % or p99 above 8000 ms over the last 30 s (from 20 answers)". */
+  def describe: String =
+    if (!enabled) "off"
+    else {
+      val limits = maxServerErrorPercent.map(p => s"5xx above ${GateCheck.format(p)} %") ++
+        maxP99Ms.map(ms => s"p99 above $ms ms")
+      s"${limits.mkString(" or ")} over the last ${window.toSeconds} s (from $minRequests answers)"
+    }
 
   /** The first limit the window's figures break, as a record of the stop `atMs` after the run's start. */
   def breach(figures: WindowFigures, atMs: Long): Option[EarlyStopRecord] =

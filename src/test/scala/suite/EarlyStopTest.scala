@@ -96,7 +96,11 @@ class EarlyStopTest {
     val limits = read()
     assertFalse(limits.enabled)
     assertEquals(EarlyStopLimits(30.seconds, 20, None, None), limits)
-    assertTrue(read("maxP99Ms" -> "8000").enabled)
+    assertEquals("off", limits.describe)
+    assertEquals(
+      "5xx above 50 % or p99 above 8000 ms over the last 30 s (from 20 answers)",
+      read("maxP99Ms" -> "8000", "maxServerErrorPercent" -> "50").describe
+    )
   }
 
   @Test def badValuesNameTheirKey(): Unit = {

@@ -14,7 +14,8 @@ object Gate {
       thresholds.warnings,
       baseline.map(_.run.runId),
       summary.completion.problems,
-      summary.injector.toSeq.flatMap(_.saturation) ++ InjectorSideErrors.reasons(summary.errors)
+      summary.injector.toSeq.flatMap(_.saturation) ++ InjectorSideErrors.reasons(summary.errors),
+      summary.earlyStop.map(_.describe).toSeq
     )
   }
 

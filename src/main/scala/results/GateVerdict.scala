@@ -37,31 +37,38 @@ object GateCheck {
   *                   verdict INCOMPLETE, whatever the checks say
   * @param invalid    why the injector itself was the bottleneck ([[InjectorHealthRecord]]); any reason
   *                   makes a complete run's verdict INVALID: its latencies are the injector's, not the target's
+  * @param stoppedEarly why an early-stop limit stopped the run ([[EarlyStopRecord]]): the verdict is FAIL,
+  *                   before INCOMPLETE and INVALID, since the stop itself left the plan unfinished and it
+  *                   was the target's answers that broke the limit
   */
 final case class GateVerdict(
     checks: Seq[GateCheck],
     warnings: Seq[String],
     baselineRun: Option[String],
     incomplete: Seq[String],
-    invalid: Seq[String]
+    invalid: Seq[String],
+    stoppedEarly: Seq[String] = Nil
 ) {
-  def passed: Boolean = incomplete.isEmpty && invalid.isEmpty && checks.forall(_.passed)
+  def passed: Boolean = stoppedEarly.isEmpty && incomplete.isEmpty && invalid.isEmpty && checks.forall(_.passed)
   def failures: Seq[GateCheck] = checks.filterNot(_.passed)
   def label: String =
-    if (incomplete.nonEmpty) GateVerdict.Incomplete
+    if (stoppedEarly.nonEmpty) GateVerdict.Fail
+    else if (incomplete.nonEmpty) GateVerdict.Incomplete
     else if (invalid.nonEmpty) GateVerdict.Invalid
     else if (passed) "PASS"
-    else "FAIL"
+    else GateVerdict.Fail
 
-  /** The verdict as a process's exit status: 0 PASS, 1 FAIL, 4 INCOMPLETE, 6 INVALID. */
-  def exitCode: Int =
-    if (incomplete.nonEmpty) RunOutcome.IncompleteExitCode
-    else if (invalid.nonEmpty) RunOutcome.InvalidExitCode
-    else if (passed) 0
-    else 1
+  /** The verdict as the results step's exit status: PASS 0, FAIL 1, INCOMPLETE 4, INVALID 6. */
+  def exitCode: Int = label match {
+    case GateVerdict.Incomplete => RunOutcome.IncompleteExitCode
+    case GateVerdict.Invalid    => RunOutcome.InvalidExitCode
+    case GateVerdict.Fail       => 1
+    case _                      => 0
+  }
 }
 
 object GateVerdict {
+  val Fail = "FAIL"
   val Incomplete = "INCOMPLETE"
   val Invalid = "INVALID"
 }

@@ -1,6 +1,8 @@
 package results
 
-/** junit.xml: one test case per threshold checked, so CI shows the gate like any test suite. */
+/** junit.xml: one test case per condition of the run (it was not stopped early, it completed its plan, its
+  * injector was not the bottleneck) and per threshold checked, so CI shows the gate like any test suite.
+  */
 object JUnitReport {
   def render(summary: RunSummary, verdict: GateVerdict): String =
     render(summary.run.simulation, summary.run.runId, summary.run.startEpochMs, summary.warnings, verdict)
@@ -13,16 +15,22 @@ object JUnitReport {
       verdict: GateVerdict
   ): String = {
     val suite = s"gate.$simulation"
-    val completion =
-      if (verdict.incomplete.isEmpty)
-        s"""    <testcase classname="${xml(suite)}" name="the run completed its plan" time="0"></testcase>"""
-      else {
-        val reasons = xml(verdict.incomplete.mkString("; "))
-        s"""    <testcase classname="${xml(
-            suite
-          )}" name="the run completed its plan" time="0"><failure message="$reasons" type="incomplete">$reasons</failure></testcase>"""
-      }
-    val cases = completion +: verdict.checks.map { check =>
+    // The run's own conditions come first, each a test case that fails with its reasons: a run stopped early,
+    // one that did not complete its plan, or one whose injector was the bottleneck must not read as green in CI.
+    val conditions = Seq(
+      ("the run was not stopped early", "early-stop", verdict.stoppedEarly),
+      ("the run completed its plan", "incomplete", verdict.incomplete),
+      ("the injector was not the bottleneck", "invalid", verdict.invalid)
+    ).map { case (name, kind, reasons) =>
+      val failure =
+        if (reasons.isEmpty) ""
+        else {
+          val text = xml(reasons.mkString("; "))
+          s"""<failure message="$text" type="$kind">$text</failure>"""
+        }
+      s"""    <testcase classname="${xml(suite)}" name="${xml(name)}" time="0">$failure</testcase>"""
+    }
+    val cases = conditions ++ verdict.checks.map { check =>
       val body =
         if (!check.passed) s"""<failure message="${xml(check.outcome)}" type="threshold">${xml(
             check.name + ": " + check.outcome
@@ -46,7 +54,8 @@ object JUnitReport {
        |""".stripMargin
   }
 
-  private def failures(verdict: GateVerdict): Int = verdict.failures.size + (if (verdict.incomplete.isEmpty) 0 else 1)
+  private def failures(verdict: GateVerdict): Int =
+    verdict.failures.size + Seq(verdict.stoppedEarly, verdict.incomplete, verdict.invalid).count(_.nonEmpty)
 
   private def xml(text: String): String =
     text.flatMap {

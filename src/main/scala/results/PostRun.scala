@@ -25,17 +25,19 @@ final case class RunOutcome(
 ) {
   def passed: Boolean = error.isEmpty && verdict.exists(_.passed)
 
-  /** 0 = gate passed, 1 = gate failed, 2 = no verdict (bad log, bad thresholds), 4 = the run did not
-    * complete its plan, 6 = the injector was saturated.
+  /** 0 = gate passed, 1 = gate failed (a threshold, or an early stop), 2 = no verdict (bad log, bad
+    * thresholds), 4 = the run did not complete its plan, 6 = the injector was saturated.
     */
-  def exitCode: Int = if (error.nonEmpty) 2 else verdict.fold(1)(_.exitCode)
+  def exitCode: Int = if (error.nonEmpty) 2 else verdict.fold(2)(_.exitCode)
 }
 
 /** Exit statuses of a run's JVM beyond Gatling's own (0 done, 2 assertions failed): 3 is bad input
   * (suite.FailFast), and these two come from the archiving step.
   */
 object RunOutcome {
-  val AssertionsFailedExitCode = 2
+
+  /** Gatling's own status for failed assertions: the Gatling JVM's exit for every FAIL, early stops included. */
+  val FailExitCode = 2
   val IncompleteExitCode = 4
   val NotArchivedExitCode = 5
   val InvalidExitCode = 6
@@ -206,6 +208,7 @@ object PostRun {
     verdict.warnings.foreach(w => println(s"results: WARNING $w"))
     verdict.incomplete.foreach(reason => println(s"results: INCOMPLETE $reason"))
     verdict.invalid.foreach(reason => println(s"results: INVALID $reason"))
+    verdict.stoppedEarly.foreach(reason => println(s"results: STOPPED EARLY $reason"))
     verdict.failures.foreach(f => println(s"results: FAILED ${f.name}: ${f.outcome}"))
     println(
       s"results: gate ${verdict.label} for $runId (${verdict.checks.size} checks, ${verdict.failures.size} failed)"

@@ -11,8 +11,9 @@ import suite.InputError
 
 /** Command line of the results pipeline, e.g.
   * `mvn -q exec:java -Dexec.mainClass=results.ResultsCli -Dexec.args="compare results/a results/b"`.
-  * Exit code: 0 = gate passed (or command done), 1 = gate failed, 2 = bad input (one-line error),
-  * 4 = the run did not complete its plan (INCOMPLETE), 6 = its injector was saturated (INVALID).
+  * Exit code: 0 = gate passed (or command done), 1 = gate failed (a threshold, or an early stop), 2 = bad
+  * input (one-line error), 4 = the run did not complete its plan (INCOMPLETE), 6 = its injector was
+  * saturated (INVALID).
   */
 object ResultsCli {
   private val Usage =

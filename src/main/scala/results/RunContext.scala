@@ -133,6 +133,29 @@ final case class InjectorHealthRecord(figures: InjectorFigures, limits: Injector
       ).flatten
 }
 
+/** Why and when an early-stop limit (suite.EarlyStopLimits) stopped the run.
+  *
+  * @param limit     which limit broke: "server error %" or "p99"
+  * @param responses how many responses the window held
+  * @param atMs      when, from the run's start
+  */
+final case class EarlyStopRecord(
+    limit: String,
+    measured: Double,
+    allowed: Double,
+    unit: String,
+    windowMs: Long,
+    responses: Long,
+    atMs: Long
+) {
+
+  /** "stopped early at 6.0 s: server error % over the last 10 s was 100 % (14 responses), allowed at most 50 %". */
+  def describe: String =
+    f"stopped early at ${atMs / 1000.0}%.1f s: " +
+      s"$limit over the last ${GateCheck.format(windowMs / 1000.0)} s " +
+      s"was ${GateCheck.format(measured)}$unit ($responses responses), allowed at most ${GateCheck.format(allowed)}$unit"
+}
+
 /** What the simulation planned, and how its run went as the simulation saw it.
   *
   * @param users      users the injection profiles start (None where the count depends on the system's
@@ -141,13 +164,15 @@ final case class InjectorHealthRecord(figures: InjectorFigures, limits: Injector
   * @param reachedEnd Gatling ran the simulation's `after` hook: the run was neither interrupted nor killed
   * @param elapsedMs  from the simulation's start to its archiving (None where not recorded)
   * @param injector   the injector JVM's CPU and GC over the run, with the limits it was held to
+  * @param earlyStop  why and when an early-stop limit stopped the run, if one did
   */
 final case class RunCourse(
     users: Option[Long],
     durationMs: Option[Long],
     reachedEnd: Boolean,
     elapsedMs: Option[Long],
-    injector: Option[InjectorHealthRecord]
+    injector: Option[InjectorHealthRecord],
+    earlyStop: Option[EarlyStopRecord] = None
 )
 
 object RunCourse {

@@ -87,7 +87,9 @@ object ShardMerge {
       }.map {
         case (m, c) => ErrorCount(m, c)
       },
-      gate = None
+      gate = None,
+      // A shard stopped early stopped its own part of the load: the merged run did not run as planned either.
+      earlyStop = shards.flatMap(_.earlyStop).minByOption(_.atMs)
     )
   }
 

@@ -100,6 +100,7 @@ object SummaryJson {
     context.course.durationMs.fold(course.putNull("durationMs"))(course.put("durationMs", _))
     context.course.elapsedMs.fold(course.putNull("elapsedMs"))(course.put("elapsedMs", _))
     context.course.injector.foreach(record => course.set[JsonNode]("injector", injectorNode(record)))
+    context.course.earlyStop.foreach(record => course.set[JsonNode]("earlyStop", earlyStopNode(record)))
     node.set[JsonNode]("course", course)
     node
   }
@@ -213,6 +214,7 @@ object SummaryJson {
     root.set[JsonNode]("warnings", strings(s.warnings))
     root.set[JsonNode]("completion", completionNode(s.completion))
     s.injector.foreach(record => root.set[JsonNode]("injector", injectorNode(record)))
+    s.earlyStop.foreach(record => root.set[JsonNode]("earlyStop", earlyStopNode(record)))
     root.set[JsonNode](
       "errors",
       s.errors.foldLeft(arr())((array, e) => array.add(obj().put("message", e.message).put("count", e.count)))
@@ -238,8 +240,31 @@ object SummaryJson {
     node.set[JsonNode]("warnings", strings(gate.warnings))
     node.set[JsonNode]("incomplete", strings(gate.incomplete))
     node.set[JsonNode]("invalid", strings(gate.invalid))
+    node.set[JsonNode]("stoppedEarly", strings(gate.stoppedEarly))
     node
   }
+
+  private def earlyStopNode(record: EarlyStopRecord): ObjectNode =
+    obj()
+      .put("limit", record.limit)
+      .put("measured", record.measured)
+      .put("allowed", record.allowed)
+      .put("unit", record.unit)
+      .put("windowMs", record.windowMs)
+      .put("responses", record.responses)
+      .put("atMs", record.atMs)
+      .put("reason", record.describe)
+
+  private def earlyStop(node: JsonNode): EarlyStopRecord =
+    EarlyStopRecord(
+      text(node, "limit"),
+      double(node, "measured"),
+      double(node, "allowed"),
+      text(node, "unit"),
+      long(node, "windowMs"),
+      long(node, "responses"),
+      long(node, "atMs")
+    )
 
   private def completionNode(c: Completion): ObjectNode = {
     val node = obj().put("complete", c.complete).put("startedUsers", c.startedUsers).put("endedUsers", c.endedUsers)
@@ -356,7 +381,8 @@ object SummaryJson {
           optionalLong("durationMs"),
           field(c, "reachedEnd").asBoolean(),
           optionalLong("elapsedMs"),
-          Option(c.get("injector")).map(injector)
+          Option(c.get("injector")).map(injector),
+          Option(c.get("earlyStop")).map(earlyStop)
         )
       }
     )
@@ -402,7 +428,8 @@ object SummaryJson {
       textList(node, "warnings"),
       Option(node.get("baselineRun")).filterNot(_.isNull).map(_.asText()),
       textList(node, "incomplete"),
-      textList(node, "invalid")
+      textList(node, "invalid"),
+      textList(node, "stoppedEarly")
     )
 
   private def summary(root: JsonNode): RunSummary = {
@@ -458,7 +485,8 @@ object SummaryJson {
       completion = completion(field(root, "completion")),
       injector = Option(root.get("injector")).map(injector),
       errors = list(root, "errors").map(e => ErrorCount(text(e, "message"), long(e, "count"))),
-      gate = Option(root.get("gate")).map(gate)
+      gate = Option(root.get("gate")).map(gate),
+      earlyStop = Option(root.get("earlyStop")).map(earlyStop)
     )
   }
 }

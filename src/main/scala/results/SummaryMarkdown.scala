@@ -83,6 +83,7 @@ object SummaryMarkdown {
       completion(summary.completion),
       WorkDone.headline(summary.completion.work).fold("")(line => s"- **${escape(line)}**"),
       summary.injector.fold("")(injector => s"- Injector: ${escape(injector.describe)}"),
+      summary.earlyStop.fold("")(stop => s"- **Early stop**: ${escape(stop.describe)}"),
       if (run.mergedFrom.nonEmpty) s"- Merged from ${run.mergedFrom.size} shards: ${run.mergedFrom.mkString(", ")}"
       else "",
       if (run.overrides.nonEmpty)
@@ -200,13 +201,16 @@ object SummaryMarkdown {
     val baseline = gate.baselineRun.map(run => s"\n\nBaseline: $run").getOrElse("")
     val warnings =
       if (gate.warnings.isEmpty) "" else gate.warnings.map(w => s"- ${escape(w)}").mkString("\n\n", "\n", "")
+    val stoppedEarly =
+      if (gate.stoppedEarly.isEmpty) Nil
+      else Seq("", "An early-stop limit stopped the run, so it fails:") ++ gate.stoppedEarly.map(r => s"- ${escape(r)}")
     val incomplete =
       if (gate.incomplete.isEmpty) Nil
       else Seq(
         "",
         "The run did not complete its plan, so it can neither pass nor serve as a baseline:"
       ) ++ gate.incomplete.map(r => s"- ${escape(r)}")
-    (Seq(s"## Gate: ${gate.label}$baseline") ++ incomplete ++ Seq(
+    (Seq(s"## Gate: ${gate.label}$baseline") ++ stoppedEarly ++ incomplete ++ Seq(
       "",
       "| Check | Measured | Allowed | Result |",
       "|---|---:|---:|---|"

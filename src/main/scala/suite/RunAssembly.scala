@@ -21,11 +21,13 @@ final case class SystemLoad(
     journey: ChainBuilder,
     sharedConnections: Boolean = false
 ) {
-  def population(windows: WindowRecorder, baseUrl: String): PopulationBuilder = {
-    val protocol = system.protocol(baseUrl)
-    profile.population(system.scenarioName, journey, windows).protocols(
-      if (sharedConnections) protocol.shareConnections else protocol
-    )
+
+  /** Its population; with `earlyStop` on, every answer is counted and the journey stops the load on a breach. */
+  def population(windows: WindowRecorder, baseUrl: String, earlyStop: Option[EarlyStop]): PopulationBuilder = {
+    val own = system.protocol(baseUrl)
+    val pooled = if (sharedConnections) own.shareConnections else own
+    val protocol = earlyStop.fold(pooled)(stop => pooled.check(stop.check))
+    profile.population(system.scenarioName, earlyStop.fold(journey)(_.guard(journey)), windows).protocols(protocol)
   }
 }
 

@@ -14,7 +14,8 @@ object RunPlan {
       s"Simulation  ${run.simulation}",
       s"Target      ${suite.target.name} (${suite.target.description})"
     ) ++ baseUrls.toSeq.sorted.map { case (system, url) => f"  $system%-10s ${redactUrl(url)}" } ++ Seq(
-      s"Load        scale ${suite.scale}  shard ${suite.shard}${if (suite.smoke) "  smoke" else ""}"
+      s"Load        scale ${suite.scale}  shard ${suite.shard}${if (suite.smoke) "  smoke" else ""}",
+      s"Early stop  ${suite.earlyStop.describe}"
     ) ++ suite.overrides.toSeq.sorted.map { case (k, v) => s"  override  $k = $v" } ++
       run.loads.flatMap { load =>
         val key = load.system.key

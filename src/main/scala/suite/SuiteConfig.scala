@@ -24,7 +24,8 @@ final case class SuiteConfig(
     smokeThinkTimeMultiplier: Double,
     preflightConnectTimeout: FiniteDuration,
     allowProduction: Option[String],
-    injectorLimits: InjectorLimits
+    injectorLimits: InjectorLimits,
+    earlyStop: EarlyStopLimits
 ) {
 
   /** Smoke runs check the journeys, not the pacing: they take `thinkTime.smokeMultiplier`. */
@@ -109,7 +110,8 @@ object SuiteConfig {
         s.double("injector.maxGcPercent", min = 0),
         s.int("injector.minSamples", min = 0),
         s.long("injector.maxLateStartP99Ms", min = 0)
-      )
+      ),
+      earlyStop = EarlyStopLimits.read(s.block("earlyStop"))
     )
   }
 }

@@ -6,7 +6,7 @@ import scala.util.control.NonFatal
 
 import io.gatling.core.Predef._
 import profiles.WindowRecorder
-import results.{ InjectorHealthRecord, PostRun, RunCourse, RunOutcome }
+import results.{ EarlyStopRecord, InjectorHealthRecord, PostRun, RunCourse, RunOutcome }
 import sandbox.{ RunningSandbox, Sandbox }
 
 /** The base of every simulation, a thin shell over [[RunAssembly]]: assembles and checks the run,
@@ -50,10 +50,15 @@ abstract class SuiteSimulation extends Simulation {
     println(RunPlan.render(run, baseUrls))
     run.capacityWarnings.foreach(warning => println(s"WARNING: $warning"))
     if (sys.props.get("suite.watchParent").contains("true")) ParentWatch.start()
-    val populations = run.loads.map(load => load.population(windows, baseUrls(load.system.key)))
+    val earlyStop = Option.when(run.suite.earlyStop.enabled)(new EarlyStop(run.suite.earlyStop))
+    earlyStop.foreach { stop =>
+      before(stop.start())
+      after(stop.stop())
+    }
+    val populations = run.loads.map(load => load.population(windows, baseUrls(load.system.key), earlyStop))
     val plannedUsers =
       populations.map(_.injectionProfile.totalUserCount).reduce((a, b) => a.zip(b).map { case (x, y) => x + y })
-    archiveWhenGatlingExits(run, plannedUsers, injector)
+    archiveWhenGatlingExits(run, plannedUsers, injector, earlyStop)
 
     setUp(populations: _*)
       .assertions(run.thresholds.assertions: _*)
@@ -74,10 +79,15 @@ abstract class SuiteSimulation extends Simulation {
     * report, which it does just before the JVM exits. (The assembly checked the results folder first: a
     * run whose results cannot be kept is not worth its load.)
     */
-  private def archiveWhenGatlingExits(run: RunSetup, plannedUsers: Option[Long], injector: InjectorHealth): Unit =
+  private def archiveWhenGatlingExits(
+      run: RunSetup,
+      plannedUsers: Option[Long],
+      injector: InjectorHealth,
+      earlyStop: Option[EarlyStop]
+  ): Unit =
     run.archiveTo.foreach { resultsRoot =>
       Runtime.getRuntime.addShutdownHook(new Thread(() => {
-        val status = archive(run, plannedUsers, injector, resultsRoot)
+        val status = archive(run, plannedUsers, injector, earlyStop.flatMap(_.record), resultsRoot)
         if (status != 0) Runtime.getRuntime.halt(status)
       }))
     }
@@ -85,22 +95,28 @@ abstract class SuiteSimulation extends Simulation {
   /** Archives and gates this run; returns the exit status the JVM must end with instead of Gatling's,
     * or 0 to keep Gatling's.
     */
-  private def archive(run: RunSetup, plannedUsers: Option[Long], injector: InjectorHealth, resultsRoot: Path): Int =
+  private def archive(
+      run: RunSetup,
+      plannedUsers: Option[Long],
+      injector: InjectorHealth,
+      earlyStop: Option[EarlyStopRecord],
+      resultsRoot: Path
+  ): Int =
     try {
       val jvmStart = java.lang.management.ManagementFactory.getRuntimeMXBean.getStartTime
       ownRunFolder.folder.orElse(guessedRunFolder(jvmStart)) match {
         case Some(runDir) =>
           val elapsed = Option.when(startedAtMs > 0)(System.currentTimeMillis() - startedAtMs)
           val health = injector.figures.map(InjectorHealthRecord(_, run.suite.injectorLimits))
-          val course = RunCourse(plannedUsers, run.plannedDurationMs, reachedEnd, elapsed, health)
+          val course = RunCourse(plannedUsers, run.plannedDurationMs, reachedEnd, elapsed, health, earlyStop)
           val outcome = PostRun.process(runDir, resultsRoot, run.context(windows, course), run.results)
           // Gatling exits 0 after a run that reached its end; one that did so without completing its plan
-          // (users cut off by maxDuration), on a saturated injector, or failing only the results gate's own
-          // checks (a baseline regression), must not look like a success to CI. A FAIL exits as Gatling's
-          // failed assertions do.
+          // (users cut off by maxDuration), on a saturated injector, stopped early, or failing only the
+          // results gate's own checks (a baseline regression) must not look like a success to CI. A FAIL
+          // exits as Gatling's failed assertions do.
           outcome.verdict.map(_.exitCode) match {
             case _ if !reachedEnd => 0
-            case Some(1)          => RunOutcome.AssertionsFailedExitCode
+            case Some(1)          => RunOutcome.FailExitCode
             case Some(code)       => code
             case None             => 0
           }

@@ -38,5 +38,11 @@ class InjectorHealthEndToEndTest {
     val md = java.nio.file.Files.readString(archived.resolve("summary.md"))
     assertTrue(md.contains("## Gate: INVALID"), md)
     assertTrue(md.contains("- Injector: CPU ") && md.contains("behind their schedule (p99 "), md)
+    val junit = java.nio.file.Files.readString(archived.resolve("junit.xml"))
+    assertTrue(
+      junit.contains("""name="the injector was not the bottleneck" time="0"><failure message="injector saturated: """),
+      junit
+    )
+    assertFalse(junit.contains("""failures="0""""), junit)
   }
 }

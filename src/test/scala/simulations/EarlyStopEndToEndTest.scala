@@ -1,0 +1,106 @@
+package simulations
+
+import java.nio.file.Files
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import results.{ GateVerdict, RunArchive, RunOutcome, RunSummary, SummaryJson }
+import testkit.{ GatlingProcess, SimulationRuns, ToySimulation }
+
+/** An early-stop limit stops the load when the target fails, and the run's verdict is FAIL with the reason,
+  * in every summary and the exit code; the same run against a healthy target runs its whole plan.
+  */
+class EarlyStopEndToEndTest {
+  private val plannedSeconds = 20
+
+  // The toy's open profile, a user a second for 20 s, each sending 2 requests a second apart; thresholds
+  // that hold whatever the answers, so that only the early stop can fail the run.
+  private def run(faults: (String, String)*): (GatlingProcess, RunSummary, java.nio.file.Path) = {
+    val thresholds = Files.createTempFile("lenient-", ".conf")
+    Files.writeString(
+      thresholds,
+      "thresholds { defaults { p99Ms = 60000, maxErrorPercent = 100 }, baseline { maxP99IncreasePercent = 10, ignoreBelowMs = 10 } }"
+    )
+    val process = GatlingProcess.start(
+      classOf[ToySimulation],
+      Seq(
+        "profile" -> "steady",
+        s"profiles.toy.steady.duration" -> s"$plannedSeconds seconds",
+        "sandbox.stubs.delay.ms" -> "0",
+        "thresholds" -> thresholds.toString,
+        "earlyStop.window" -> "5s",
+        "earlyStop.minRequests" -> "5",
+        "earlyStop.maxServerErrorPercent" -> "50"
+      ) ++ faults: _*
+    )
+    process.exitStatus(180)
+    val Seq(archived) = process.archivedRuns: @unchecked
+    (process, SummaryJson.read(archived.resolve("summary.json")), archived)
+  }
+
+  @Test def serverErrorsStopTheRunEarlyAndFailIt(): Unit = {
+    val (process, summary, archived) = run("sandbox.toy.faults.serverErrorPercent" -> "100")
+    assertEquals(RunOutcome.FailExitCode, process.exitStatus(0), process.text)
+
+    val stop = summary.earlyStop.getOrElse(fail(s"no early stop recorded:\n${process.text}"))
+    assertEquals(("server error %", 100.0, 50.0), (stop.limit, stop.measured, stop.allowed))
+    assertTrue(stop.responses >= 5, stop.toString)
+    // Enough answers for the window come within a few seconds; the judge looks once a second.
+    assertTrue(stop.atMs < 10000, s"stopped at ${stop.atMs} ms of a planned ${plannedSeconds} s")
+    val ranMs = summary.run.endEpochMs - summary.run.startEpochMs
+    assertTrue(ranMs < 12000, s"the load ran $ranMs ms of a planned $plannedSeconds s")
+
+    val gate = summary.gate.get
+    assertEquals(GateVerdict.Fail, gate.label, "FAIL, not INCOMPLETE, although the plan was cut short")
+    assertEquals(Seq(stop.describe), gate.stoppedEarly)
+    assertTrue(gate.checks.forall(_.passed), "only the early stop fails this run")
+    assertEquals(None, RunArchive.lastPassing(process.resultsDir, summary.run.copy(runId = "next")), "never a baseline")
+
+    assertTrue(process.text.contains(s"results: STOPPED EARLY ${stop.describe}"), process.text)
+    assertTrue(process.text.contains("results: gate FAIL"), process.text)
+    val page = Files.readString(archived.resolve("summary.md"))
+    assertTrue(page.contains(s"- **Early stop**: ${stop.describe}"), page)
+    assertTrue(page.contains("## Gate: FAIL"), page)
+    val junit = Files.readString(archived.resolve("junit.xml"))
+    assertTrue(
+      junit.contains(
+        s"""name="the run was not stopped early" time="0"><failure message="${stop.describe}" type="early-stop">"""
+      ),
+      junit
+    )
+    assertFalse(junit.contains("""failures="0""""), junit)
+  }
+
+  @Test def slowAnswersStopTheRunOnTheP99Limit(): Unit = {
+    val (process, summary, _) =
+      run(
+        "sandbox.toy.faults.slowPercent" -> "100",
+        "sandbox.toy.faults.slowDelay" -> "1500ms",
+        "earlyStop.maxP99Ms" -> "1000"
+      )
+    assertEquals(RunOutcome.FailExitCode, process.exitStatus(0), process.text)
+    val stop = summary.earlyStop.getOrElse(fail(s"no early stop recorded:\n${process.text}"))
+    assertEquals(("p99", 1000.0), (stop.limit, stop.allowed))
+    assertTrue(stop.measured >= 1500, s"the answers' own time, delay included: $stop")
+    assertTrue(stop.atMs < 12000, s"stopped at ${stop.atMs} ms of a planned ${plannedSeconds} s")
+    assertEquals(Some(GateVerdict.Fail), summary.gate.map(_.label))
+  }
+
+  @Test def aBadLimitStopsTheRunBeforeAnyLoad(): Unit = {
+    val (error, folder) = SimulationRuns.failure(classOf[ToySimulation], "earlyStop.maxP99Ms" -> "-1")
+    assertEquals("earlyStop.maxP99Ms: must be at least 1 (was -1)", error.getMessage)
+    assertTrue(SimulationRuns.isEmpty(folder), "no run folder: nothing was sent")
+  }
+
+  @Test def aHealthyRunIsNotStopped(): Unit = {
+    val (process, summary, archived) = run()
+    assertEquals(0, process.exitStatus(0), process.text)
+    assertEquals(None, summary.earlyStop)
+    assertEquals(Some("PASS"), summary.gate.map(_.label), summary.gate.toString)
+    val ranMs = summary.run.endEpochMs - summary.run.startEpochMs
+    assertTrue(ranMs >= (plannedSeconds - 2) * 1000, s"the load ran $ranMs ms of a planned $plannedSeconds s")
+    assertFalse(process.text.contains("STOPPED EARLY"), process.text)
+    val junit = Files.readString(archived.resolve("junit.xml"))
+    assertTrue(junit.contains("""name="the run was not stopped early" time="0"></testcase>"""), junit)
+  }
+}

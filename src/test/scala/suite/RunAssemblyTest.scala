@@ -44,6 +44,9 @@ class RunAssemblyTest {
     assertEquals(Some(Seq("toy", "raid")), run.sandbox.map(_._2.map(_.key)), "a local target sandboxes both")
     assertEquals(Map.empty, run.baseUrls)
     assertEquals(None, run.archiveTo)
+    assertEquals(Seq(false, false), run.loads.map(_.sharedConnections), "one connection pool per user by default")
+    val shared = assemble(twoSystems("raid.shareConnections" -> "true"))
+    assertEquals(Seq(false, true), shared.loads.map(_.sharedConnections), "RAiD's service points share one pool")
   }
 
   @Test def aWrongRunIsOneLineBeforeAnythingStarts(): Unit = {

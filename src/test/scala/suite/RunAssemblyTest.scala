@@ -10,6 +10,9 @@ import profiles.LoadProfiles
 
 /** Checks of the run's assembly that come before any journey is built. */
 class RunAssemblyTest {
+  // Building a journey reads Gatling's configuration, which only a run sets otherwise.
+  io.gatling.app.InProcessGatling.loadConfiguration()
+
   private def suiteWith(overrides: (String, Any)*): SuiteConfig = {
     val config = ConfigFactory
       .parseMap(overrides.toMap.asJava)

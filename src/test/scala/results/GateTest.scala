@@ -240,6 +240,19 @@ class GateTest {
   }
 
   @Test
+  def severalSystemsTogetherGetWhatTheirGlobalLimitsImply(): Unit = {
+    def global(body: String) =
+      Thresholds.fromConfig(ConfigFactory.parseString(s"thresholds { $body }"), "t", "a").global
+    val slow = global("defaults { p99Ms = 5000, maxErrorPercent = 1, minRequestsPerSecond = 10 }")
+    val fast = global("defaults { p99Ms = 3000, p95Ms = 2000, maxErrorPercent = 0.5, minRequestsPerSecond = 20 }")
+    val both = slow.together(fast)
+    assertEquals(Some(5000), both.p99Ms, "the slower system's ceiling")
+    assertEquals(None, both.p95Ms, "a ceiling only one system has bounds nothing together")
+    assertEquals(Some(1.0), both.maxErrorPercent)
+    assertEquals(Some(20.0), both.minRequestsPerSecond, "the higher floor")
+  }
+
+  @Test
   def theShippedThresholdsLoad(): Unit = {
     val raid = Thresholds.load(Seq("raid"), None)
     assertEquals(Some(5000), raid.global.p99Ms)

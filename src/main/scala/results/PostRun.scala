@@ -40,6 +40,9 @@ final case class RunOutcome(
   * (suite.FailFast), and these two come from the archiving step.
   */
 object RunOutcome {
+
+  /** Gatling's own status for failed assertions, for a gate failure its assertions do not cover. */
+  val FailedExitCode = 2
   val IncompleteExitCode = 4
   val NotArchivedExitCode = 5
   val InvalidExitCode = 6

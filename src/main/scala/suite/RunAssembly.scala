@@ -5,7 +5,7 @@ import scala.concurrent.duration.FiniteDuration
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 import io.gatling.core.controller.throttle.ThrottleStep
 import profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
-import results.{ ResultsSettings, RunContext, RunCourse, Thresholds }
+import results.{ Claims, ResultsSettings, RunContext, RunCourse, Thresholds }
 import sandbox.SandboxSettings
 
 /** One system of the run, ready to load: its profile and its journey, built and checked. */
@@ -19,11 +19,13 @@ final case class SystemLoad(system: SystemUnderTest, profile: LoadProfile, journ
   *
   * @param sandbox the stand-ins to start, for a target served by the built-in sandbox
   * @param baseUrls the systems' base URLs where the target gives them (all but sandboxed systems)
+  * @param claims   what the journeys were given that no two users may hold, written to the run folder
   */
 final case class RunSetup(
     simulation: String,
     suite: SuiteConfig,
     loads: Seq[SystemLoad],
+    claims: Claims.Recorder,
     thresholds: Thresholds,
     results: ResultsSettings,
     throttling: Seq[ThrottleStep],
@@ -78,8 +80,9 @@ object RunAssembly {
       )
     }
     requireProductionAllowed(suite, profiles.map { case (system, profile) => system.key -> profile })
+    val claims = new Claims.Recorder
     val loads = profiles.map { case (system, profile) =>
-      SystemLoad(system, profile, system.journey(settingsOf(suite, system, profile)))
+      SystemLoad(system, profile, system.journey(settingsOf(suite, system, profile, claims)))
     }
     val throttled = loads.filter(_.profile.throttling.nonEmpty)
     if (throttled.size > 1)
@@ -90,6 +93,7 @@ object RunAssembly {
       simulation = simulation,
       suite = suite,
       loads = loads,
+      claims = claims,
       // thresholds.conf and each system's block, or the file named by -Dthresholds=<file> for this run
       thresholds = Thresholds.load(keys, None),
       // read now, not after the run: a bad results.* setting must stop the run before any load
@@ -116,14 +120,21 @@ object RunAssembly {
   /** A system's settings: -D overrides, then what its profile was measured with (`settings { ... }`), then
     * the target's block, then the system's defaults.
     */
-  def settingsOf(suite: SuiteConfig, system: SystemUnderTest, profile: LoadProfile): SystemSettings = {
+  def settingsOf(
+      suite: SuiteConfig,
+      system: SystemUnderTest,
+      profile: LoadProfile,
+      claims: Claims.Recorder
+  ): SystemSettings = {
     val own = SystemSettings(
       system.key,
       ConfigFiles.overridesOf(system.key).withFallback(profile.journeySettings).withFallback(suite.system(system.key)),
       suite.thinkTimeMultiplierOf(system.key),
       suite.shard,
       suite.isSmoke(system.key),
-      profile.workItems
+      profile.workItems,
+      plannedUsers = profile.plannedUsers,
+      claims = claims
     )
     // A part runs inside this system's population, so at its scale and pacing.
     def withParts(settings: SystemSettings, of: SystemUnderTest): SystemSettings =

@@ -1,0 +1,71 @@
+package keyall
+
+import scala.util.control.NonFatal
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres
+import sandbox.{ StandIn, StandInContext, StandInHandler, StandInRequest }
+import profiles.Plan
+import suite.{ Feeders, InputError }
+
+/** The back office's stand-in: [[KeyAllApp]] over its queues in PostgreSQL, per `sandbox.key-all` in
+  * key-all.conf. With no `jdbcUrl` it starts an embedded PostgreSQL (server binaries from Maven Central,
+  * in a temporary folder) and stops it when the sandbox stops; with one, it uses that database, as the
+  * user and password from the environment variables `userEnv` and `passwordEnv`.
+  */
+object KeyAllStandIn extends StandIn {
+  override def start(context: StandInContext): StandInHandler = {
+    val s = context.settings
+    // Every setting is read before PostgreSQL starts: a bad one costs no start-up.
+    val lockModeName = s.oneOf("lockMode", LockMode.all.map(_.name))
+    val lockMode = LockMode.all.find(_.name == lockModeName).get
+    val poolSize = s.int("poolSize", min = 1, max = 200)
+    val seeds = Queues.all.map { queue =>
+      QueueSeed(queue, s.int(s"seed.$queue.forms", min = 1), s.int(s"seed.$queue.scannerBatches", min = 0, max = 1000))
+    }
+    val accounts = Feeders.csvRecords(s.string("staff"), KeyAllStaff.Columns)
+      .map(a => a("username").toString -> a("password").toString).toMap
+    val external = s.optionalString("jdbcUrl")
+    def fromEnv(path: String): String = {
+      val name = s.string(path)
+      sys.env.getOrElse(
+        name,
+        throw new InputError(s"${s.key("jdbcUrl")}: set $name (${s.key(path)}) for ${external.get}")
+      )
+    }
+
+    val embedded = if (external.isEmpty) Some(EmbeddedPostgres.builder().start()) else None
+    try {
+      val (url, user, password) = embedded match {
+        case Some(pg) => (pg.getJdbcUrl("postgres", "postgres"), "postgres", "postgres")
+        case None     => (external.get, fromEnv("userEnv"), fromEnv("passwordEnv"))
+      }
+      val database =
+        new KeyAllDatabase(KeyAllDatabase.connect(s.key("jdbcUrl"), url, user, password, poolSize), lockMode, poolSize)
+      val seedMs = database.seed(seeds)
+      val where = if (embedded.isDefined) "embedded PostgreSQL" else url
+      val queues = seeds.map { q =>
+        val batches = if (q.scannerBatches > 0) s" in ${q.scannerBatches} scanner batches" else ""
+        s"${q.queue} ${Plan.count(q.forms.toLong)}$batches"
+      }
+      println(
+        s"sandbox: key-all seeded ${queues.mkString(", ")} in ${Plan.count(seedMs)} ms ($where, lockMode $lockModeName, $poolSize connections)"
+      )
+      val app = new KeyAllApp(accounts, database, seeds.find(_.queue == Queues.Svd).fold(0)(_.scannerBatches))
+      new KeyAllStandInHandler(app, database, embedded)
+    } catch {
+      case NonFatal(e) =>
+        embedded.foreach(_.close())
+        throw e
+    }
+  }
+}
+
+/** The running stand-in: its database pool, and the embedded PostgreSQL it started, stop with it. */
+final class KeyAllStandInHandler(app: KeyAllApp, val database: KeyAllDatabase, embedded: Option[EmbeddedPostgres])
+    extends StandInHandler {
+  override def handle(request: StandInRequest) = app.handle(request)
+
+  override def close(): Unit =
+    try database.close()
+    finally embedded.foreach(_.close())
+}

@@ -169,11 +169,17 @@ object KeyAllDatabase {
   /** A pool of `poolSize` connections to `jdbcUrl`; an unreachable database is an [[InputError]] naming
     * `key`, found before any load.
     */
-  def connect(key: String, jdbcUrl: String, user: String, password: String, poolSize: Int): HikariDataSource = {
+  def connect(
+      key: String,
+      jdbcUrl: String,
+      user: Option[String],
+      password: Option[String],
+      poolSize: Int
+  ): HikariDataSource = {
     val config = new HikariConfig
     config.setJdbcUrl(jdbcUrl)
-    config.setUsername(user)
-    config.setPassword(password)
+    user.foreach(config.setUsername)
+    password.foreach(config.setPassword)
     config.setMaximumPoolSize(poolSize)
     config.setMinimumIdle(poolSize)
     config.setPoolName("key-all")

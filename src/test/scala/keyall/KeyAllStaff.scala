@@ -13,7 +13,12 @@ object KeyAllStaff {
 
   val Columns: Seq[String] = Seq("username", "password")
 
-  def account(n: Int): Seq[String] = Seq(f"keyall.staff.$n%05d", f"sandbox.$n%05d.local-only")
+  def account(n: Int): Seq[String] = Seq(username(n), f"sandbox.$n%05d.local-only")
+
+  def username(n: Int): String = f"keyall.staff.$n%05d"
+
+  /** The usernames of the first `n` accounts. */
+  def accounts(n: Int): Seq[String] = (1 to n).map(username)
 
   def main(args: Array[String]): Unit = {
     val file = Paths.get(args.headOption.getOrElse("src/test/resources/feeders/key-all")).resolve("staff.csv")

@@ -5,15 +5,15 @@ import scala.util.control.NonFatal
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres
 import sandbox.{ StandIn, StandInContext, StandInHandler, StandInRequest }
 import profiles.Plan
-import suite.{ Feeders, InputError }
+import suite.Feeders
 
 /** The back office's stand-in: [[KeyAllApp]] over its queues in PostgreSQL, per `sandbox.key-all` in
   * key-all.conf. With no `jdbcUrl` it starts an embedded PostgreSQL (server binaries from Maven Central,
   * in a temporary folder) and stops it when the sandbox stops; with one, it uses that database, as the
-  * user and password from the environment variables `userEnv` and `passwordEnv`.
+  * user and password in the environment variables `userEnv` and `passwordEnv` when they are set.
   */
 object KeyAllStandIn extends StandIn {
-  override def start(context: StandInContext): StandInHandler = {
+  override def start(context: StandInContext): KeyAllStandInHandler = {
     val s = context.settings
     // Every setting is read before PostgreSQL starts: a bad one costs no start-up.
     val lockModeName = s.oneOf("lockMode", LockMode.all.map(_.name))
@@ -25,18 +25,13 @@ object KeyAllStandIn extends StandIn {
     val accounts = Feeders.csvRecords(s.string("staff"), KeyAllStaff.Columns)
       .map(a => a("username").toString -> a("password").toString).toMap
     val external = s.optionalString("jdbcUrl")
-    def fromEnv(path: String): String = {
-      val name = s.string(path)
-      sys.env.getOrElse(
-        name,
-        throw new InputError(s"${s.key("jdbcUrl")}: set $name (${s.key(path)}) for ${external.get}")
-      )
-    }
+    // Unset: the driver's own defaults (the OS user, ~/.pgpass), as psql does.
+    def fromEnv(path: String): Option[String] = sys.env.get(s.string(path)).filter(_.nonEmpty)
 
     val embedded = if (external.isEmpty) Some(EmbeddedPostgres.builder().start()) else None
     try {
       val (url, user, password) = embedded match {
-        case Some(pg) => (pg.getJdbcUrl("postgres", "postgres"), "postgres", "postgres")
+        case Some(pg) => (pg.getJdbcUrl("postgres", "postgres"), Some("postgres"), None)
         case None     => (external.get, fromEnv("userEnv"), fromEnv("passwordEnv"))
       }
       val database =

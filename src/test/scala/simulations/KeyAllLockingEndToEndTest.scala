@@ -10,7 +10,7 @@ import results.{ Gate, PostRun, ResultsSettings, RunOutcome }
 import sandbox.{ StandIn, StandInContext, StandInHandler }
 import testkit.{ SandboxTestKit, SimulationRuns }
 
-/** The point of the Key All run: 600 staff users in 2 s without think time (profile `lock-race`) against
+/** The point of the Key All run: 300 staff users in 3 s without think time (profile `lock-race`) against
   * the stand-in on a real PostgreSQL. With `skip-locked` no form goes to two users and the gate passes;
   * with `racy` the race really happens, and the results step finds exactly the forms the database's own
   * lock log shows given to more than one user. The sandbox runs beside the simulation (target
@@ -38,7 +38,7 @@ class KeyAllLockingEndToEndTest {
       )
       val resultsRoot = Files.createTempDirectory("keyall-results-")
       // The gate on correctness alone: no failed request, and no form given twice. Latency on this shared
-      // machine, 600 users at once without think time, is not what this test is about.
+      // machine, 300 users at once without think time, is not what this test is about.
       val thresholds = resultsRoot.resolve("correctness-thresholds.conf")
       Files.writeString(
         thresholds,
@@ -53,7 +53,7 @@ class KeyAllLockingEndToEndTest {
   @Test def skipLockedNeverGivesAFormToTwoUsers(): Unit = {
     val run = race("skip-locked")
     val summary = run.outcome.summary.getOrElse(fail(s"no summary: ${run.outcome.error}"))
-    assertEquals(600L, summary.completion.startedUsers, "600 users")
+    assertEquals(300L, summary.completion.startedUsers, "300 users")
     assertEquals(Some(0L), summary.duplicateLocks.map(_.count), "no duplicates")
     assertEquals(0L, run.databaseDuplicates, "the database agrees")
     assertTrue(run.outcome.passed, s"the gate passes: ${run.outcome.verdict.map(_.failures)}")

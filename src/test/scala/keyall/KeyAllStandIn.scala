@@ -37,7 +37,7 @@ object KeyAllStandIn extends StandIn {
       val database =
         new KeyAllDatabase(KeyAllDatabase.connect(s.key("jdbcUrl"), url, user, password, poolSize), lockMode, poolSize)
       val seedMs = database.seed(seeds)
-      val where = if (embedded.isDefined) "embedded PostgreSQL" else url
+      val where = embedded.fold(url)(pg => s"embedded PostgreSQL on port ${pg.getPort}")
       val queues = seeds.map { q =>
         val batches = if (q.scannerBatches > 0) s" in ${q.scannerBatches} scanner batches" else ""
         s"${q.queue} ${Plan.count(q.forms.toLong)}$batches"

@@ -31,6 +31,11 @@ trait LoadProfile {
     */
   def workItems: Option[Long]
 
+  /** How many users this injector starts, where that is known before the run (open shapes: each user
+    * arrives once); None where it depends on the system's speed (closed shapes replace finished users).
+    */
+  def plannedUsers: Option[Long]
+
   /** Steps for `PopulationBuilder.throttle` or `setUp(...).throttle`; empty when the profile has no throttle. */
   def throttling: Seq[ThrottleStep]
 }
@@ -61,6 +66,8 @@ private[profiles] final class ShapedProfile(val settings: ProfileSettings, val s
     case work: FixedWork => Some(work.scenarios)
     case _               => None
   }
+
+  def plannedUsers: Option[Long] = shape.plannedUsers(shard)
 
   lazy val plan: Plan = {
     val maxDuration = shape.maxDuration(drain, journeyDuration)

@@ -40,6 +40,9 @@ private[profiles] sealed trait Shape {
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double]
 
   def population(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder): PopulationBuilder
+
+  /** Users this shard starts, where the shape fixes the count (see [[LoadProfile.plannedUsers]]). */
+  def plannedUsers(shard: Shard): Option[Long] = None
 }
 
 private[profiles] object Shape {
@@ -128,6 +131,8 @@ private[profiles] final case class OpenArrivals(
   def plannedDuration: Option[FiniteDuration] = Some(warmUp + steady)
   def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration =
     warmUp + steady + drain
+
+  override def plannedUsers(shard: Shard): Option[Long] = Some(shard.share(warmUpUsers) + shard.share(steadyUsers))
 
   /** Little's law: concurrent users = arrival rate x time each user stays. */
   def peakUsers(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Long] =

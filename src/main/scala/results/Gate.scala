@@ -10,7 +10,7 @@ object Gate {
       thresholds.paths.flatMap { case (path, limits) => checks(Entry.name(path), summary.entry(path), limits) }
     val baselineChecks = baseline.toSeq.flatMap(regressionChecks(summary, _, thresholds.baseline))
     GateVerdict(
-      thresholdChecks ++ baselineChecks,
+      thresholdChecks ++ duplicateLocksCheck(summary) ++ baselineChecks,
       thresholds.warnings,
       baseline.map(_.run.runId),
       summary.completion.problems,
@@ -18,6 +18,14 @@ object Gate {
       summary.earlyStop.map(_.describe).toSeq
     )
   }
+
+  /** A run that recorded claims fails when any resource went to two users, whatever its latencies. */
+  private def duplicateLocksCheck(summary: RunSummary): Option[GateCheck] =
+    summary.duplicateLocks.map(d =>
+      GateCheck(Gate.DuplicateLocksSubject, "count", Some(d.count.toDouble), 0, atMost = true, "")
+    )
+
+  val DuplicateLocksSubject = "Duplicate locks"
 
   private def checks(subject: String, entry: Option[Entry], limits: Limits): Seq[GateCheck] = {
     val figures = entry.map(_.figures)

@@ -156,8 +156,14 @@ object ResultsCli {
     val dir = Iterator.from(1).map(i => options.results.resolve(if (i == 1) baseName else s"$baseName-$i")).find(p =>
       !Files.exists(p)
     ).get
-    val merged = merged0.copy(run = merged0.run.copy(runId = dir.getFileName.toString))
+    // A resource two injectors each handed out shows only in the union of their claims.
+    val claims = dirs.flatMap(Claims.read).reduceOption(_ ++ _)
+    val merged = merged0.copy(
+      run = merged0.run.copy(runId = dir.getFileName.toString),
+      duplicateLocks = claims.map(Claims.duplicates)
+    )
     Files.createDirectories(dir)
+    claims.foreach(Claims.write(dir, _))
     println(s"results: merged ${shards.size} shards into ${dir.toAbsolutePath}")
     // no baseline: a merged run is gated on its thresholds only
     report(PostRun.gate(

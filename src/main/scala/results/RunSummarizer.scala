@@ -141,7 +141,8 @@ object RunSummarizer {
         ErrorCount(m, c)
       },
       gate = None,
-      earlyStop = context.course.earlyStop
+      earlyStop = context.course.earlyStop,
+      duplicateLocks = Claims.read(runDir).map(Claims.duplicates)
     )
   }
 

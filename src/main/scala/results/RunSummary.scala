@@ -127,6 +127,9 @@ final case class SummarySettings(
     percentileSource: String
 )
 
+/** @param duplicateLocks resources the run's users claimed ([[Claims]]) that more than one of them got;
+  *                       None when the run recorded no claims
+  */
 final case class RunSummary(
     run: RunMetadata,
     settings: SummarySettings,
@@ -140,7 +143,8 @@ final case class RunSummary(
     injector: Option[InjectorHealthRecord],
     errors: Seq[ErrorCount],
     gate: Option[GateVerdict],
-    earlyStop: Option[EarlyStopRecord] = None
+    earlyStop: Option[EarlyStopRecord] = None,
+    duplicateLocks: Option[DuplicateLocks] = None
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))

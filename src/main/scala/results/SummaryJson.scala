@@ -219,9 +219,33 @@ object SummaryJson {
       "errors",
       s.errors.foldLeft(arr())((array, e) => array.add(obj().put("message", e.message).put("count", e.count)))
     )
+    s.duplicateLocks.foreach(d => root.set[JsonNode]("duplicateLocks", duplicateLocksNode(d)))
     s.gate.foreach(gate => root.set[JsonNode]("gate", gateNode(gate)))
     root
   }
+
+  private def duplicateLocksNode(d: DuplicateLocks): ObjectNode = {
+    val examples = d.examples.foldLeft(arr()) { (array, duplicate) =>
+      val claims = duplicate.claims.foldLeft(arr())((cs, c) =>
+        cs.add(obj().put("claimant", c.claimant).put("atEpochMs", c.atEpochMs).put("at", iso(c.atEpochMs)))
+      )
+      val node = obj().put("resource", duplicate.resource)
+      node.set[JsonNode]("claims", claims)
+      array.add(node)
+    }
+    val node = obj().put("count", d.count)
+    node.set[JsonNode]("examples", examples)
+    node
+  }
+
+  private def duplicateLocks(node: JsonNode): DuplicateLocks =
+    DuplicateLocks(
+      long(node, "count"),
+      list(node, "examples").map { e =>
+        val resource = text(e, "resource")
+        DuplicateClaim(resource, list(e, "claims").map(c => Claim(resource, text(c, "claimant"), long(c, "atEpochMs"))))
+      }
+    )
 
   private def gateNode(gate: GateVerdict): ObjectNode = {
     val node = obj().put("verdict", gate.label).put("passed", gate.passed)
@@ -486,7 +510,8 @@ object SummaryJson {
       injector = Option(root.get("injector")).map(injector),
       errors = list(root, "errors").map(e => ErrorCount(text(e, "message"), long(e, "count"))),
       gate = Option(root.get("gate")).map(gate),
-      earlyStop = Option(root.get("earlyStop")).map(earlyStop)
+      earlyStop = Option(root.get("earlyStop")).map(earlyStop),
+      duplicateLocks = Option(root.get("duplicateLocks")).map(duplicateLocks)
     )
   }
 }

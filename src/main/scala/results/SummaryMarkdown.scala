@@ -97,6 +97,7 @@ object SummaryMarkdown {
       val rows = summary.errors.map(e => s"| ${escape(e.message)} | ${e.count} | ${number(100.0 * e.count / ko)} |")
       sections += (Seq("## Errors", "", "| Error | Count | % of KO |", "|---|---:|---:|") ++ rows).mkString("\n")
     }
+    summary.duplicateLocks.foreach(d => sections += duplicateLocks(d))
     sections += apdex(summary)
     if (summary.windows.nonEmpty) sections += windows(summary)
     summary.gate.foreach(gate => sections += this.gate(gate))
@@ -130,6 +131,25 @@ object SummaryMarkdown {
     s"| ${escape(name)} | ${apdex.samples} | ${apdex.satisfied} | ${apdex.tolerating} | ${apdex.frustrated} | ${apdex.score.map(
         s => f"$s%.2f"
       ).getOrElse("-")} | ${apdex.rating} |"
+
+  /** Resources that more than one user claimed: each is a failure of the system's locking. */
+  private def duplicateLocks(d: DuplicateLocks): String =
+    if (d.count == 0) "## Duplicate locks\n\nNone: no resource was given to two users."
+    else {
+      val rows = d.examples.map { dup =>
+        val claims = dup.claims.map(c => s"${escape(c.claimant)} at ${utc(c.atEpochMs)}").mkString(", ")
+        s"| ${escape(dup.resource)} | $claims |"
+      }
+      val more = if (d.count > d.examples.size) Seq("", s"and ${d.count - d.examples.size} more.") else Nil
+      (Seq(
+        "## Duplicate locks",
+        "",
+        s"${d.count} resources were given to more than one user (UTC):",
+        "",
+        "| Resource | Claims |",
+        "|---|---|"
+      ) ++ rows ++ more).mkString("\n")
+    }
 
   private def apdex(summary: RunSummary): String = {
     val t = summary.settings.apdexThresholdMs

@@ -75,7 +75,7 @@ object MachineCapacity {
     if (!settings.check) Nil
     else {
       val unknown = demands.filter(_.peakUsers.isEmpty).map(d =>
-        s"capacity: ${d.key}'s profile gives no peak of concurrent users (set its journeyDuration): not counted"
+        s"capacity: ${d.key}'s profile gives no count of its users (set its journeyDuration): not counted"
       )
       val users = demands.flatMap(_.peakUsers).sum
       def connections(d: SystemDemand) =

@@ -7,7 +7,7 @@ import scala.concurrent.duration.FiniteDuration
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 import io.gatling.core.controller.throttle.ThrottleStep
 import profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
-import results.{ ResultsSettings, RunArchive, RunContext, RunCourse, Thresholds }
+import results.{ Claims, ResultsSettings, RunArchive, RunContext, RunCourse, Thresholds }
 import sandbox.SandboxSettings
 
 /** One system of the run, ready to load: its profile and its journey, built and checked.
@@ -38,11 +38,13 @@ final case class SystemLoad(
   * @param baseUrls the systems' base URLs where the target gives them (all but sandboxed systems)
   * @param archiveTo the results folder the run is archived to, checked writable; None when not archived
   * @param capacityWarnings where the plan comes close to this machine's limits (see [[MachineCapacity]])
+  * @param claims   what the journeys were given that no two users may hold, written to the run folder
   */
 final case class RunSetup(
     simulation: String,
     suite: SuiteConfig,
     loads: Seq[SystemLoad],
+    claims: Claims.Recorder,
     thresholds: Thresholds,
     results: ResultsSettings,
     throttling: Seq[ThrottleStep],
@@ -108,13 +110,17 @@ object RunAssembly {
       )
     }
     requireProductionAllowed(suite, profiles.map { case (system, profile) => system.key -> profile })
+    val claims = new Claims.Recorder
     val loads = profiles.map { case (system, profile) =>
-      val settings = settingsOf(suite, system, profile)
+      val settings = settingsOf(suite, system, profile, claims)
       val shared = settings.settings.has("shareConnections") && settings.settings.boolean("shareConnections")
       SystemLoad(system, profile, system.journey(settings), shared)
     }
     val capacityWarnings = MachineCapacity.check(
-      loads.map(l => SystemDemand(l.system.key, l.profile.plan.peakUsers, l.sharedConnections)),
+      // Where the profile gives no peak of concurrent users, all the users it starts are an upper bound.
+      loads.map(l =>
+        SystemDemand(l.system.key, l.profile.plan.peakUsers.orElse(l.profile.plannedUsers), l.sharedConnections)
+      ),
       sandboxInProcess = suite.target.usesSandbox,
       machine,
       CapacitySettings.fromConfig(new Settings(suite.root))
@@ -134,6 +140,7 @@ object RunAssembly {
       simulation = simulation,
       suite = suite,
       loads = loads,
+      claims = claims,
       // thresholds.conf and each system's block, or the file named by -Dthresholds=<file> for this run
       thresholds = Thresholds.load(keys, None),
       results = results,
@@ -170,14 +177,21 @@ object RunAssembly {
   /** A system's settings: -D overrides, then what its profile was measured with (`settings { ... }`), then
     * the target's block, then the system's defaults.
     */
-  def settingsOf(suite: SuiteConfig, system: SystemUnderTest, profile: LoadProfile): SystemSettings = {
+  def settingsOf(
+      suite: SuiteConfig,
+      system: SystemUnderTest,
+      profile: LoadProfile,
+      claims: Claims.Recorder
+  ): SystemSettings = {
     val own = SystemSettings(
       system.key,
       ConfigFiles.overridesOf(system.key).withFallback(profile.journeySettings).withFallback(suite.system(system.key)),
       suite.thinkTimeMultiplierOf(system.key),
       suite.shard,
       suite.isSmoke(system.key),
-      profile.workItems
+      profile.workItems,
+      plannedUsers = profile.plannedUsers,
+      claims = claims
     )
     // A part runs inside this system's population, so at its scale and pacing.
     def withParts(settings: SystemSettings, of: SystemUnderTest): SystemSettings =

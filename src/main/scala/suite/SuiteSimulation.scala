@@ -42,6 +42,7 @@ abstract class SuiteSimulation extends Simulation {
     val baseUrls = run.baseUrls ++ sandbox.fold(Map.empty[String, String])(_.baseUrls)
     FailFast.closing(sandbox)(Preflight.check(baseUrls, run.suite.preflightConnectTimeout))
     sandbox.foreach(running => after(running.close()))
+    after(writeClaims(run))
     val injector =
       new InjectorHealth(intervalMs = 1000, run.suite.injectorLimits.maxCpuPercent, windows.lateStarts)
     before(injector.start())
@@ -65,6 +66,16 @@ abstract class SuiteSimulation extends Simulation {
       .throttle(run.throttling: _*)
       .maxDuration(run.maxDuration)
   }
+
+  /** The claims the journeys recorded go into the run's own folder, where the results step finds them. */
+  private def writeClaims(run: RunSetup): Unit =
+    if (!run.claims.isEmpty) {
+      val jvmStart = java.lang.management.ManagementFactory.getRuntimeMXBean.getStartTime
+      ownRunFolder.folder.orElse(PostRun.newestRunDir(gatlingResults, jvmStart, getClass.getName)) match {
+        case Some(runDir) => run.claims.writeTo(runDir)
+        case None => println(s"results: ERROR no Gatling run folder of this run in $gatlingResults: claims not kept")
+      }
+    }
 
   private def startSandbox(settings: sandbox.SandboxSettings, systems: Seq[SystemUnderTest]): RunningSandbox =
     try Sandbox.start(settings, systems.map(s => s.key -> s.standIn), SystemUnderTest.withParts(systems).map(_.key))

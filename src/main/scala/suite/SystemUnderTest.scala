@@ -8,6 +8,7 @@ import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import profiles.Shard
+import results.Claims
 import sandbox.StandIn
 
 /** One system the suite models, as its slice gives it to the framework: its key (the name of its
@@ -61,6 +62,10 @@ object SystemUnderTest {
   * @param smoke the system runs at smoke scale: its mixes draw every alternative in turn
   * @param workItems the length of the whole run's list of scenarios (all shards), for a fixed-work profile
   * @param parts the settings of the systems this one is made of, by key
+  * @param plannedUsers how many users this injector's profile starts, where that is known before the run
+  *                     (open shapes): a journey that must not reuse a record checks its feeder against it
+  * @param claims where the journey records what it was given that no other user may hold (a locked form);
+  *               the results step reports any resource two users got
   */
 final case class SystemSettings(
     key: String,
@@ -69,7 +74,9 @@ final case class SystemSettings(
     shard: Shard,
     smoke: Boolean = false,
     workItems: Option[Long] = None,
-    parts: Map[String, SystemSettings] = Map.empty
+    parts: Map[String, SystemSettings] = Map.empty,
+    plannedUsers: Option[Long] = None,
+    claims: Claims.Recorder = new Claims.Recorder
 ) {
   // Scoped under the system's key so that errors name the full path, e.g. "raid.thinkTime".
   val settings: Settings = new Settings(config, key)

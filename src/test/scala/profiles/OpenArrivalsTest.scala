@@ -37,6 +37,19 @@ class OpenArrivalsTest {
     assertEquals(Some(31500L), raid.population("raid", journey, new WindowRecorder).injectionProfile.totalUserCount)
   }
 
+  /** A journey that must not reuse a record checks its feeder against the planned users before the run:
+    * the count must be what Gatling injects, on every shard.
+    */
+  @Test def plannedUsersAreWhatGatlingInjects(): Unit =
+    for {
+      (simulation, profile, whole) <- Seq(("key-all", "users-1000", 1000L), ("key-all", "users-10000", 10000L))
+      shard <- Seq(Shard.Whole, Shard(1, 3), Shard(3, 3))
+    } {
+      val shaped = suite(simulation, profile, shard = shard)
+      assertEquals(Some(total(shaped)), shaped.plannedUsers, s"$simulation $profile shard $shard")
+      if (shard.isWhole) assertEquals(Some(whole), shaped.plannedUsers, s"$simulation $profile")
+    }
+
   @Test def raidReferencePlan(): Unit = {
     val plan = suite("raid", "reference").plan
     assertEquals(

@@ -3,6 +3,7 @@ package simulations
 import dvp.Dvp
 import eol.Eol
 import eroll.ERoll
+import keyall.KeyAll
 import raid.Raid
 import suite.SuiteSimulation
 
@@ -14,5 +15,5 @@ class MainSimulation extends SuiteSimulation {
 object MainSimulation {
 
   /** Every system the suite models; a new system is one more entry. */
-  val systems = Seq(Raid, Eol, Dvp, ERoll)
+  val systems = Seq(Raid, Eol, Dvp, ERoll, KeyAll)
 }

@@ -56,7 +56,7 @@ class MachineCapacityTest {
 
   @Test def aProfileWithoutAPeakIsSaidNotCountedAndTheCheckCanBeTurnedOff(): Unit = {
     assertEquals(
-      Seq("capacity: raid's profile gives no peak of concurrent users (set its journeyDuration): not counted"),
+      Seq("capacity: raid's profile gives no count of its users (set its journeyDuration): not counted"),
       MachineCapacity.check(
         Seq(SystemDemand("raid", None, sharedConnections = false)),
         sandboxInProcess = true,

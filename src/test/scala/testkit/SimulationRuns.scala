@@ -65,7 +65,8 @@ object SimulationRuns {
 
   def run(simulation: Class[_], properties: (String, String)*): Run = {
     val resultsFolder = Files.createTempDirectory("e2e-")
-    withProperties(properties) {
+    // The simulation finds its own run folder there (it writes its claims into it).
+    withProperties(properties :+ ("suite.gatlingResultsDir" -> resultsFolder.toString)) {
       val started = System.currentTimeMillis()
       val status = InProcessGatling.run(simulation.getName, resultsFolder)
       val runDir = PostRun.newestRunDir(

@@ -32,8 +32,9 @@ object RunSummarizer {
     val steadyWindow = chooseSteadyWindow(windows, report.injectStartEpochMs, report.injectEndEpochMs, settings)
     val walk = new RecordCollector(settings, windows, steadyWindow._1, useGroupDuration)
     val header = report.header
+    val sessions = new SessionFigures.Counter(header.runStartEpochMs)
     val outcome =
-      try SimulationLogAccess.walk(logFile, header)(walk.collect)
+      try SimulationLogAccess.walk(logFile, header) { record => walk.collect(record); sessions.collect(record) }
       catch { case e: UnreadableLogException => throw new InputError(e.getMessage) }
 
     def entry(
@@ -140,7 +141,8 @@ object RunSummarizer {
       errors = walk.errors.toSeq.sortBy { case (message, count) => (-count, message) }.map { case (m, c) =>
         ErrorCount(m, c)
       },
-      gate = None
+      gate = None,
+      sessions = sessions.figures(header.scenarios)
     )
   }
 

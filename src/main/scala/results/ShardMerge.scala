@@ -87,7 +87,8 @@ object ShardMerge {
       }.map {
         case (m, c) => ErrorCount(m, c)
       },
-      gate = None
+      gate = None,
+      sessions = SessionFigures.merge(shards.map(_.sessions))
     )
   }
 

@@ -218,8 +218,34 @@ object SummaryJson {
       s.errors.foldLeft(arr())((array, e) => array.add(obj().put("message", e.message).put("count", e.count)))
     )
     s.gate.foreach(gate => root.set[JsonNode]("gate", gateNode(gate)))
+    root.set[JsonNode]("sessions", s.sessions.foldLeft(arr())((array, f) => array.add(sessionsNode(f))))
     root
   }
+
+  private def sessionsNode(f: SessionFigures): ObjectNode = {
+    val node = obj()
+      .put("scenario", f.scenario)
+      .put("started", f.started)
+      .put("completed", f.completed)
+      .put("failed", f.failed)
+      .put("unfinished", f.unfinished)
+      .put("meanStartedPerMinute", round(f.meanStartedPerMinute, 2))
+      .put("timeOnSiteMs", f.timeOnSiteMs)
+    f.meanTimeOnSiteMs.fold(node.putNull("meanTimeOnSiteMs"))(node.put("meanTimeOnSiteMs", _))
+    node.set[JsonNode]("startedPerMinute", f.startedPerMinute.foldLeft(arr())(_.add(_)))
+    node
+  }
+
+  private def sessions(node: JsonNode): SessionFigures =
+    SessionFigures(
+      text(node, "scenario"),
+      long(node, "started"),
+      long(node, "completed"),
+      long(node, "failed"),
+      long(node, "unfinished"),
+      list(node, "startedPerMinute").map(_.asLong()),
+      long(node, "timeOnSiteMs")
+    )
 
   private def gateNode(gate: GateVerdict): ObjectNode = {
     val node = obj().put("verdict", gate.label).put("passed", gate.passed)
@@ -458,7 +484,9 @@ object SummaryJson {
       completion = completion(field(root, "completion")),
       injector = Option(root.get("injector")).map(injector),
       errors = list(root, "errors").map(e => ErrorCount(text(e, "message"), long(e, "count"))),
-      gate = Option(root.get("gate")).map(gate)
+      gate = Option(root.get("gate")).map(gate),
+      // Summaries written before session figures existed have none.
+      sessions = list(root, "sessions").map(sessions)
     )
   }
 }

@@ -5,6 +5,7 @@ import eol.Eol
 import eroll.ERoll
 import raid.Raid
 import suite.SuiteSimulation
+import votenz.VoteNz
 
 /** The main job that `mvn gatling:test` runs: every system, in one run with one report. */
 class MainSimulation extends SuiteSimulation {
@@ -14,5 +15,5 @@ class MainSimulation extends SuiteSimulation {
 object MainSimulation {
 
   /** Every system the suite models; a new system is one more entry. */
-  val systems = Seq(Raid, Eol, Dvp, ERoll)
+  val systems = Seq(Raid, Eol, Dvp, ERoll, VoteNz)
 }

@@ -1,5 +1,9 @@
 package simulations
 
+import scala.collection.mutable
+
+import io.gatling.charts.stats.SimulationLogAccess
+import io.gatling.charts.stats.SimulationLogAccess.GroupRecorded
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import results.{ ResultsSettings, RunContext, RunSummarizer }
@@ -48,6 +52,42 @@ class VoteNzSimulationEndToEndTest {
     )
     val Seq(sessions) = summary.sessions: @unchecked
     assertEquals((visits, visits, 0L, 0L), (sessions.started, sessions.completed, sessions.failed, sessions.unfinished))
+  }
+
+  /** Think time at a tenth (0.3 to 0.6 s), three visits 4 s apart so that they never overlap: the log's
+    * page groups, in order, then show each pause between two pages of one visit.
+    */
+  @Test def pagesArePausedUniformlyBetweenTheBoundsAndTimeOnSiteHoldsThePauses(): Unit = {
+    val run = SimulationRuns.run(
+      classOf[VoteNzSimulation],
+      "thinkTime.smokeMultiplier" -> "0.1",
+      "profiles.vote-nz.smoke.warmUp" -> "0",
+      "profiles.vote-nz.smoke.rate" -> "0.25",
+      "profiles.vote-nz.smoke.duration" -> "12 seconds"
+    )
+    SimulationRuns.assertNoErrors(run)
+    val pages = mutable.ArrayBuffer.empty[GroupRecorded]
+    SimulationLogAccess.walk(run.runDir.resolve("simulation.log")) {
+      case g: GroupRecorded if g.hierarchy.size == 2 => pages += g
+      case _                                         =>
+    }
+    val inOrder = pages.sortBy(_.startEpochMs).toSeq
+    val pauses: Seq[Long] = inOrder.zip(inOrder.drop(1)).collect {
+      case (page, next) if next.hierarchy.last != VoteNzRequests.Home.name => next.startEpochMs - page.endEpochMs
+    }
+    assertEquals((VoteNzRequests.Pages.size - 1) * run.users, pauses.size, "a pause between every two pages of a visit")
+    // Gatling's scheduler may start a pause's end a little late on a busy machine; never early.
+    assertTrue(pauses.forall(ms => ms >= 300 && ms <= 800), s"pauses within 0.3 to 0.6 s: $pauses")
+    assertTrue(pauses.max - pauses.min >= 100, s"drawn uniformly, not one fixed pause: $pauses")
+
+    val summary = RunSummarizer.summarize(
+      run.runDir,
+      RunContext("VoteNzSimulation", Seq(VoteNz.key), "local", "smoke", "1/1", Map.empty, Nil, Nil),
+      RunSummarizer.RunIdentity("vote-nz", "test"),
+      ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
+    )
+    val timeOnSite = summary.sessions.head.meanTimeOnSiteMs.getOrElse(fail("no completed session"))
+    assertTrue(timeOnSite >= pauses.sum / run.users, s"a visit's time on site holds its pauses: $timeOnSite ms")
   }
 
   @Test def aPageOnAnotherHostStopsBeforeAnyLoad(): Unit = {

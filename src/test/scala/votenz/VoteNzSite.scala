@@ -127,9 +127,14 @@ object VoteNzSite {
     VoteNzRequests.Home -> "<p>Enrol, update your details and find out how, when and where to vote.</p>",
     VoteNzRequests.HowToEnrolOnline ->
       "<p>You can enrol online if you have a New Zealand driver licence, passport or RealMe verified identity.</p>",
-    VoteNzRequests.Faqs -> ((1 to 8).map(n =>
-      s"""<details><summary>Question $n</summary><p>The answer to question $n.</p></details>"""
-    ).mkString("\n    ")),
+    VoteNzRequests.Faqs -> Seq(
+      "Who can enrol?" -> "New Zealand citizens and permanent residents aged 18 or over who have lived here for a year.",
+      "Can I enrol at 17?" -> "Yes: you can enrol at 17, and you are enrolled automatically on your 18th birthday.",
+      "How do I check I am enrolled?" -> "Check online with your name and date of birth, or call us.",
+      "I have moved. What do I do?" -> "Update your address online within two months of moving.",
+      "Can I vote from overseas?" -> "Yes, if you have been in New Zealand in the last three years (citizens) or twelve months (residents)."
+    ).map { case (question, answer) => s"<details><summary>$question</summary><p>$answer</p></details>" }
+      .mkString("\n    "),
     VoteNzRequests.MaoriElectoralOption ->
       "<p>If you are of Māori descent you can choose to be on the general roll or the Māori roll.</p>",
     VoteNzRequests.KeyDates -> ("<table><thead><tr><th>What</th><th>When</th></tr></thead><tbody>" +

@@ -19,6 +19,10 @@ object ConsoleSummary {
       f"Transactions per hour (steady window, ${summary.steady.source}): ${summary.steady.transactionsPerHour}%.1f"
     else SummaryMarkdown.NoTransactions
 
+  /** One line per scenario that records sessions: "Sessions (vote.nz visit): 12 started: ...". */
+  def sessionLines(summary: RunSummary): Seq[String] =
+    summary.sessions.map(f => s"Sessions (${f.scenario}): ${f.describe}")
+
   /** The columns of comparison.md, the status ("new", "gone", "REGRESSION") last. */
   def comparisonTable(comparison: RunComparison.Comparison): String =
     RunComparison.caption(comparison) + "\n\n" + aligned(

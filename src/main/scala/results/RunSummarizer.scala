@@ -32,8 +32,9 @@ object RunSummarizer {
     val steadyWindow = chooseSteadyWindow(windows, report.injectStartEpochMs, report.injectEndEpochMs, settings)
     val walk = new RecordCollector(settings, windows, steadyWindow._1, useGroupDuration)
     val header = report.header
+    val sessions = new SessionFigures.Counter(header.runStartEpochMs)
     val outcome =
-      try SimulationLogAccess.walk(logFile, header)(walk.collect)
+      try SimulationLogAccess.walk(logFile, header) { record => walk.collect(record); sessions.collect(record) }
       catch { case e: UnreadableLogException => throw new InputError(e.getMessage) }
 
     def entry(
@@ -142,7 +143,8 @@ object RunSummarizer {
       },
       gate = None,
       earlyStop = context.course.earlyStop,
-      duplicateLocks = Claims.read(runDir).map(Claims.duplicates)
+      duplicateLocks = Claims.read(runDir).map(Claims.duplicates),
+      sessions = sessions.figures(header.scenarios)
     )
   }
 

@@ -144,7 +144,8 @@ final case class RunSummary(
     errors: Seq[ErrorCount],
     gate: Option[GateVerdict],
     earlyStop: Option[EarlyStopRecord] = None,
-    duplicateLocks: Option[DuplicateLocks] = None
+    duplicateLocks: Option[DuplicateLocks] = None,
+    sessions: Seq[SessionFigures] = Nil
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))

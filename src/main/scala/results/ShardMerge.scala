@@ -89,7 +89,8 @@ object ShardMerge {
       },
       gate = None,
       // A shard stopped early stopped its own part of the load: the merged run did not run as planned either.
-      earlyStop = shards.flatMap(_.earlyStop).minByOption(_.atMs)
+      earlyStop = shards.flatMap(_.earlyStop).minByOption(_.atMs),
+      sessions = SessionFigures.merge(shards.map(_.sessions))
     )
   }
 

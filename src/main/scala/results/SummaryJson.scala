@@ -221,6 +221,7 @@ object SummaryJson {
     )
     s.duplicateLocks.foreach(d => root.set[JsonNode]("duplicateLocks", duplicateLocksNode(d)))
     s.gate.foreach(gate => root.set[JsonNode]("gate", gateNode(gate)))
+    root.set[JsonNode]("sessions", s.sessions.foldLeft(arr())((array, f) => array.add(sessionsNode(f))))
     root
   }
 
@@ -245,6 +246,31 @@ object SummaryJson {
         val resource = text(e, "resource")
         DuplicateClaim(resource, list(e, "claims").map(c => Claim(resource, text(c, "claimant"), long(c, "atEpochMs"))))
       }
+    )
+
+  private def sessionsNode(f: SessionFigures): ObjectNode = {
+    val node = obj()
+      .put("scenario", f.scenario)
+      .put("started", f.started)
+      .put("completed", f.completed)
+      .put("failed", f.failed)
+      .put("unfinished", f.unfinished)
+      .put("meanStartedPerMinute", round(f.meanStartedPerMinute, 2))
+      .put("timeOnSiteMs", f.timeOnSiteMs)
+    f.meanTimeOnSiteMs.fold(node.putNull("meanTimeOnSiteMs"))(node.put("meanTimeOnSiteMs", _))
+    node.set[JsonNode]("startedPerMinute", f.startedPerMinute.foldLeft(arr())(_.add(_)))
+    node
+  }
+
+  private def sessions(node: JsonNode): SessionFigures =
+    SessionFigures(
+      text(node, "scenario"),
+      long(node, "started"),
+      long(node, "completed"),
+      long(node, "failed"),
+      long(node, "unfinished"),
+      list(node, "startedPerMinute").map(_.asLong()),
+      long(node, "timeOnSiteMs")
     )
 
   private def gateNode(gate: GateVerdict): ObjectNode = {
@@ -511,7 +537,9 @@ object SummaryJson {
       errors = list(root, "errors").map(e => ErrorCount(text(e, "message"), long(e, "count"))),
       gate = Option(root.get("gate")).map(gate),
       earlyStop = Option(root.get("earlyStop")).map(earlyStop),
-      duplicateLocks = Option(root.get("duplicateLocks")).map(duplicateLocks)
+      duplicateLocks = Option(root.get("duplicateLocks")).map(duplicateLocks),
+      // Summaries written before session figures existed have none.
+      sessions = list(root, "sessions").map(sessions)
     )
   }
 }

@@ -92,6 +92,7 @@ object SummaryMarkdown {
     ).filter(_.nonEmpty).mkString("\n")
     sections += s"## Requests (times in ms; percentiles: ${summary.settings.percentileSource})\n\n${statsTable(summary)}"
     sections += transactions(summary)
+    if (summary.sessions.nonEmpty) sections += sessions(summary.sessions)
     if (summary.errors.nonEmpty) {
       val ko = summary.errors.map(_.count).sum
       val rows = summary.errors.map(e => s"| ${escape(e.message)} | ${e.count} | ${number(100.0 * e.count / ko)} |")
@@ -125,6 +126,22 @@ object SummaryMarkdown {
         ))
         .mkString("\n")
     }
+  }
+
+  private def sessions(figures: Seq[SessionFigures]): String = {
+    val rows = figures.map { f =>
+      s"| ${escape(f.scenario)} | ${f.started} | ${f.completed} | ${f.failed} | ${f.unfinished} | " +
+        s"${number(f.meanStartedPerMinute)} (${f.startedPerMinute.mkString(", ")}) | " +
+        s"${f.meanTimeOnSiteMs.fold("-")(ms => number(ms / 1000.0))} |"
+    }
+    (Seq(
+      "## Sessions",
+      "",
+      "A session is one user's journey; its pages are the groups under the scenario's name in the request table.",
+      "",
+      "| Scenario | Started | Completed | Failed | Unfinished | Started per minute: mean (each minute) | Time on site, s (mean of completed) |",
+      "|---|---:|---:|---:|---:|---|---:|"
+    ) ++ rows).mkString("\n")
   }
 
   private def apdexRow(name: String, apdex: Apdex): String =

@@ -89,6 +89,13 @@ final case class SystemSettings(
 
   def thinkTime(path: String): ThinkTime = ThinkTime(duration(path), thinkTimeMultiplier)
 
+  /** A pause drawn uniformly from block `path`'s `min` to its `max`. */
+  def uniformThinkTime(path: String): UniformThinkTime = {
+    val (min, max) = (thinkTime(s"$path.min"), thinkTime(s"$path.max"))
+    if (max.base < min.base) settings.fail(s"$path.max", s"must be at least $path.min (${min.base}, was ${max.base})")
+    UniformThinkTime(min, max)
+  }
+
   /** The weighted mix in block `path`, over the names `known` (e.g. a system's transactions); drawn in turn
     * at smoke scale, so that a few users cover every alternative.
     */

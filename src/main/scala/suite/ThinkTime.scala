@@ -11,3 +11,11 @@ final case class ThinkTime(base: FiniteDuration, multiplier: Double) {
 
   def pause: ChainBuilder = exec(io.gatling.core.Predef.pause(scaled))
 }
+
+/** A user's pause drawn uniformly between two bounds, each scaled as [[ThinkTime]] is. */
+final case class UniformThinkTime(min: ThinkTime, max: ThinkTime) {
+  // Gatling draws a uniform pause from a range; equal bounds (smoke's multiplier of 0) are one fixed pause.
+  def pause: ChainBuilder =
+    if (max.scaled > min.scaled) exec(io.gatling.core.Predef.pause(min.scaled, max.scaled))
+    else exec(io.gatling.core.Predef.pause(min.scaled))
+}

@@ -6,6 +6,7 @@ import eroll.ERoll
 import keyall.KeyAll
 import raid.Raid
 import suite.SuiteSimulation
+import votenz.VoteNz
 
 /** The main job that `mvn gatling:test` runs: every system, in one run with one report. */
 class MainSimulation extends SuiteSimulation {
@@ -15,5 +16,5 @@ class MainSimulation extends SuiteSimulation {
 object MainSimulation {
 
   /** Every system the suite models; a new system is one more entry. */
-  val systems = Seq(Raid, Eol, Dvp, ERoll, KeyAll)
+  val systems = Seq(Raid, Eol, Dvp, ERoll, KeyAll, VoteNz)
 }

@@ -1,0 +1,64 @@
+package results
+
+import java.nio.file.Files
+
+import io.gatling.app.InProcessGatling
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import testkit.{ LoopbackServer, SessionsSimulation }
+
+/** A crafted run whose completed, failed and unfinished sessions are known gives exactly those numbers. */
+class SessionFiguresTest {
+  import SessionsSimulation._
+
+  private lazy val summary: RunSummary = {
+    val resultsFolder = Files.createTempDirectory("sessions-")
+    val server = new LoopbackServer
+    try {
+      System.setProperty(LoopbackServer.PortProperty, server.port.toString)
+      val started = System.currentTimeMillis
+      InProcessGatling.run(classOf[SessionsSimulation].getName, resultsFolder)
+      val runDir = PostRun.newestRunDir(resultsFolder, started - 1000).getOrElse(fail("no run folder"))
+      RunSummarizer.summarize(
+        runDir,
+        RunContext("SessionsSimulation", Seq("sessions"), "loopback", "smoke", "1/1", Map.empty, Nil, Nil),
+        RunSummarizer.RunIdentity("sessions", "test"),
+        ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
+      )
+    } finally {
+      System.clearProperty(LoopbackServer.PortProperty)
+      server.close()
+    }
+  }
+
+  @Test def completedFailedAndUnfinishedSessionsAreCountedExactly(): Unit = {
+    val Seq(sessions) = summary.sessions: @unchecked
+    assertEquals(Scenario, sessions.scenario)
+    assertEquals(Completing + Failing + Staying.toLong, sessions.started, "started")
+    assertEquals(Completing.toLong, sessions.completed, "completed: no KO")
+    assertEquals(Failing.toLong, sessions.failed, "failed: a KO")
+    assertEquals(Staying.toLong, sessions.unfinished, "unfinished: cut off by the time limit")
+    assertEquals(
+      Seq(Completing + Failing + Staying.toLong),
+      sessions.startedPerMinute,
+      "all started in the first minute"
+    )
+    val timeOnSite = sessions.meanTimeOnSiteMs.getOrElse(fail("no time on site"))
+    assertTrue(timeOnSite >= StayMs && timeOnSite < StayMs + 1000, s"a second's stay and a page: $timeOnSite ms")
+  }
+
+  @Test def theSessionFiguresSurviveSummaryJsonAndShowInSummaryMd(): Unit = {
+    val file = Files.createTempFile("summary", ".json")
+    Files.writeString(file, SummaryJson.write(summary))
+    assertEquals(summary.sessions, SummaryJson.read(file).sessions)
+    val page = SummaryMarkdown.render(summary)
+    assertTrue(page.contains(s"| $Scenario | 6 | $Completing | $Failing | $Staying | 6 (6) |"), page)
+  }
+
+  @Test def shardsAddUpMinuteByMinute(): Unit = {
+    val a = SessionFigures("visit", 5, 3, 1, 1, Seq(2, 3), 30000)
+    val b = SessionFigures("visit", 4, 2, 2, 0, Seq(4), 10000)
+    assertEquals(Seq(SessionFigures("visit", 9, 5, 3, 1, Seq(6, 3), 40000)), SessionFigures.merge(Seq(Seq(a), Seq(b))))
+    assertEquals(Some(8000L), SessionFigures.merge(Seq(Seq(a), Seq(b))).head.meanTimeOnSiteMs)
+  }
+}

@@ -4,7 +4,7 @@ import dvp.{ Dvp, DvpRequests, DvpSituations }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import suite.InputError
-import testkit.{ SimulationRuns, SystemDocs }
+import testkit.SimulationRuns
 
 /** DvpSimulation at smoke scale against the in-process sandbox: nine users take the three situations in
   * turn. The stand-in refuses a step out of order (409) or without the page's form token (403), and every
@@ -41,22 +41,17 @@ class DvpSimulationEndToEndTest {
     } yield s"${s.name} / $name" -> times.toLong * run.groups(s.name).count
     assertEquals(expected.toMap, run.paths.view.mapValues(_.count).toMap, "each situation's requests, as its steps")
     assertEquals(6L, run.requests(DvpRequests.DownloadPdf).count, "two downloading situations, 3 users each")
-    assertStepsInOrder(run)
-    SimulationRuns.assertNoErrors(run)
-  }
-
-  /** Every run of a situation sent its steps in the order of docs/systems/dvp.md, address completion a burst. */
-  private def assertStepsInOrder(run: SimulationRuns.Run): Unit = {
-    val documented = SystemDocs.steps("dvp")
-    assertEquals(DvpSituations.names.toSet, documented.keySet, "the page lists the three situations")
-    SimulationRuns.groupRuns(run).foreach { case (situation, runs) =>
-      val expected = documented(situation).flatMap { step =>
+    // Each situation's steps in the order of docs/systems/dvp.md, address completion a burst.
+    SimulationRuns.assertStepsInOrder(
+      run,
+      "dvp",
+      DvpSituations.names,
+      step => {
         val request = s"DVP - $step"
         Seq.fill(if (request == DvpRequests.AddressCompletion) burst else 1)(request)
       }
-      assertEquals(run.groups(situation).count, runs.size.toLong, s"$situation: every run read back")
-      runs.foreach(sent => assertEquals(expected, sent, s"$situation: its steps in the order of its docs page"))
-    }
+    )
+    SimulationRuns.assertNoErrors(run)
   }
 
   @Test def morePagesThanThePapersHaveIsAKoForEveryDownload(): Unit = {

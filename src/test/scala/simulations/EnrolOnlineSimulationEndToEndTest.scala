@@ -3,7 +3,7 @@ package simulations
 import eol.{ Eol, EolRequests, EolTransactions }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import testkit.{ SimulationRuns, SystemDocs }
+import testkit.SimulationRuns
 
 /** EnrolOnlineSimulation at smoke scale against the in-process sandbox: nine users take the seven
   * transactions in turn. The stand-in refuses a step out of order (409) or without the page's CSRF token
@@ -39,24 +39,18 @@ class EnrolOnlineSimulationEndToEndTest {
       run.paths.view.mapValues(_.count).toMap,
       "each transaction's requests, as often as its steps"
     )
-    assertStepsInOrder(run)
-    SimulationRuns.assertNoErrors(run)
-  }
-
-  /** Every run of a transaction sent its steps in the order of docs/systems/eol.md, each step's request
-    * (address completion a burst) followed by one analytics call.
-    */
-  private def assertStepsInOrder(run: SimulationRuns.Run): Unit = {
-    val documented = SystemDocs.steps("eol")
-    assertEquals(EolTransactions.names.toSet, documented.keySet, "the page lists the seven transactions")
-    SimulationRuns.groupRuns(run).foreach { case (transaction, runs) =>
-      val expected = documented(transaction).flatMap { step =>
+    // Each transaction's steps in the order of docs/systems/eol.md, address completion a burst, each followed
+    // by one analytics call.
+    SimulationRuns.assertStepsInOrder(
+      run,
+      "eol",
+      EolTransactions.names,
+      step => {
         val request = s"EOL - $step"
         Seq.fill(if (request == EolRequests.AddressCompletion) burst else 1)(request) :+ EolRequests.Analytics
       }
-      assertEquals(run.groups(transaction).count, runs.size.toLong, s"$transaction: every run read back")
-      runs.foreach(sent => assertEquals(expected, sent, s"$transaction: its steps in the order of its docs page"))
-    }
+    )
+    SimulationRuns.assertNoErrors(run)
   }
 
   @Test def theGoalProfileRunsItsOwnMix(): Unit = {

@@ -135,6 +135,19 @@ object SimulationRuns {
     assertEquals(0, run.statusCode, "Gatling's assertions (the thresholds) pass")
   }
 
+  /** Every run of each of `groups` sent the requests its documented steps expand to (`sent(step)`), in
+    * order: the steps are the table on the system's page (see [[SystemDocs.steps]]).
+    */
+  def assertStepsInOrder(run: Run, key: String, groups: Seq[String], sent: String => Seq[String]): Unit = {
+    val documented = SystemDocs.steps(key)
+    assertEquals(groups.toSet, documented.keySet, s"docs/systems/$key.md lists every one")
+    groupRuns(run).foreach { case (group, runs) =>
+      val expected = documented(group).flatMap(sent)
+      assertEquals(run.groups(group).count, runs.size.toLong, s"$group: every run read back")
+      runs.foreach(requests => assertEquals(expected, requests, s"$group: its steps in the order of its docs page"))
+    }
+  }
+
   /** Each run of each group (a transaction), by group path, as the request names it sent in order,
     * runs ordered by their start. simulation.log does not record which user sent a request, so a request
     * goes to the run of its group whose time span holds it; one user's requests are sequential, so the

@@ -140,7 +140,8 @@ object RunSummarizer {
       errors = walk.errors.toSeq.sortBy { case (message, count) => (-count, message) }.map { case (m, c) =>
         ErrorCount(m, c)
       },
-      gate = None
+      gate = None,
+      tallies = context.tallies
     )
   }
 

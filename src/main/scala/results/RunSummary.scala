@@ -139,7 +139,8 @@ final case class RunSummary(
     completion: Completion,
     injector: Option[InjectorHealthRecord],
     errors: Seq[ErrorCount],
-    gate: Option[GateVerdict]
+    gate: Option[GateVerdict],
+    tallies: Seq[Tally] = Nil
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))

@@ -87,7 +87,9 @@ object ShardMerge {
       }.map {
         case (m, c) => ErrorCount(m, c)
       },
-      gate = None
+      gate = None,
+      // Each shard counted its own responses: the counts add up.
+      tallies = Tally.merged(shards.flatMap(_.tallies))
     )
   }
 

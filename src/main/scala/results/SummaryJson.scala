@@ -78,6 +78,45 @@ object SummaryJson {
       )
     )
 
+  private def talliesNode(tallies: Seq[Tally]): ArrayNode =
+    tallies.foldLeft(arr()) { (array, tally) =>
+      def countsNode(counts: Map[String, Long]) =
+        tally.categories.foldLeft(obj())((node, c) => node.put(c, counts.getOrElse(c, 0L)))
+      def percentNode(counts: Map[String, Long]) =
+        tally.categories.foldLeft(obj()) { (node, c) =>
+          Tally.percent(counts, c).fold(node.putNull(c))(p => node.put(c, round(p, 2)))
+        }
+      val node = obj().put("name", tally.name)
+      node.set[JsonNode]("categories", strings(tally.categories))
+      node.set[JsonNode](
+        "keys",
+        tally.counts.foldLeft(arr()) { case (keys, (key, counts)) =>
+          val k = obj().put("key", key)
+          k.set[JsonNode]("counts", countsNode(counts))
+          k.set[JsonNode]("percent", percentNode(counts))
+          keys.add(k)
+        }
+      )
+      val overall = obj()
+      overall.set[JsonNode]("counts", countsNode(tally.overall))
+      overall.set[JsonNode]("percent", percentNode(tally.overall))
+      node.set[JsonNode]("overall", overall)
+      array.add(node)
+    }
+
+  private def tallies(node: JsonNode): Seq[Tally] =
+    list(node, "tallies").map { t =>
+      val categories = textList(t, "categories")
+      Tally(
+        text(t, "name"),
+        categories,
+        list(t, "keys").map { k =>
+          val counts = field(k, "counts")
+          text(k, "key") -> categories.map(c => c -> Option(counts.get(c)).fold(0L)(_.asLong())).toMap
+        }
+      )
+    }
+
   private def plannedNode(window: PlannedWindow): ObjectNode =
     obj().put("kind", window.kind).put("label", window.label).put("fromMs", window.fromMs).put("toMs", window.toMs)
 
@@ -95,6 +134,7 @@ object SummaryJson {
     node.set[JsonNode]("plannedWindows", context.plannedWindows.map(plannedNode).foldLeft(arr())(_.add(_)))
     node.set[JsonNode]("windows", context.windows.map(windowNode).foldLeft(arr())(_.add(_)))
     node.set[JsonNode]("work", workNode(context.work))
+    node.set[JsonNode]("tallies", talliesNode(context.tallies))
     val course = obj().put("reachedEnd", context.course.reachedEnd)
     context.course.users.fold(course.putNull("users"))(course.put("users", _))
     context.course.durationMs.fold(course.putNull("durationMs"))(course.put("durationMs", _))
@@ -217,6 +257,7 @@ object SummaryJson {
       "errors",
       s.errors.foldLeft(arr())((array, e) => array.add(obj().put("message", e.message).put("count", e.count)))
     )
+    root.set[JsonNode]("tallies", talliesNode(s.tallies))
     s.gate.foreach(gate => root.set[JsonNode]("gate", gateNode(gate)))
     root
   }
@@ -349,6 +390,7 @@ object SummaryJson {
       ),
       windows = list(node, "windows").map(window),
       work = work(node),
+      tallies = tallies(node),
       course = Option(node.get("course")).fold(RunCourse.Unrecorded) { c =>
         def optionalLong(name: String) = Option(c.get(name)).filterNot(_.isNull).map(_.asLong())
         RunCourse(
@@ -458,7 +500,8 @@ object SummaryJson {
       completion = completion(field(root, "completion")),
       injector = Option(root.get("injector")).map(injector),
       errors = list(root, "errors").map(e => ErrorCount(text(e, "message"), long(e, "count"))),
-      gate = Option(root.get("gate")).map(gate)
+      gate = Option(root.get("gate")).map(gate),
+      tallies = tallies(root)
     )
   }
 }

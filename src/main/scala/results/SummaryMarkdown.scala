@@ -97,6 +97,7 @@ object SummaryMarkdown {
       sections += (Seq("## Errors", "", "| Error | Count | % of KO |", "|---|---:|---:|") ++ rows).mkString("\n")
     }
     sections += apdex(summary)
+    summary.tallies.foreach(tally => sections += this.tally(tally))
     if (summary.windows.nonEmpty) sections += windows(summary)
     summary.gate.foreach(gate => sections += this.gate(gate))
     if (summary.warnings.nonEmpty)
@@ -123,6 +124,20 @@ object SummaryMarkdown {
         ))
         .mkString("\n")
     }
+  }
+
+  /** One table per tally: each key's count of every category with its share, then every key together. */
+  private def tally(tally: Tally): String = {
+    def row(name: String, counts: Map[String, Long]) =
+      (escape(name) +: tally.categories.map { c =>
+        s"${counts.getOrElse(c, 0L)} (${Tally.percent(counts, c).fold("-")(p => number(p) + " %")})"
+      } :+ counts.values.sum.toString).mkString("| ", " | ", " |")
+    (Seq(
+      s"## ${escape(tally.name)}",
+      "",
+      (("Key" +: tally.categories.map(escape)) :+ "Total").mkString("| ", " | ", " |"),
+      ("|---" + "|---:" * (tally.categories.size + 1) + "|")
+    ) ++ tally.counts.map { case (key, counts) => row(key, counts) } :+ row("All", tally.overall)).mkString("\n")
   }
 
   private def apdexRow(name: String, apdex: Apdex): String =

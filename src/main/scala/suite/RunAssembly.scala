@@ -22,6 +22,7 @@ final case class SystemLoad(system: SystemUnderTest, profile: LoadProfile, journ
   * @param sandbox the stand-ins to start, for a target served by the built-in sandbox
   * @param baseUrls the systems' base URLs where the target gives them (all but sandboxed systems)
   * @param archiveTo the results folder the run is archived to, checked writable; None when not archived
+  * @param tallies what the journeys count in the responses as the run goes, for run.json
   */
 final case class RunSetup(
     simulation: String,
@@ -32,7 +33,8 @@ final case class RunSetup(
     throttling: Seq[ThrottleStep],
     sandbox: Option[(SandboxSettings, Seq[SystemUnderTest])],
     baseUrls: Map[String, String],
-    archiveTo: Option[Path]
+    archiveTo: Option[Path],
+    tallies: Tallies
 ) {
   def maxDuration: FiniteDuration = loads.map(_.profile.plan.maxDuration).max
 
@@ -51,7 +53,8 @@ final case class RunSetup(
       plannedWindows = windows.planned,
       windows = windows.measured,
       course = course,
-      work = windows.workDone
+      work = windows.workDone,
+      tallies = tallies.snapshot
     )
 
   /** "smoke", or per system where they differ: "raid: reference, toy: smoke". */
@@ -90,8 +93,9 @@ object RunAssembly {
       )
     }
     requireProductionAllowed(suite, profiles.map { case (system, profile) => system.key -> profile })
+    val tallies = new Tallies
     val loads = profiles.map { case (system, profile) =>
-      SystemLoad(system, profile, system.journey(settingsOf(suite, system, profile)))
+      SystemLoad(system, profile, system.journey(settingsOf(suite, system, profile, tallies)))
     }
     val throttled = loads.filter(_.profile.throttling.nonEmpty)
     if (throttled.size > 1)
@@ -115,7 +119,8 @@ object RunAssembly {
       sandbox = Option.when(suite.target.usesSandbox)(SandboxSettings.fromConfig(suite.root) -> systems),
       baseUrls =
         if (suite.target.usesSandbox) Map.empty else systems.map(s => s.key -> configuredBaseUrl(suite, s)).toMap,
-      archiveTo = archiveTo
+      archiveTo = archiveTo,
+      tallies = tallies
     )
   }
 
@@ -143,14 +148,20 @@ object RunAssembly {
   /** A system's settings: -D overrides, then what its profile was measured with (`settings { ... }`), then
     * the target's block, then the system's defaults.
     */
-  def settingsOf(suite: SuiteConfig, system: SystemUnderTest, profile: LoadProfile): SystemSettings = {
+  def settingsOf(
+      suite: SuiteConfig,
+      system: SystemUnderTest,
+      profile: LoadProfile,
+      tallies: Tallies = new Tallies
+  ): SystemSettings = {
     val own = SystemSettings(
       system.key,
       ConfigFiles.overridesOf(system.key).withFallback(profile.journeySettings).withFallback(suite.system(system.key)),
       suite.thinkTimeMultiplierOf(system.key),
       suite.shard,
       suite.isSmoke(system.key),
-      profile.workItems
+      profile.workItems,
+      tallies = tallies
     )
     // A part runs inside this system's population, so at its scale and pacing.
     def withParts(settings: SystemSettings, of: SystemUnderTest): SystemSettings =

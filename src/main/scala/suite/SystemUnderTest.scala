@@ -53,6 +53,7 @@ object SystemUnderTest {
   * @param smoke the system runs at smoke scale: its mixes draw every alternative in turn
   * @param workItems the length of the whole run's list of scenarios (all shards), for a fixed-work profile
   * @param parts the settings of the systems this one is made of, by key
+  * @param tallies the run's tallies, which the journey's checks count into (see [[Tallies]])
   */
 final case class SystemSettings(
     key: String,
@@ -61,7 +62,8 @@ final case class SystemSettings(
     shard: Shard,
     smoke: Boolean = false,
     workItems: Option[Long] = None,
-    parts: Map[String, SystemSettings] = Map.empty
+    parts: Map[String, SystemSettings] = Map.empty,
+    tallies: Tallies = new Tallies
 ) {
   // Scoped under the system's key so that errors name the full path, e.g. "raid.thinkTime".
   val settings: Settings = new Settings(config, key)

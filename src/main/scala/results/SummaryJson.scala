@@ -238,6 +238,14 @@ object SummaryJson {
       .put("requestsPerSecond", round(s.steady.requestsPerSecond, 3))
       .put("transactionsPerHour", round(s.steady.transactionsPerHour, 1))
     steady.set[JsonNode]("transactions", transactionsNode(s.steady.transactions))
+    s.steady.degradation.foreach { d =>
+      def quarter(q: QuarterFigures) = obj().put("requests", q.requests).put("p95Ms", q.p95Ms).put("p99Ms", q.p99Ms)
+      val node = obj().put("minSamples", d.minSamples).put("judged", d.judged)
+      d.p95ChangePercent.fold(node.putNull("p95ChangePercent"))(c => node.put("p95ChangePercent", round(c, 2)))
+      node.set[JsonNode]("firstQuarter", quarter(d.first))
+      node.set[JsonNode]("lastQuarter", quarter(d.last))
+      steady.set[JsonNode]("degradation", node)
+    }
     root.set[JsonNode]("steady", steady)
     root.set[JsonNode](
       "windows",
@@ -485,7 +493,11 @@ object SummaryJson {
         long(steady, "coveredMs"),
         text(steady, "source"),
         long(steady, "requests"),
-        transactions(steady, "transactions")
+        transactions(steady, "transactions"),
+        Option(steady.get("degradation")).map { d =>
+          def quarter(q: JsonNode) = QuarterFigures(long(q, "requests"), int(q, "p95Ms"), int(q, "p99Ms"))
+          Degradation(quarter(field(d, "firstQuarter")), quarter(field(d, "lastQuarter")), long(d, "minSamples"))
+        }
       ),
       windows = list(root, "windows").map { w =>
         WindowSummary(

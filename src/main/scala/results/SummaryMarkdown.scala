@@ -91,6 +91,7 @@ object SummaryMarkdown {
     ).filter(_.nonEmpty).mkString("\n")
     sections += s"## Requests (times in ms; percentiles: ${summary.settings.percentileSource})\n\n${statsTable(summary)}"
     sections += transactions(summary)
+    summary.steady.degradation.foreach(d => sections += degradation(d))
     if (summary.errors.nonEmpty) {
       val ko = summary.errors.map(_.count).sum
       val rows = summary.errors.map(e => s"| ${escape(e.message)} | ${e.count} | ${number(100.0 * e.count / ko)} |")
@@ -124,6 +125,13 @@ object SummaryMarkdown {
         ))
         .mkString("\n")
     }
+  }
+
+  private def degradation(d: Degradation): String = {
+    def quarter(q: QuarterFigures) = s"p95 ${q.p95Ms} ms, p99 ${q.p99Ms} ms (${q.requests} requests)"
+    val change = d.p95ChangePercent.fold("")(c => s"; p95 ${if (c >= 0) "+" else ""}${number(c)} %")
+    val judged = if (d.judged) "" else s" (too few requests to judge: at least ${d.minSamples} per quarter needed)"
+    s"## Degradation over the steady window\n\nFirst quarter: ${quarter(d.first)}; last quarter: ${quarter(d.last)}$change$judged."
   }
 
   /** One table per tally: each key's count of every category with its share, then every key together. */

@@ -156,6 +156,7 @@ object PostRun {
         writeSummaries(runDir, withGate, Some(verdict))
         println(ConsoleSummary.statsTable(withGate))
         println(ConsoleSummary.transactionsLine(withGate))
+        ConsoleSummary.tallyLines(withGate).foreach(println)
         WorkDone.headline(withGate.completion.work).foreach(println)
         baseline.foreach(b => println(ConsoleSummary.comparisonTable(RunComparison.compare(b, withGate, policy))))
         printVerdict(withGate.run.runId, verdict)

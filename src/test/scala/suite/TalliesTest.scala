@@ -4,7 +4,7 @@ import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ RunContext, SummaryJson, SummaryMarkdown, Tally }
+import results.{ ConsoleSummary, RunContext, SummaryJson, SummaryMarkdown, Tally }
 import testkit.CraftedSummaries
 
 /** A tally counted by concurrent checks reaches run.json, summary.json and summary.md with its exact counts. */
@@ -63,6 +63,10 @@ class TalliesTest {
     assertTrue(md.contains("## cache status\n\n| Key | hit | miss | unknown | Total |"), md)
     assertTrue(md.contains("| home | 1000 (99.6 %) | 4 (0.4 %) | 0 (0 %) | 1004 |"), md)
     assertTrue(md.contains("| All | 1000 (99.21 %) | 4 (0.4 %) | 4 (0.4 %) | 1008 |"), md)
+    assertEquals(
+      Seq("cache status, all keys: hit 1000 (99.21 %), miss 4 (0.4 %), unknown 4 (0.4 %)"),
+      ConsoleSummary.tallyLines(summary)
+    )
   }
 
   @Test def shardsTalliesAddUp(): Unit = {

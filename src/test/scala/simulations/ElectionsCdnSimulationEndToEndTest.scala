@@ -35,6 +35,20 @@ class ElectionsCdnSimulationEndToEndTest {
     SimulationRuns.assertNoErrors(homepageOnly)
   }
 
+  /** The comprehensive profile compressed to smoke (throttled to 10 requests/s) still finishes every visit in time. */
+  @Test def theComprehensiveProfileCompressedToSmokeFinishesEveryVisit(): Unit = {
+    val run = SimulationRuns.run(
+      classOf[ElectionsCdnSimulation],
+      "profile" -> "comprehensive",
+      "smoke" -> "true",
+      "sandbox.stubs.delay.ms" -> "50"
+    )
+    SimulationRuns.assertNoErrors(run)
+    val visits = run.groups("Homepage").count
+    assertEquals(run.users.toLong, visits)
+    assertEquals(3 * visits, (run.groups - "Homepage").values.map(_.count).sum, "3 other pages per visit")
+  }
+
   /** Every cacheable path misses once in a run shorter than the cache's max-age (the first request for it,
     * under the page that asked first), every other request for it hits, and /favicon.ico, passed through
     * uncached without the header, is unknown on every page: the tallies equal exactly that.

@@ -23,6 +23,16 @@ object ConsoleSummary {
   def sessionLines(summary: RunSummary): Seq[String] =
     summary.sessions.map(f => s"Sessions (${f.scenario}): ${f.describe}")
 
+  /** One line per tally: every key together, each category's count and share (e.g. the cache-hit ratio). */
+  def tallyLines(summary: RunSummary): Seq[String] =
+    summary.tallies.map { tally =>
+      val overall = tally.overall
+      val shares = tally.categories.map { c =>
+        s"$c ${overall(c)}${Tally.percent(overall, c).fold("")(p => s" (${SummaryMarkdown.number(p)} %)")}"
+      }
+      s"${tally.name}, all keys: ${shares.mkString(", ")}"
+    }
+
   /** The columns of comparison.md, the status ("new", "gone", "REGRESSION") last. */
   def comparisonTable(comparison: RunComparison.Comparison): String =
     RunComparison.caption(comparison) + "\n\n" + aligned(

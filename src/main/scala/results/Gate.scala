@@ -9,9 +9,12 @@ object Gate {
     val thresholdChecks = checks(Entry.GlobalName, Some(summary.global), thresholds.global) ++
       thresholds.paths.flatMap { case (path, limits) => checks(Entry.name(path), summary.entry(path), limits) }
     val baselineChecks = baseline.toSeq.flatMap(regressionChecks(summary, _, thresholds.baseline))
+    val (degradationChecks, degradationWarnings) = thresholds.global.maxDegradationPercent.fold(
+      (Seq.empty[GateCheck], Seq.empty[String])
+    )(degradationCheck(summary.steady, _, thresholds.baseline.ignoreBelowMs))
     GateVerdict(
-      thresholdChecks ++ duplicateLocksCheck(summary) ++ baselineChecks,
-      thresholds.warnings,
+      thresholdChecks ++ duplicateLocksCheck(summary) ++ baselineChecks ++ degradationChecks,
+      thresholds.warnings ++ degradationWarnings,
       baseline.map(_.run.runId),
       summary.completion.problems,
       summary.injector.toSeq.flatMap(_.saturation) ++ InjectorSideErrors.reasons(summary.errors),
@@ -46,6 +49,36 @@ object Gate {
         GateCheck(subject, "requests/s", figures.map(_.requestsPerSecond), allowed, atMost = false, " /s")
       )
   }
+
+  /** The last quarter's p95 of the steady window may exceed the first quarter's by `maxPercent` at most (rises
+    * under `ignoreBelowMs` are noise); a window too short or too thin to judge is a warning, not a pass or a fail.
+    */
+  def degradationCheck(steady: SteadyState, maxPercent: Double, ignoreBelowMs: Int): (Seq[GateCheck], Seq[String]) =
+    steady.degradation match {
+      case Some(d) if d.judged =>
+        val allowed = math.max(d.first.p95Ms * (1 + maxPercent / 100), (d.first.p95Ms + ignoreBelowMs).toDouble)
+        (
+          Seq(GateCheck(
+            Entry.GlobalName,
+            DegradationMetric,
+            Some(d.last.p95Ms.toDouble),
+            allowed,
+            atMost = true,
+            " ms"
+          )),
+          Nil
+        )
+      case Some(d) =>
+        (
+          Nil,
+          Seq(
+            s"degradation not judged: the steady window's first and last quarters hold ${d.first.requests} and ${d.last.requests} requests (at least ${d.minSamples} each needed)"
+          )
+        )
+      case scala.None => (Nil, Seq("degradation not judged: no requests in the steady window's first or last quarter"))
+    }
+
+  val DegradationMetric = "p95, last quarter of the steady window vs first"
 
   /** One check per request both runs made: its p99 may not exceed the baseline's by more than the policy allows. */
   def regressionChecks(current: RunSummary, baseline: RunSummary, policy: BaselinePolicy): Seq[GateCheck] = {

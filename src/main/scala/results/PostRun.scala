@@ -159,6 +159,7 @@ object PostRun {
         println(ConsoleSummary.statsTable(withGate))
         println(ConsoleSummary.transactionsLine(withGate))
         ConsoleSummary.sessionLines(withGate).foreach(println)
+        ConsoleSummary.tallyLines(withGate).foreach(println)
         WorkDone.headline(withGate.completion.work).foreach(println)
         baseline.foreach(b => println(ConsoleSummary.comparisonTable(RunComparison.compare(b, withGate, policy))))
         printVerdict(withGate.run.runId, verdict)

@@ -13,7 +13,8 @@ final case class ResultsSettings(
     slowThresholdMs: Int,
     steadyExcludeStartMs: Long,
     steadyExcludeEndMs: Long,
-    baseline: String
+    baseline: String,
+    degradationMinSamples: Long
 )
 
 object ResultsSettings {
@@ -38,7 +39,8 @@ object ResultsSettings {
       slowThresholdMs = results.int("slowThresholdMs", min = 1),
       steadyExcludeStartMs = results.duration("steadyWindow.excludeStart").toMillis,
       steadyExcludeEndMs = results.duration("steadyWindow.excludeEnd").toMillis,
-      baseline = baselineChoice(results.string("baseline"), results.key("baseline"))
+      baseline = baselineChoice(results.string("baseline"), results.key("baseline")),
+      degradationMinSamples = results.long("degradation.minSamplesPerQuarter", min = 1)
     )
   }
 

@@ -191,6 +191,7 @@ object RunCourse {
   * @param windows       windows the run measured as it went (fixed work, sweep levels), in epoch ms
   * @param course        what the run planned, and whether it reached its end
   * @param work          each fixed-work population's list and how far it got
+  * @param tallies       what the journeys counted in the responses (see [[Tally]])
   */
 final case class RunContext(
     simulation: String,
@@ -202,7 +203,8 @@ final case class RunContext(
     plannedWindows: Seq[PlannedWindow],
     windows: Seq[RunWindow],
     course: RunCourse = RunCourse.Unrecorded,
-    work: Seq[WorkDone] = Nil
+    work: Seq[WorkDone] = Nil,
+    tallies: Seq[Tally] = Nil
 ) {
   def resolvedWindows(runStartEpochMs: Long): Seq[RunWindow] =
     (plannedWindows.map(_.at(runStartEpochMs)) ++ windows).sortBy(w => (w.startEpochMs, w.label))

@@ -132,7 +132,8 @@ object RunSummarizer {
         steady.durationMs,
         steadySource,
         walk.steadyRequests,
-        walk.transactions(walk.steadyCompleted, steady)
+        walk.transactions(walk.steadyCompleted, steady),
+        walk.degradation(settings.degradationMinSamples)
       ),
       windows = windows.map(walk.windowSummary),
       warnings = warnings,
@@ -144,7 +145,8 @@ object RunSummarizer {
       gate = None,
       earlyStop = context.course.earlyStop,
       duplicateLocks = Claims.read(runDir).map(Claims.duplicates),
-      sessions = sessions.figures(header.scenarios)
+      sessions = sessions.figures(header.scenarios),
+      tallies = context.tallies
     )
   }
 
@@ -181,6 +183,21 @@ object RunSummarizer {
     var endedUsers = 0L
     val steadyCompleted: mutable.Map[List[String], Long] = mutable.Map.empty.withDefaultValue(0L)
 
+    // The steady window's first and last quarters, by request start time (none in a window under 4 ms).
+    private val quarterMs = steady.durationMs / 4
+    private val quarters = Option.when(quarterMs > 0)(
+      (
+        RunWindow(steady.kind, "first quarter", steady.startEpochMs, steady.startEpochMs + quarterMs),
+        RunWindow(steady.kind, "last quarter", steady.endEpochMs - quarterMs, steady.endEpochMs)
+      ) -> (newAccumulator(), newAccumulator())
+    )
+
+    def degradation(minSamples: Long): Option[Degradation] = quarters.collect {
+      case (_, (first, last)) if first.count > 0 && last.count > 0 =>
+        def figures(q: LatencyAccumulator) = QuarterFigures(q.count, q.percentileMs(95), q.percentileMs(99))
+        Degradation(figures(first), figures(last), minSamples)
+    }
+
     private final class WindowCollector(val window: RunWindow) {
       val global: LatencyAccumulator = newAccumulator()
       val requests = mutable.LinkedHashMap.empty[List[String], LatencyAccumulator]
@@ -200,6 +217,10 @@ object RunSummarizer {
         r.error.foreach(errors(_) += 1)
         requests.getOrElseUpdate(path, newAccumulator()).record(ms, r.ok)
         if (steady.contains(r.startEpochMs)) steadyRequests += 1
+        quarters.foreach { case ((firstWindow, lastWindow), (first, last)) =>
+          if (firstWindow.contains(r.startEpochMs)) first.record(ms, r.ok)
+          if (lastWindow.contains(r.startEpochMs)) last.record(ms, r.ok)
+        }
         windowCollectors.foreach { w =>
           if (w.window.contains(r.startEpochMs)) {
             w.global.record(ms, r.ok)

@@ -59,12 +59,27 @@ final case class SteadyState(
     coveredMs: Long,
     source: String,
     requests: Long,
-    transactions: Seq[TransactionRate]
+    transactions: Seq[TransactionRate],
+    degradation: Option[Degradation] = None
 ) {
   def requestsPerSecond: Double = if (coveredMs > 0) requests * 1000.0 / coveredMs else 0.0
 
   /** Top-level groups only: a nested group is part of its parent's transaction. */
   def transactionsPerHour: Double = transactions.filter(_.path.size == 1).map(_.perHour).sum
+}
+
+/** The latency of the requests that started in one quarter of the steady window. */
+final case class QuarterFigures(requests: Long, p95Ms: Int, p99Ms: Int)
+
+/** Whether latency degraded over the steady window (a soak's question): its first quarter against its
+  * last. With fewer than `minSamples` requests in either quarter (a smoke run) the gate does not judge it:
+  * a few samples' p95 says nothing.
+  */
+final case class Degradation(first: QuarterFigures, last: QuarterFigures, minSamples: Long) {
+  def judged: Boolean = first.requests >= minSamples && last.requests >= minSamples
+
+  def p95ChangePercent: Option[Double] =
+    Option.when(first.p95Ms > 0)(100.0 * (last.p95Ms - first.p95Ms) / first.p95Ms)
 }
 
 /** Figures for one window the profile recorded (a cycle, a concurrency level, a repeat). */
@@ -145,7 +160,8 @@ final case class RunSummary(
     gate: Option[GateVerdict],
     earlyStop: Option[EarlyStopRecord] = None,
     duplicateLocks: Option[DuplicateLocks] = None,
-    sessions: Seq[SessionFigures] = Nil
+    sessions: Seq[SessionFigures] = Nil,
+    tallies: Seq[Tally] = Nil
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))

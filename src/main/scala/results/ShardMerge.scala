@@ -90,7 +90,9 @@ object ShardMerge {
       gate = None,
       // A shard stopped early stopped its own part of the load: the merged run did not run as planned either.
       earlyStop = shards.flatMap(_.earlyStop).minByOption(_.atMs),
-      sessions = SessionFigures.merge(shards.map(_.sessions))
+      sessions = SessionFigures.merge(shards.map(_.sessions)),
+      // Each shard counted its own responses: the counts add up.
+      tallies = Tally.merged(shards.flatMap(_.tallies))
     )
   }
 

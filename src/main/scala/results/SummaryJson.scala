@@ -78,6 +78,45 @@ object SummaryJson {
       )
     )
 
+  private def talliesNode(tallies: Seq[Tally]): ArrayNode =
+    tallies.foldLeft(arr()) { (array, tally) =>
+      def countsNode(counts: Map[String, Long]) =
+        tally.categories.foldLeft(obj())((node, c) => node.put(c, counts.getOrElse(c, 0L)))
+      def percentNode(counts: Map[String, Long]) =
+        tally.categories.foldLeft(obj()) { (node, c) =>
+          Tally.percent(counts, c).fold(node.putNull(c))(p => node.put(c, round(p, 2)))
+        }
+      val node = obj().put("name", tally.name)
+      node.set[JsonNode]("categories", strings(tally.categories))
+      node.set[JsonNode](
+        "keys",
+        tally.counts.foldLeft(arr()) { case (keys, (key, counts)) =>
+          val k = obj().put("key", key)
+          k.set[JsonNode]("counts", countsNode(counts))
+          k.set[JsonNode]("percent", percentNode(counts))
+          keys.add(k)
+        }
+      )
+      val overall = obj()
+      overall.set[JsonNode]("counts", countsNode(tally.overall))
+      overall.set[JsonNode]("percent", percentNode(tally.overall))
+      node.set[JsonNode]("overall", overall)
+      array.add(node)
+    }
+
+  private def tallies(node: JsonNode): Seq[Tally] =
+    list(node, "tallies").map { t =>
+      val categories = textList(t, "categories")
+      Tally(
+        text(t, "name"),
+        categories,
+        list(t, "keys").map { k =>
+          val counts = field(k, "counts")
+          text(k, "key") -> categories.map(c => c -> Option(counts.get(c)).fold(0L)(_.asLong())).toMap
+        }
+      )
+    }
+
   private def plannedNode(window: PlannedWindow): ObjectNode =
     obj().put("kind", window.kind).put("label", window.label).put("fromMs", window.fromMs).put("toMs", window.toMs)
 
@@ -95,6 +134,7 @@ object SummaryJson {
     node.set[JsonNode]("plannedWindows", context.plannedWindows.map(plannedNode).foldLeft(arr())(_.add(_)))
     node.set[JsonNode]("windows", context.windows.map(windowNode).foldLeft(arr())(_.add(_)))
     node.set[JsonNode]("work", workNode(context.work))
+    node.set[JsonNode]("tallies", talliesNode(context.tallies))
     val course = obj().put("reachedEnd", context.course.reachedEnd)
     context.course.users.fold(course.putNull("users"))(course.put("users", _))
     context.course.durationMs.fold(course.putNull("durationMs"))(course.put("durationMs", _))
@@ -199,6 +239,14 @@ object SummaryJson {
       .put("requestsPerSecond", round(s.steady.requestsPerSecond, 3))
       .put("transactionsPerHour", round(s.steady.transactionsPerHour, 1))
     steady.set[JsonNode]("transactions", transactionsNode(s.steady.transactions))
+    s.steady.degradation.foreach { d =>
+      def quarter(q: QuarterFigures) = obj().put("requests", q.requests).put("p95Ms", q.p95Ms).put("p99Ms", q.p99Ms)
+      val node = obj().put("minSamples", d.minSamples).put("judged", d.judged)
+      d.p95ChangePercent.fold(node.putNull("p95ChangePercent"))(c => node.put("p95ChangePercent", round(c, 2)))
+      node.set[JsonNode]("firstQuarter", quarter(d.first))
+      node.set[JsonNode]("lastQuarter", quarter(d.last))
+      steady.set[JsonNode]("degradation", node)
+    }
     root.set[JsonNode]("steady", steady)
     root.set[JsonNode](
       "windows",
@@ -220,6 +268,7 @@ object SummaryJson {
       s.errors.foldLeft(arr())((array, e) => array.add(obj().put("message", e.message).put("count", e.count)))
     )
     s.duplicateLocks.foreach(d => root.set[JsonNode]("duplicateLocks", duplicateLocksNode(d)))
+    root.set[JsonNode]("tallies", talliesNode(s.tallies))
     s.gate.foreach(gate => root.set[JsonNode]("gate", gateNode(gate)))
     root.set[JsonNode]("sessions", s.sessions.foldLeft(arr())((array, f) => array.add(sessionsNode(f))))
     root
@@ -424,6 +473,7 @@ object SummaryJson {
       ),
       windows = list(node, "windows").map(window),
       work = work(node),
+      tallies = tallies(node),
       course = Option(node.get("course")).fold(RunCourse.Unrecorded) { c =>
         def optionalLong(name: String) = Option(c.get(name)).filterNot(_.isNull).map(_.asLong())
         RunCourse(
@@ -520,7 +570,11 @@ object SummaryJson {
         long(steady, "coveredMs"),
         text(steady, "source"),
         long(steady, "requests"),
-        transactions(steady, "transactions")
+        transactions(steady, "transactions"),
+        Option(steady.get("degradation")).map { d =>
+          def quarter(q: JsonNode) = QuarterFigures(long(q, "requests"), int(q, "p95Ms"), int(q, "p99Ms"))
+          Degradation(quarter(field(d, "firstQuarter")), quarter(field(d, "lastQuarter")), long(d, "minSamples"))
+        }
       ),
       windows = list(root, "windows").map { w =>
         WindowSummary(
@@ -539,7 +593,8 @@ object SummaryJson {
       earlyStop = Option(root.get("earlyStop")).map(earlyStop),
       duplicateLocks = Option(root.get("duplicateLocks")).map(duplicateLocks),
       // Summaries written before session figures existed have none.
-      sessions = list(root, "sessions").map(sessions)
+      sessions = list(root, "sessions").map(sessions),
+      tallies = tallies(root)
     )
   }
 }

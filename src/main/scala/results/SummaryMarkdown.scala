@@ -93,6 +93,7 @@ object SummaryMarkdown {
     sections += s"## Requests (times in ms; percentiles: ${summary.settings.percentileSource})\n\n${statsTable(summary)}"
     sections += transactions(summary)
     if (summary.sessions.nonEmpty) sections += sessions(summary.sessions)
+    summary.steady.degradation.foreach(d => sections += degradation(d))
     if (summary.errors.nonEmpty) {
       val ko = summary.errors.map(_.count).sum
       val rows = summary.errors.map(e => s"| ${escape(e.message)} | ${e.count} | ${number(100.0 * e.count / ko)} |")
@@ -100,6 +101,7 @@ object SummaryMarkdown {
     }
     summary.duplicateLocks.foreach(d => sections += duplicateLocks(d))
     sections += apdex(summary)
+    summary.tallies.foreach(tally => sections += this.tally(tally))
     if (summary.windows.nonEmpty) sections += windows(summary)
     summary.gate.foreach(gate => sections += this.gate(gate))
     if (summary.warnings.nonEmpty)
@@ -142,6 +144,27 @@ object SummaryMarkdown {
       "| Scenario | Started | Completed | Failed | Unfinished | Started per minute: mean (each minute) | Time on site, s (mean of completed) |",
       "|---|---:|---:|---:|---:|---|---:|"
     ) ++ rows).mkString("\n")
+  }
+
+  private def degradation(d: Degradation): String = {
+    def quarter(q: QuarterFigures) = s"p95 ${q.p95Ms} ms, p99 ${q.p99Ms} ms (${q.requests} requests)"
+    val change = d.p95ChangePercent.fold("")(c => s"; p95 ${if (c >= 0) "+" else ""}${number(c)} %")
+    val judged = if (d.judged) "" else s" (too few requests to judge: at least ${d.minSamples} per quarter needed)"
+    s"## Degradation over the steady window\n\nFirst quarter: ${quarter(d.first)}; last quarter: ${quarter(d.last)}$change$judged."
+  }
+
+  /** One table per tally: each key's count of every category with its share, then every key together. */
+  private def tally(tally: Tally): String = {
+    def row(name: String, counts: Map[String, Long]) =
+      (escape(name) +: tally.categories.map { c =>
+        s"${counts.getOrElse(c, 0L)} (${Tally.percent(counts, c).fold("-")(p => number(p) + " %")})"
+      } :+ counts.values.sum.toString).mkString("| ", " | ", " |")
+    (Seq(
+      s"## ${escape(tally.name)}",
+      "",
+      (("Key" +: tally.categories.map(escape)) :+ "Total").mkString("| ", " | ", " |"),
+      ("|---" + "|---:" * (tally.categories.size + 1) + "|")
+    ) ++ tally.counts.map { case (key, counts) => row(key, counts) } :+ row("All", tally.overall)).mkString("\n")
   }
 
   private def apdexRow(name: String, apdex: Apdex): String =

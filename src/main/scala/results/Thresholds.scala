@@ -18,7 +18,8 @@ final case class Limits(
     p95Ms: Option[Int],
     p90Ms: Option[Int],
     maxErrorPercent: Option[Double],
-    minRequestsPerSecond: Option[Double]
+    minRequestsPerSecond: Option[Double],
+    maxDegradationPercent: Option[Double] = scala.None
 ) {
 
   /** This block's values where set, `fallback`'s elsewhere. */
@@ -28,7 +29,8 @@ final case class Limits(
       p95Ms.orElse(fallback.p95Ms),
       p90Ms.orElse(fallback.p90Ms),
       maxErrorPercent.orElse(fallback.maxErrorPercent),
-      minRequestsPerSecond.orElse(fallback.minRequestsPerSecond)
+      minRequestsPerSecond.orElse(fallback.minRequestsPerSecond),
+      maxDegradationPercent.orElse(fallback.maxDegradationPercent)
     )
 
   /** What both systems' limits imply for their requests together: a percentile, or an error share, of the
@@ -43,7 +45,8 @@ final case class Limits(
       ceiling(p95Ms, other.p95Ms),
       ceiling(p90Ms, other.p90Ms),
       ceiling(maxErrorPercent, other.maxErrorPercent),
-      (minRequestsPerSecond ++ other.minRequestsPerSecond).maxOption
+      (minRequestsPerSecond ++ other.minRequestsPerSecond).maxOption,
+      ceiling(maxDegradationPercent, other.maxDegradationPercent)
     )
   }
 
@@ -53,7 +56,11 @@ final case class Limits(
 
 object Limits {
   val None: Limits = Limits(scala.None, scala.None, scala.None, scala.None, scala.None)
-  val Keys: Set[String] = Set("p99Ms", "p95Ms", "p90Ms", "maxErrorPercent", "minRequestsPerSecond")
+  val Keys: Set[String] =
+    Set("p99Ms", "p95Ms", "p90Ms", "maxErrorPercent", "minRequestsPerSecond", "maxDegradationPercent")
+
+  /** A request's or group's limits: degradation is judged for the whole run only. */
+  val PathKeys: Set[String] = Keys - "maxDegradationPercent"
 }
 
 /** How far a request's p99 may drift above the baseline run's before the gate fails.
@@ -196,7 +203,10 @@ object Thresholds {
             pathsBlock.element(name),
             s"must be a request or group path (names joined by '$PathSeparator')"
           )
-          parts -> limits(blockAt(pathsBlock, pathsBlock.element(name))).orElse(defaults)
+          // Degradation is the whole run's, over its steady window: a path's defaults leave it out.
+          parts -> limits(blockAt(pathsBlock, pathsBlock.element(name)), Limits.PathKeys).orElse(
+            defaults.copy(maxDegradationPercent = scala.None)
+          )
         }
         Thresholds(source, Seq(thresholdsKey), global.orElse(defaults), paths, baseline, Nil)
       }
@@ -211,9 +221,9 @@ object Thresholds {
     s.block(path)
   }
 
-  private def limits(block: Settings): Limits = {
-    val known = Limits.Keys.toSeq.sorted
-    block.names.filterNot(Limits.Keys).foreach(k =>
+  private def limits(block: Settings, keys: Set[String] = Limits.Keys): Limits = {
+    val known = keys.toSeq.sorted
+    block.names.filterNot(keys).foreach(k =>
       block.fail(block.element(k), s"unknown limit (known: ${known.mkString(", ")})")
     )
     def number(name: String): Option[Double] = Option.when(block.has(name))(block.double(name, min = 0))
@@ -221,7 +231,14 @@ object Thresholds {
       if (ms > Int.MaxValue) block.fail(name, s"must be at most ${Int.MaxValue} (was ${block.string(name)})")
       ms.round.toInt
     }
-    Limits(millis("p99Ms"), millis("p95Ms"), millis("p90Ms"), number("maxErrorPercent"), number("minRequestsPerSecond"))
+    Limits(
+      millis("p99Ms"),
+      millis("p95Ms"),
+      millis("p90Ms"),
+      number("maxErrorPercent"),
+      number("minRequestsPerSecond"),
+      number("maxDegradationPercent")
+    )
   }
 
   private def assertionsFor(subject: AssertionWithPath, limits: Limits): Seq[Assertion] =

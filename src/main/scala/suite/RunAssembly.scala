@@ -39,6 +39,7 @@ final case class SystemLoad(
   * @param archiveTo the results folder the run is archived to, checked writable; None when not archived
   * @param capacityWarnings where the plan comes close to this machine's limits (see [[MachineCapacity]])
   * @param claims   what the journeys were given that no two users may hold, written to the run folder
+  * @param tallies what the journeys count in the responses as the run goes, for run.json
   */
 final case class RunSetup(
     simulation: String,
@@ -51,7 +52,8 @@ final case class RunSetup(
     sandbox: Option[(SandboxSettings, Seq[SystemUnderTest])],
     baseUrls: Map[String, String],
     archiveTo: Option[Path],
-    capacityWarnings: Seq[String] = Nil
+    capacityWarnings: Seq[String] = Nil,
+    tallies: Tallies
 ) {
   def maxDuration: FiniteDuration = loads.map(_.profile.plan.maxDuration).max
 
@@ -70,7 +72,8 @@ final case class RunSetup(
       plannedWindows = windows.planned,
       windows = windows.measured,
       course = course,
-      work = windows.workDone
+      work = windows.workDone,
+      tallies = tallies.snapshot
     )
 
   /** "smoke", or per system where they differ: "raid: reference, toy: smoke". */
@@ -111,8 +114,9 @@ object RunAssembly {
     }
     requireProductionAllowed(suite, profiles.map { case (system, profile) => system.key -> profile })
     val claims = new Claims.Recorder
+    val tallies = new Tallies
     val loads = profiles.map { case (system, profile) =>
-      val settings = settingsOf(suite, system, profile, claims)
+      val settings = settingsOf(suite, system, profile, claims, tallies)
       val shared = settings.settings.has("shareConnections") && settings.settings.boolean("shareConnections")
       SystemLoad(system, profile, system.journey(settings), shared)
     }
@@ -149,7 +153,8 @@ object RunAssembly {
       baseUrls =
         if (suite.target.usesSandbox) Map.empty else systems.map(s => s.key -> configuredBaseUrl(suite, s)).toMap,
       archiveTo = archiveTo,
-      capacityWarnings = capacityWarnings
+      capacityWarnings = capacityWarnings,
+      tallies = tallies
     )
   }
 
@@ -181,7 +186,8 @@ object RunAssembly {
       suite: SuiteConfig,
       system: SystemUnderTest,
       profile: LoadProfile,
-      claims: Claims.Recorder
+      claims: Claims.Recorder,
+      tallies: Tallies = new Tallies
   ): SystemSettings = {
     val own = SystemSettings(
       system.key,
@@ -191,7 +197,8 @@ object RunAssembly {
       suite.isSmoke(system.key),
       profile.workItems,
       plannedUsers = profile.plannedUsers,
-      claims = claims
+      claims = claims,
+      tallies = tallies
     )
     // A part runs inside this system's population, so at its scale and pacing.
     def withParts(settings: SystemSettings, of: SystemUnderTest): SystemSettings =

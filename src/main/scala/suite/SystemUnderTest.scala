@@ -66,6 +66,7 @@ object SystemUnderTest {
   *                     (open shapes): a journey that must not reuse a record checks its feeder against it
   * @param claims where the journey records what it was given that no other user may hold (a locked form);
   *               the results step reports any resource two users got
+  * @param tallies the run's tallies, which the journey's checks count into (see [[Tallies]])
   */
 final case class SystemSettings(
     key: String,
@@ -76,7 +77,8 @@ final case class SystemSettings(
     workItems: Option[Long] = None,
     parts: Map[String, SystemSettings] = Map.empty,
     plannedUsers: Option[Long] = None,
-    claims: Claims.Recorder = new Claims.Recorder
+    claims: Claims.Recorder = new Claims.Recorder,
+    tallies: Tallies = new Tallies
 ) {
   // Scoped under the system's key so that errors name the full path, e.g. "raid.thinkTime".
   val settings: Settings = new Settings(config, key)

@@ -1,6 +1,7 @@
 package simulations
 
 import dvp.Dvp
+import elections.Elections
 import eol.Eol
 import eroll.ERoll
 import keyall.KeyAll
@@ -15,6 +16,8 @@ class MainSimulation extends SuiteSimulation {
 
 object MainSimulation {
 
-  /** Every system the suite models; a new system is one more entry. */
-  val systems = Seq(Raid, Eol, Dvp, ERoll, KeyAll, VoteNz)
+  /** Every system the suite models; a new system is one more entry. At smoke scale none sets a throttle
+    * (Gatling's throttle is global: it would cap and unpause every system of the run).
+    */
+  val systems = Seq(Raid, Eol, Dvp, ERoll, KeyAll, VoteNz, Elections)
 }

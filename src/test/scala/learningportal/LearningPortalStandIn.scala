@@ -18,6 +18,8 @@ object LearningPortalStandIn extends StandIn {
   private val PracticeAnswer = "/practice/([0-9a-f-]{36})/questions/([0-9]+)/answer".r
 
   override def start(context: StandInContext): StandInHandler = {
+    // The site's images are drawn when it is first used: here, before any load, not under the first request.
+    LearningPortalSite.pages.size
     val password = context.settings.string("password")
     val sessions = ConcurrentHashMap.newKeySet[String]()
     val practices = ConcurrentHashMap.newKeySet[String]()

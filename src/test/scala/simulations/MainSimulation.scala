@@ -4,6 +4,7 @@ import dvp.Dvp
 import eol.Eol
 import eroll.ERoll
 import keyall.KeyAll
+import learningportal.LearningPortal
 import raid.Raid
 import suite.SuiteSimulation
 import votenz.VoteNz
@@ -16,5 +17,5 @@ class MainSimulation extends SuiteSimulation {
 object MainSimulation {
 
   /** Every system the suite models; a new system is one more entry. */
-  val systems = Seq(Raid, Eol, Dvp, ERoll, KeyAll, VoteNz)
+  val systems = Seq(Raid, Eol, Dvp, ERoll, KeyAll, VoteNz, LearningPortal)
 }

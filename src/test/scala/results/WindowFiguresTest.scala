@@ -1,5 +1,8 @@
 package results
 
+import java.nio.file.Files
+import javax.imageio.ImageIO
+
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import testkit.CraftedSummaries
@@ -43,6 +46,12 @@ class WindowFiguresTest {
       "| cycle cycle 2 (2 users) | Page | 4 | 0.8 | 100 | 400 | 400 | 0 | 1.00 | Excellent |"
     ).foreach(row => assertTrue(page.contains(row), s"$row in:\n$page"))
     assertFalse(page.contains("| Page / Images |"), "top-level groups only")
+  }
+
+  @Test def theChartOverTheCyclesIsAPng(): Unit = {
+    val file = WindowChart.write(run, Files.createTempDirectory("windows-").resolve(WindowChart.FileName))
+    val image = ImageIO.read(file.toFile)
+    assertEquals((1000, 500), (image.getWidth, image.getHeight), s"a PNG: $file")
   }
 
   @Test def aRunWithoutGroupsHasNoByGroupTable(): Unit = {

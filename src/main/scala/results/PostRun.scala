@@ -199,6 +199,9 @@ object PostRun {
   private def writeSummaries(runDir: Path, summary: RunSummary, verdict: Option[GateVerdict]): Unit = {
     RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryJsonName), SummaryJson.write(summary))
     RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryMarkdownName), SummaryMarkdown.render(summary))
+    // Only a run its profile split into windows has figures to chart over them.
+    if (summary.windows.nonEmpty) WindowChart.write(summary, runDir.resolve(WindowChart.FileName))
+    else Files.deleteIfExists(runDir.resolve(WindowChart.FileName))
     verdict match {
       case Some(v) => RunArchive.writeAtomically(runDir.resolve(RunArchive.JUnitName), JUnitReport.render(summary, v))
       case None    => Files.deleteIfExists(runDir.resolve(RunArchive.JUnitName))

@@ -219,12 +219,46 @@ object SummaryMarkdown {
         if (summary.definesTransactions) number(w.transactionsPerHour) else "-"
       ).mkString("| ", " | ", " |")
     }
-    (Seq(
+    val table = (Seq(
       "## Per window (percentiles from HdrHistogram)",
       "",
       "| Window | Requests | Cnt/s | Min | 95th | 99th | Max | KO | Apdex | Rating | Transactions/h |",
       "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"
     ) ++ rows).mkString("\n")
+    val byGroup = windowGroups(summary)
+    if (byGroup.isEmpty) table else s"$table\n\n$byGroup"
+  }
+
+  /** Each window's top-level groups (a page with its assets, a transaction): how many started in the
+    * window, per second, the fastest, p95 and slowest, failures and Apdex; empty without groups.
+    */
+  private def windowGroups(summary: RunSummary): String = {
+    val rows = for {
+      w <- summary.windows
+      g <- w.groups.filter(_.path.size == 1)
+    } yield {
+      val f = g.figures
+      Seq(
+        s"${w.window.kind} ${escape(w.window.label)}",
+        escape(g.name),
+        f.count.toString,
+        number(f.requestsPerSecond),
+        f.minMs.toString,
+        f.p95Ms.toString,
+        f.maxMs.toString,
+        f.ko.toString,
+        f.apdex.score.map(s => f"$s%.2f").getOrElse("-"),
+        f.apdex.rating
+      ).mkString("| ", " | ", " |")
+    }
+    if (rows.isEmpty) ""
+    else
+      (Seq(
+        "### Per window, by group (top-level groups, by start time)",
+        "",
+        "| Window | Group | Count | Cnt/s | Fastest | 95th | Slowest | KO | Apdex | Rating |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---|"
+      ) ++ rows).mkString("\n")
   }
 
   /** The page of a run stopped before its end with no figures to show: its plan, and how long it ran. */

@@ -55,6 +55,19 @@ class PostRunEndToEndTest {
   }
 
   @Test
+  def aRunWithWindowsGetsItsChartOverThem(): Unit = {
+    val cycle = PlannedWindow(RunWindow.Cycle, "cycle 1 (1 user)", 0, 3600000)
+    val dir = PostRun.process(
+      FixtureRun.run.gatlingRunDir,
+      Files.createTempDirectory("results-"),
+      context.copy(plannedWindows = Seq(cycle)),
+      settings,
+      Some(thresholdsWithSearchP99(100000))
+    ).archivedRunDir
+    assertTrue(Files.size(dir.resolve(WindowChart.FileName)) > 0, "windows.png beside the report")
+  }
+
+  @Test
   def aSmokeRunProducesEveryFile(): Unit = {
     val root = Files.createTempDirectory("results-")
     val outcome =
@@ -68,6 +81,7 @@ class PostRunEndToEndTest {
       Files.readString(root.resolve("index.html")).contains(dir.getFileName.toString),
       "the index lists the run"
     )
+    assertFalse(Files.exists(dir.resolve(WindowChart.FileName)), "no windows, no chart over them")
     val md = Files.readString(dir.resolve("summary.md"))
     assertTrue(md.contains(SummaryMarkdown.StatsHeader), md)
     assertTrue(md.contains("Transactions per hour") && md.contains("Apdex") && md.contains("Gate: PASS"), md)

@@ -1,10 +1,8 @@
 package votenz
 
-import java.awt.{ Color, GradientPaint }
-import java.awt.image.BufferedImage
-import java.io.ByteArrayOutputStream
 import java.nio.charset.StandardCharsets.UTF_8
-import javax.imageio.ImageIO
+
+import websites.SiteImages.picture
 
 /** The stand-in's copy of vote.nz: five CMS pages sharing a theme (stylesheets, scripts, logo, icons),
   * each with images of its own, the home page with a hero and `homeTiles` tiles, as a CMS homepage has
@@ -179,17 +177,5 @@ object VoteNzSite {
     val hue = math.abs(seed % 360)
     s"""<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48"><circle cx="24" cy="24" r="22" fill="hsl($hue, 60%, 40%)"/></svg>
 """
-  }
-
-  /** A real image of the given size: a gradient in colours taken from the file's name. */
-  private def picture(format: String, width: Int, height: Int, seed: Int): Array[Byte] = {
-    val image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB)
-    val graphics = image.createGraphics()
-    graphics.setPaint(new GradientPaint(0, 0, new Color(seed & 0xffffff), width.toFloat, height.toFloat, Color.WHITE))
-    graphics.fillRect(0, 0, width, height)
-    graphics.dispose()
-    val out = new ByteArrayOutputStream
-    ImageIO.write(image, format, out)
-    out.toByteArray
   }
 }

@@ -1,0 +1,68 @@
+package learningportal
+
+import java.net.URI
+import java.net.http.{ HttpClient, HttpRequest, HttpResponse }
+import java.net.http.HttpRequest.BodyPublishers
+
+import org.junit.jupiter.api._
+import org.junit.jupiter.api.Assertions._
+import sandbox.RunningSandbox
+import testkit.SandboxTestKit
+
+/** The learning portal's stand-in as a learner meets it: nothing but the login form before logging in,
+  * then pages linking their images, and a practice whose answers come from the oracle stub.
+  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class LearningPortalStandInTest {
+  private val http = HttpClient.newHttpClient()
+  private var sandbox: RunningSandbox = _
+
+  @BeforeAll def start(): Unit =
+    sandbox = SandboxTestKit.start("sandbox.stubs.delay.ms = 0", LearningPortal.key -> LearningPortalStandIn)
+
+  @AfterAll def stop(): Unit = sandbox.close()
+
+  private def send(method: String, path: String, cookie: Option[String] = None, form: String = "") = {
+    val request = HttpRequest.newBuilder(URI.create(sandbox.baseUrls(LearningPortal.key) + path))
+      .method(method, if (method == "GET") BodyPublishers.noBody() else BodyPublishers.ofString(form))
+      .header("Content-Type", "application/x-www-form-urlencoded")
+    cookie.foreach(c => request.header("Cookie", c))
+    http.send(request.build(), HttpResponse.BodyHandlers.ofString())
+  }
+
+  private def logIn(password: String) = send("POST", "/login", form = s"username=learner-1&password=$password")
+
+  @Test def withoutASessionEveryPageAssetAndPracticeIsRefused(): Unit = {
+    val page = LearningPortalSite.pages.head
+    assertEquals(200, send("GET", "/login").statusCode, "the login form is open to all")
+    assertEquals(401, logIn("wrong").statusCode, "a wrong password")
+    Seq("GET" -> page.path, "GET" -> LearningPortalSite.assets(page).last, "POST" -> "/practice").foreach {
+      case (method, path) =>
+        assertEquals(401, send(method, path).statusCode, s"$method $path without a session")
+        assertEquals(401, send(method, path, Some("portal_session=forged")).statusCode, s"$method $path, forged")
+    }
+  }
+
+  @Test def aLearnerReadsPagesWithTheirImagesAndPracticesAgainstTheOracle(): Unit = {
+    val login = logIn("practice-sandbox")
+    assertEquals(303, login.statusCode)
+    val cookie = login.headers.firstValue("Set-Cookie").get.takeWhile(_ != ';')
+    LearningPortalSite.pages.foreach { page =>
+      val html = send("GET", page.path, Some(cookie)).body
+      assertTrue(html.contains(s"<h1>${page.title}</h1>"), html)
+      val linked = """(?:src|href)="(/[^"]+\.(?:css|png))"""".r.findAllMatchIn(html).map(_.group(1)).toSet
+      assertEquals(LearningPortalSite.assets(page).toSet, linked, s"${page.title}: the assets its HTML links")
+      linked.foreach(asset => assertEquals(200, send("GET", asset, Some(cookie)).statusCode, asset))
+      assertEquals(LearningPortalSite.pages.size - 1, "<a href=\"/learn/".r.findAllMatchIn(html).size, "links")
+    }
+    val practice = send("POST", "/practice", Some(cookie))
+    assertEquals(201, practice.statusCode, practice.body)
+    val id = """"practiceId":"([^"]+)"""".r.findFirstMatchIn(practice.body).get.group(1)
+    (1 to 10).foreach { question =>
+      val answer = send("POST", s"/practice/$id/questions/$question/answer", Some(cookie))
+      assertEquals(200, answer.statusCode, answer.body)
+      assertTrue(answer.body.contains("\"answer\":\"B\""), s"the oracle's answer: ${answer.body}")
+    }
+    assertEquals(404, send("POST", s"/practice/$id/questions/11/answer", Some(cookie)).statusCode, "10 questions")
+  }
+}

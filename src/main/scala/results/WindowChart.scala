@@ -15,6 +15,17 @@ import org.knowm.xchart.style.markers.SeriesMarkers
 object WindowChart {
   val FileName = "windows.png"
 
+  /** Draws and encodes a tiny chart in memory. The run is archived from a shutdown hook, where the JDK
+    * refuses new shutdown hooks, and Java2D and ImageIO each register one the first time they are used: a
+    * run that will draw its chart then calls this first, while it still can.
+    */
+  def prepare(): Unit = {
+    System.setProperty("java.awt.headless", "true")
+    val chart = new XYChartBuilder().width(40).height(30).build()
+    chart.addSeries("warm-up", Array(0.0, 1.0), Array(0.0, 1.0))
+    BitmapEncoder.saveBitmap(chart, new java.io.ByteArrayOutputStream, BitmapFormat.PNG)
+  }
+
   def write(summary: RunSummary, file: Path): Path = {
     System.setProperty("java.awt.headless", "true")
     val windows = summary.windows.zipWithIndex.map { case (w, i) => (i + 1.0, w, w.global.map(_.figures)) }

@@ -97,6 +97,7 @@ abstract class SuiteSimulation extends Simulation {
       earlyStop: Option[EarlyStop]
   ): Unit =
     run.archiveTo.foreach { resultsRoot =>
+      results.WindowChart.prepare()
       Runtime.getRuntime.addShutdownHook(new Thread(() => {
         val status = archive(run, plannedUsers, injector, earlyStop.flatMap(_.record), resultsRoot)
         if (status != 0) Runtime.getRuntime.halt(status)

@@ -43,7 +43,7 @@ var Charts = (function () {
       grid: { left: 60, right: 30, top: 60, bottom: 40 },
       xAxis: { type: 'log', logBase: 10, min: 1, max: Math.pow(10, Math.ceil(Math.log10(maxX))), name: 'percentile',
         nameLocation: 'middle', nameGap: 25, axisLabel: { formatter: percentLabel } },
-      yAxis: { type: 'log', logBase: 10, name: 'ms', min: 1 },
+      yAxis: { type: 'log', logBase: 10, name: 'ms' },
       series: series.map(function (s, i) {
         return { name: s.name, type: 'line', step: 'end', showSymbol: false,
           data: s.curve.map(function (p) { return [p[0], atLeastOne(p[1])]; }),
@@ -106,7 +106,7 @@ var Charts = (function () {
       });
     }
     var knee = document.getElementById('knee');
-    if (knee && data.windows.length) {
+    if (knee && data.windows.length > 1) {
       var byUsers = data.windows.every(function (w) { return w.concurrency !== null; });
       var x = function (w, i) { return byUsers ? w.concurrency : i + 1; };
       var points = data.windows.map(function (w, i) { return { x: x(w, i), w: w }; })

@@ -144,8 +144,11 @@ object RunPage {
         )
       ),
       "shaded" -> (shade("steady", s"steady window (${s.steady.source})", s.steady.startEpochMs, s.steady.endEpochMs) +:
-        s.windows.map(w => shade(w.window.kind, w.window.label, w.window.startEpochMs, w.window.endEpochMs))),
-      "windows" -> s.windows.flatMap(w =>
+        s.windows.filterNot(_.window.kind == RunWindow.Steady).map(w =>
+          shade(w.window.kind, w.window.label, w.window.startEpochMs, w.window.endEpochMs)
+        )),
+      // The knee: only a run split into cycles or levels has one (its steady window is no point on it).
+      "windows" -> s.windows.filterNot(_.window.kind == RunWindow.Steady).flatMap(w =>
         w.global.map(g =>
           fields(
             "label" -> w.window.label,
@@ -176,6 +179,7 @@ object RunPage {
         "windows" -> windows,
         "injector" -> s.injector.map(injector),
         "hasTimeline" -> s.timeline.isDefined,
+        "kneeWindows" -> s.windows.count(_.window.kind != RunWindow.Steady),
         "data" -> SitePages.json(chartData)
       )
     )
@@ -197,7 +201,7 @@ object RunPage {
       row("Target", s.run.target),
       row("Profile", s.run.profile),
       row("Shard", s.run.shard),
-      row("Description", s.run.runDescription),
+      row("Description", if (s.run.runDescription.isEmpty) "(none)" else s.run.runDescription),
       row("Commit", s.run.gitCommit),
       row("Gatling", s.run.gatlingVersion),
       row("Start (UTC)", Verdicts.utc(s.run.startEpochMs)),

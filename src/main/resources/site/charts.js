@@ -29,7 +29,10 @@ var Charts = (function () {
       lineStyle: { type: 'dashed', color: '#c00', width: 1.5 },
       label: { formatter: '{b}', position: 'insideEndTop', color: '#c00' },
       data: limits.filter(function (l) { return !metric || l.metric === metric; })
-        .map(function (l) { return { name: l.metric + ' ≤ ' + l.allowedMs + ' ms', yAxis: l.allowedMs }; })
+        .map(function (l) {
+          return { name: l.metric + ' ≤ ' + l.allowedMs + ' ms', yAxis: l.allowedMs,
+            lineStyle: { type: 'dashed', color: '#c00', width: 1.5 }, label: { color: '#c00', position: 'insideEndTop' } };
+        })
     };
   }
   function percentileChart(el, title, series, limits) {
@@ -137,22 +140,27 @@ var Charts = (function () {
         if (!existing) charts.push(chart);
         var m = metric.value;
         var shown = trend.series.filter(function (s) { return !request.value || s.name === request.value; });
-        var marks = {
-          silent: true, symbol: 'none', lineStyle: { type: 'dashed', color: '#888' },
-          label: { formatter: '{b}', color: '#666', fontSize: 10 },
-          data: trend.marked.map(function (r) { return { name: r.verdict + ': ' + r.run, xAxis: r.t }; })
-        };
+        var marks = trend.marked.map(function (r) {
+          return { name: r.verdict + ': ' + r.run, xAxis: r.t, lineStyle: { type: 'dashed', color: '#888' },
+            label: { color: '#666', fontSize: 10, position: 'insideEndTop' } };
+        });
+        // A lone run would otherwise stand in the middle of two days of empty axis.
+        var times = trend.marked.map(function (r) { return r.t; });
+        trend.series.forEach(function (s) { s.points.forEach(function (p) { times.push(p.t); }); });
+        var first = Math.min.apply(null, times), last = Math.max.apply(null, times);
+        var pad = Math.max((last - first) * 0.05, 10 * 60 * 1000);
         chart.setOption({
+          useUTC: true,
           tooltip: { trigger: 'item', formatter: function (p) { return p.data.run + ' (' + p.data.verdict + ')<br>' + p.seriesName + ' ' + m + ': ' + p.data.value[1] + ' ms'; } },
           legend: { type: 'scroll', top: 0 },
           grid: { left: 60, right: 40, top: 40, bottom: 40 },
-          xAxis: { type: 'time', name: 'run start (UTC)', nameLocation: 'middle', nameGap: 25 },
+          xAxis: { type: 'time', name: 'run start (UTC)', nameLocation: 'middle', nameGap: 25, min: first - pad, max: last + pad },
           yAxis: logy.checked ? { type: 'log', logBase: 10, name: m + ' (ms)', min: 1 } : { type: 'value', name: m + ' (ms)', min: 0 },
           series: shown.map(function (s, i) {
             return { name: s.name, type: 'line', symbolSize: 7,
               data: s.points.map(function (p) { return { value: [p.t, logy.checked ? atLeastOne(p[m]) : p[m]], run: p.run, verdict: p.verdict }; }),
-              markLine: i === 0 ? { silent: true, symbol: 'none', data: marks.data.concat(limitLines(s.limits, m).data),
-                lineStyle: { type: 'dashed', color: '#888' }, label: { formatter: '{b}', fontSize: 10 } } : limitLines(s.limits, m) };
+              markLine: { silent: true, symbol: 'none', label: { formatter: '{b}', fontSize: 10 },
+                data: (i === 0 ? marks : []).concat(limitLines(s.limits, m).data) } };
           })
         }, true);
       });

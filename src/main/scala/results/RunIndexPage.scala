@@ -86,7 +86,12 @@ object RunIndexPage {
       )
     }
     val summarised = runs.flatMap(_.summary)
-    val trends = summarised.groupBy(seriesKey).toSeq.sortBy { case (k, _) =>
+    // A run stopped before Gatling wrote any figures has its run.json only: marked on its series too.
+    val unsummarised = runs.filter(_.summary.isEmpty).flatMap(run =>
+      run.context.map(c => SeriesKey(c.simulation, c.target, c.profile, c.shard, c.overrides) -> run)
+    )
+    val keys = (summarised.map(seriesKey) ++ unsummarised.map(_._1)).distinct
+    val trends = keys.map(key => key -> summarised.filter(seriesKey(_) == key)).sortBy { case (k, _) =>
       (k.simulation, k.target, k.profile, k.shard, k.settings)
     }.zipWithIndex.map { case ((key, group), index) =>
       val ordered = group.sortBy(_.run.startEpochMs)
@@ -98,7 +103,7 @@ object RunIndexPage {
         "id" -> s"trend-$index",
         "title" -> key.title,
         "settings" -> key.settings,
-        "runs" -> ordered.size,
+        "runs" -> (ordered.size + unsummarised.count(_._1 == key)),
         "series" -> names.map { name =>
           fields(
             "name" -> name,
@@ -119,9 +124,13 @@ object RunIndexPage {
             }
           )
         },
-        "marked" -> marked.map(s =>
-          fields("t" -> s.run.startEpochMs, "run" -> s.run.runId, "verdict" -> Verdicts.of(s).label)
-        )
+        "marked" -> (marked.map(s => (s.run.startEpochMs, s.run.runId, Verdicts.of(s).label)) ++
+          unsummarised.collect {
+            case (k, run) if k == key =>
+              val verdict =
+                if (run.context.exists(!_.course.reachedEnd)) GateVerdict.Incomplete else Verdicts.NoSummary
+              (run.startEpochMs, run.name, verdict)
+          }).sortBy(_._1).map { case (t, run, verdict) => fields("t" -> t, "run" -> run, "verdict" -> verdict) }
       )
     }
     val requests = (Entry.GlobalName +: summarised.flatMap(_.requests.map(_.name))).distinct

@@ -1,6 +1,6 @@
 package results
 
-import java.nio.file.Paths
+import java.nio.file.{ Files, Paths }
 
 import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper }
 import org.junit.jupiter.api.Assertions._
@@ -88,6 +88,21 @@ class RunIndexPageTest {
       trend.get("marked").elements().asScala.map(m => s"${m.get("verdict").asText()}: ${m.get("run").asText()}").toSeq
     )
     assertTrue(page.contains("""<td class="verdict void">INCOMPLETE</td>"""), page)
+  }
+
+  @Test def aRunStoppedBeforeAnyFiguresIsMarkedOnItsSeries(): Unit = {
+    val stopped = RunArchive.ArchivedRun(
+      Files.createDirectories(Files.createTempDirectory("results-").resolve("raid-2")),
+      Some(RunContext("RaidSimulation", Seq("raid"), "loopback", "reference", "1/1", Map.empty, Nil, Nil)
+        .copy(course = RunCourse(None, None, reachedEnd = false, None, None, None))),
+      None,
+      None
+    )
+    val page = RunIndexPage.render(Seq(run("raid-1", 1000, gate = Some(verdict())), stopped))
+    val trend = trends(page).head
+    assertEquals(1, trends(page).size)
+    assertEquals(Seq("raid-1"), points(trend, "mint raid"))
+    assertEquals(Seq("raid-2"), trend.get("marked").elements().asScala.map(_.get("run").asText()).toSeq)
   }
 
   @Test def theNewestRunsThresholdsAreInTheChartData(): Unit = {

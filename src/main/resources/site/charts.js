@@ -54,11 +54,11 @@ var Charts = (function () {
       })
     });
   }
-  function shadedAreas(shaded) {
+  function shadedAreas(shaded, labelled) {
     var colours = { steady: 'rgba(60,170,60,0.10)', cycle: 'rgba(40,110,220,0.10)', level: 'rgba(40,110,220,0.10)' };
     return {
       silent: true,
-      label: { position: 'insideTop', fontSize: 10, color: '#555' },
+      label: { show: labelled, position: 'insideTop', fontSize: 10, color: '#555' },
       data: shaded.map(function (w, i) {
         var colour = colours[w.kind] || 'rgba(150,150,150,0.10)';
         if (w.kind !== 'steady' && i % 2 === 0) colour = 'rgba(40,110,220,0.18)';
@@ -66,8 +66,9 @@ var Charts = (function () {
       })
     };
   }
-  function timeAxis() {
-    return { type: 'value', name: 's from start', nameLocation: 'middle', nameGap: 25, min: 0 };
+  // Every over-time chart spans the whole run, so their x axes line up.
+  function timeAxis(data) {
+    return { type: 'value', name: 's from start', nameLocation: 'middle', nameGap: 25, min: 0, max: Math.ceil(data.endS) };
   }
 
   function runPage(data) {
@@ -82,11 +83,11 @@ var Charts = (function () {
         title: { text: 'Throughput and errors over time, all requests', textStyle: { fontSize: 13 } },
         tooltip: { trigger: 'axis' }, legend: { top: 22 },
         grid: { left: 60, right: 30, top: 60, bottom: 40 },
-        xAxis: timeAxis(), yAxis: { type: 'value', name: 'per second' },
+        xAxis: timeAxis(data), yAxis: { type: 'value', name: 'per second' },
         series: [
           { name: 'requests/s', type: 'line', showSymbol: false,
             data: all.points.map(function (p) { return [p[0], +(p[1] / t.bucketS).toFixed(2)]; }),
-            markArea: shadedAreas(data.shaded) },
+            markArea: shadedAreas(data.shaded, true) },
           { name: 'errors/s', type: 'line', showSymbol: false, color: '#c00',
             data: all.points.map(function (p) { return [p[0], +(p[2] / t.bucketS).toFixed(2)]; }) }
         ]
@@ -98,11 +99,12 @@ var Charts = (function () {
           title: { text: s.name + ': p50 / p95 / p99 over time (' + t.bucketS + ' s buckets)', textStyle: { fontSize: 13 } },
           tooltip: { trigger: 'axis', valueFormatter: function (v) { return v + ' ms'; } }, legend: { top: 22 },
           grid: { left: 60, right: 30, top: 60, bottom: 40 },
-          xAxis: timeAxis(), yAxis: { type: 'value', name: 'ms' },
+          xAxis: timeAxis(data), yAxis: { type: 'value', name: 'ms' },
           series: names.map(function (n, i) {
             return { name: n, type: 'line', showSymbol: false,
               data: s.points.map(function (p) { return [p[0], p[3 + i]]; }),
-              markArea: i === 0 ? shadedAreas(data.shaded) : undefined,
+              // Labelled once, on the throughput chart: on the small charts they would overlap.
+              markArea: i === 0 ? shadedAreas(data.shaded, false) : undefined,
               markLine: i === 0 ? limitLines(s.limits) : undefined };
           })
         });
@@ -118,7 +120,7 @@ var Charts = (function () {
         title: { text: 'Per window: throughput and p99 against ' + (byUsers ? 'concurrency' : 'window'), textStyle: { fontSize: 13 } },
         tooltip: { trigger: 'item', formatter: function (p) { return p.data[2] + '<br>' + p.seriesName + ': ' + p.data[1]; } },
         legend: { top: 22 }, grid: { left: 60, right: 70, top: 60, bottom: 40 },
-        xAxis: { type: 'value', name: byUsers ? 'users' : 'window', nameLocation: 'middle', nameGap: 25, scale: true },
+        xAxis: { type: 'value', name: byUsers ? 'users' : 'window', nameLocation: 'middle', nameGap: 25, scale: true, minInterval: 1 },
         yAxis: [{ type: 'value', name: 'requests/s' }, { type: 'value', name: 'p99 (ms)', position: 'right' }],
         series: [
           { name: 'requests/s', type: 'line', symbolSize: 8, data: points.map(function (p) { return [p.x, +p.w.rps.toFixed(2), p.w.label]; }) },
@@ -153,7 +155,7 @@ var Charts = (function () {
           useUTC: true,
           tooltip: { trigger: 'item', formatter: function (p) { return p.data.run + ' (' + p.data.verdict + ')<br>' + p.seriesName + ' ' + m + ': ' + p.data.value[1] + ' ms'; } },
           legend: { type: 'scroll', top: 0 },
-          grid: { left: 60, right: 40, top: 40, bottom: 40 },
+          grid: { left: 60, right: 40, top: 55, bottom: 40 },
           xAxis: { type: 'time', name: 'run start (UTC)', nameLocation: 'middle', nameGap: 25, min: first - pad, max: last + pad },
           yAxis: logy.checked ? { type: 'log', logBase: 10, name: m + ' (ms)', min: 1 } : { type: 'value', name: m + ' (ms)', min: 0 },
           series: shown.map(function (s, i) {

@@ -143,7 +143,11 @@ object RunPage {
           )
         )
       ),
-      "shaded" -> (shade("steady", s"steady window (${s.steady.source})", s.steady.startEpochMs, s.steady.endEpochMs) +:
+      "endS" -> (s.run.endEpochMs - start) / 1000.0,
+      // A steady window that is the whole run marks nothing out.
+      "shaded" -> (Option.when(s.steady.source != "whole run")(
+        shade("steady", s"steady window (${s.steady.source})", s.steady.startEpochMs, s.steady.endEpochMs)
+      ).toSeq ++
         s.windows.filterNot(_.window.kind == RunWindow.Steady).map(w =>
           shade(w.window.kind, w.window.label, w.window.startEpochMs, w.window.endEpochMs)
         )),

@@ -23,14 +23,15 @@ var Charts = (function () {
     return p.toFixed(digits) + '%';
   }
   function atLeastOne(v) { return Math.max(1, v); }
-  function limitLines(limits, metric) {
+  // The gate's thresholds as dashed lines; `subject` names whose they are where a chart has several series.
+  function limitLines(limits, metric, subject) {
     return {
       silent: true, symbol: 'none',
       lineStyle: { type: 'dashed', color: '#c00', width: 1.5 },
       label: { formatter: '{b}', position: 'insideEndTop', color: '#c00' },
       data: limits.filter(function (l) { return !metric || l.metric === metric; })
         .map(function (l) {
-          return { name: l.metric + ' ≤ ' + l.allowedMs + ' ms', yAxis: l.allowedMs,
+          return { name: (subject ? subject + ': ' : '') + l.metric + ' ≤ ' + l.allowedMs + ' ms', yAxis: l.allowedMs,
             lineStyle: { type: 'dashed', color: '#c00', width: 1.5 }, label: { color: '#c00', position: 'insideEndTop' } };
         })
     };
@@ -162,7 +163,7 @@ var Charts = (function () {
             return { name: s.name, type: 'line', symbolSize: 7,
               data: s.points.map(function (p) { return { value: [p.t, logy.checked ? atLeastOne(p[m]) : p[m]], run: p.run, verdict: p.verdict }; }),
               markLine: { silent: true, symbol: 'none', label: { formatter: '{b}', fontSize: 10 },
-                data: (i === 0 ? marks : []).concat(limitLines(s.limits, m).data) } };
+                data: (i === 0 ? marks : []).concat(limitLines(s.limits, m, s.name).data) } };
           })
         }, true);
       });

@@ -161,7 +161,12 @@ object PostRun {
         ConsoleSummary.sessionLines(withGate).foreach(println)
         ConsoleSummary.tallyLines(withGate).foreach(println)
         WorkDone.headline(withGate.completion.work).foreach(println)
-        baseline.foreach(b => println(ConsoleSummary.comparisonTable(RunComparison.compare(b, withGate, policy))))
+        // The run against its baseline, as `compare` would write it: linked from both runs' pages.
+        baseline.foreach { b =>
+          val comparison = RunComparison.compare(b, withGate, policy)
+          ComparePage.write(resultsRoot, comparison)
+          println(ConsoleSummary.comparisonTable(comparison))
+        }
         printVerdict(withGate.run.runId, verdict)
         RunOutcome(runDir, Some(withGate), Some(verdict), None)
     }
@@ -206,6 +211,7 @@ object PostRun {
       case Some(v) => RunArchive.writeAtomically(runDir.resolve(RunArchive.JUnitName), JUnitReport.render(summary, v))
       case None    => Files.deleteIfExists(runDir.resolve(RunArchive.JUnitName))
     }
+    RunPage.write(runDir, summary)
   }
 
   /** The verdict's warnings, failed checks and PASS/FAIL line. */

@@ -11,9 +11,9 @@ import suite.InputError
 
 /** Command line of the results pipeline, e.g.
   * `mvn -q exec:java -Dexec.mainClass=results.ResultsCli -Dexec.args="compare results/a results/b"`.
-  * Exit code: 0 = gate passed (or command done), 1 = gate failed (a threshold, or an early stop), 2 = bad
-  * input (one-line error), 4 = the run did not complete its plan (INCOMPLETE), 6 = its injector was
-  * saturated (INVALID).
+  * Exit code: 0 = gate passed (or command done), 1 = gate failed (a threshold, or an early stop) or
+  * `compare` found a regression, 2 = bad input (one-line error), 4 = the run did not complete its plan
+  * (INCOMPLETE), 6 = its injector was saturated (INVALID).
   */
 object ResultsCli {
   private val Usage =
@@ -23,11 +23,12 @@ object ResultsCli {
       |  gate <runDir> [--thresholds <file>] [--baseline <run>|--last-passing|--no-baseline]
       |        re-check an already summarised run against thresholds and a baseline
       |  compare <runA> <runB>
-      |        diff table per request (A = baseline) and an overlaid response-time density PNG
+      |        compare.html and comparison.md (A = baseline): settings that differ, latency by percentile of
+      |        A and B per request, the table of differences; exit 1 when a request's p99 regressed
       |  merge <runDir> <runDir>... [--thresholds <file>]
       |        one summary and one gate verdict for the shard runs (shard=i/n) of one simulation
       |  index
-      |        regenerate <results>/index.html
+      |        regenerate <results>/index.html and each summarised run's run.html
       |  verdict [--gatling-dir target/gatling]
       |        the verdict gatling:test gave the run it made in this Maven build""".stripMargin
 
@@ -48,7 +49,7 @@ object ResultsCli {
             case "gate"      => gate(one(options, "gate"), options)
             case "compare"   => compare(options)
             case "merge"     => merge(options)
-            case "index"     => println(s"results: ${RunIndexPage.write(options.results).toAbsolutePath}"); 0
+            case "index"     => index(options)
             case "verdict"   => verdict(options)
             case other       => fail(s"unknown command '$other'\n$Usage")
           }
@@ -130,18 +131,25 @@ object ResultsCli {
       val (before, after) = (RunArchive.readSummary(dirA), RunArchive.readSummary(dirB))
       val policy = Thresholds.load(after.run.systems, options.thresholds).baseline
       val comparison = RunComparison.compare(before, after, policy)
-      val out = Files.createDirectories(
-        options.results.resolve("comparisons").resolve(s"${before.run.runId}_vs_${after.run.runId}")
-      )
-      RunArchive.writeAtomically(
-        out.resolve("comparison.md"),
-        RunComparison.table(comparison) + "\n\n![response-time density](density.png)\n"
-      )
-      val png = DensityChart.write(before, after, out.resolve("density.png"))
+      val out = ComparePage.write(options.results, comparison)
+      RunIndexPage.write(options.results)
+      RunComparison.settingsDifferences(comparison).foreach(d => println(s"results: WARNING settings differ: $d"))
       println(ConsoleSummary.comparisonTable(comparison))
-      println(s"results: ${out.resolve("comparison.md").toAbsolutePath}, ${png.toAbsolutePath}")
-      0
+      println(s"results: ${out.resolve(ComparePage.FileName).toAbsolutePath}")
+      val regressed = RunComparison.regressions(comparison)
+      if (regressed.isEmpty) 0
+      else {
+        println(s"results: REGRESSION in ${regressed.map(_.name).mkString(", ")}")
+        1
+      }
     case _ => throw new InputError("compare takes two run folders: <baseline run> <new run>")
+  }
+
+  /** The index, and the run page of every summarised run (a page an older version wrote, or none). */
+  private def index(options: Options): Int = {
+    RunArchive.runs(options.results).foreach(run => run.summary.foreach(RunPage.write(run.dir, _)))
+    println(s"results: ${RunIndexPage.write(options.results).toAbsolutePath}")
+    0
   }
 
   private def merge(options: Options): Int = {

@@ -80,10 +80,13 @@ object RunArchive {
   }
 
   /** Writes through a temporary file and a rename, so a crash never leaves half a file behind. */
-  def writeAtomically(file: Path, content: String): Unit = {
+  def writeAtomically(file: Path, content: String): Unit =
+    writeAtomically(file, content.getBytes(StandardCharsets.UTF_8))
+
+  def writeAtomically(file: Path, content: Array[Byte]): Unit = {
     // Created under the umask, like every other file of the archive (Files.createTempFile would be 0600).
     val temp = file.resolveSibling(s".${file.getFileName}.${UUID.randomUUID()}.tmp")
-    Files.write(temp, content.getBytes(StandardCharsets.UTF_8), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)
+    Files.write(temp, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)
     Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
   }
 

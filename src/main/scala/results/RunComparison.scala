@@ -59,7 +59,7 @@ object RunComparison {
       "Cnt/s A",
       "Cnt/s B",
       "Δ Cnt/s",
-      ""
+      "Status"
     )
 
   def caption(comparison: Comparison): String =
@@ -80,10 +80,48 @@ object RunComparison {
     }
   }
 
-  /** The Markdown table of comparison.md. */
+  /** What differs between the runs' settings, one line each: figures from other settings are not a regression. */
+  def settingsDifferences(comparison: Comparison): Seq[String] = {
+    val (a, b) = (comparison.before, comparison.after)
+    def differ(name: String, x: String, y: String) = Option.when(x != y)(s"$name: A $x, B $y")
+    val overrides = (a.run.overrides.keySet ++ b.run.overrides.keySet).toSeq.sorted.flatMap { key =>
+      def value(s: RunSummary) = s.run.overrides.getOrElse(key, "(not set)")
+      differ(s"override $key", value(a), value(b))
+    }
+    Seq(
+      differ("simulation", a.run.simulation, b.run.simulation),
+      differ("target", a.run.target, b.run.target),
+      differ("profile", a.run.profile, b.run.profile),
+      differ("shard", a.run.shard, b.run.shard),
+      differ("Apdex T (ms)", a.settings.apdexThresholdMs.toString, b.settings.apdexThresholdMs.toString),
+      differ("slow above (ms)", a.settings.slowThresholdMs.toString, b.settings.slowThresholdMs.toString),
+      differ("group metric", a.settings.groupMetric, b.settings.groupMetric),
+      differ("percentiles from", a.settings.percentileSource, b.settings.percentileSource)
+    ).flatten ++ overrides
+  }
+
+  def regressions(comparison: Comparison): Seq[Row] = comparison.rows.filter(_.regression)
+
+  /** comparison.md: the settings warning, the caption and the table, for a pull request. */
+  def markdown(comparison: Comparison): String = {
+    val differences = settingsDifferences(comparison)
+    val warning =
+      if (differences.isEmpty) ""
+      else
+        "**Warning: A and B ran with different settings**; a difference below may come from them, not from the change:\n\n" +
+          differences.map(d => s"- $d\n").mkString + "\n"
+    val regressed = regressions(comparison)
+    val verdict =
+      if (regressed.isEmpty) "No request's p99 regressed beyond the baseline policy.\n\n"
+      else s"**REGRESSION** in ${regressed.map(_.name).mkString(", ")} (p99 beyond the baseline policy).\n\n"
+    warning + verdict + table(comparison) + "\n"
+  }
+
+  /** The Markdown table of comparison.md, every column headed. */
   def table(comparison: Comparison): String = {
-    val header = Columns.init.mkString("| ", " | ", " | |") + "\n|---|" + ("---:|" * 15) + "---|"
-    val rows = cells(comparison).map(row => (row.head.replace("|", "\\|") +: row.tail).mkString("| ", " | ", " |"))
+    def escape(cell: String) = cell.replace("|", "\\|")
+    val header = Columns.mkString("| ", " | ", " |") + "\n|---|" + ("---:|" * (Columns.size - 2)) + "---|"
+    val rows = cells(comparison).map(_.map(escape).mkString("| ", " | ", " |"))
     (s"${caption(comparison)}\n\n$header" +: rows).mkString("\n")
   }
 }

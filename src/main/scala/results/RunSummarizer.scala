@@ -31,10 +31,22 @@ object RunSummarizer {
     val (emptyWindows, windows) = context.resolvedWindows(report.header.runStartEpochMs).partition(_.isEmpty)
     val steadyWindow = chooseSteadyWindow(windows, report.injectStartEpochMs, report.injectEndEpochMs, settings)
     val walk = new RecordCollector(settings, windows, steadyWindow._1, useGroupDuration)
+    val timeline = new Timeline.Collector(report.injectStartEpochMs, report.injectEndEpochMs)
+    val requestErrors = new RequestErrors.Collector
     val header = report.header
     val sessions = new SessionFigures.Counter(header.runStartEpochMs)
     val outcome =
-      try SimulationLogAccess.walk(logFile, header) { record => walk.collect(record); sessions.collect(record) }
+      try SimulationLogAccess.walk(logFile, header) { record =>
+          walk.collect(record)
+          sessions.collect(record)
+          record match {
+            case r: RequestRecorded =>
+              val path = r.groupHierarchy :+ r.name
+              timeline.record(path, r.startEpochMs, r.responseTimeMs, r.ok)
+              r.error.foreach(requestErrors.record(path, _))
+            case _ =>
+          }
+        }
       catch { case e: UnreadableLogException => throw new InputError(e.getMessage) }
 
     def entry(
@@ -146,7 +158,9 @@ object RunSummarizer {
       earlyStop = context.course.earlyStop,
       duplicateLocks = Claims.read(runDir).map(Claims.duplicates),
       sessions = sessions.figures(header.scenarios),
-      tallies = context.tallies
+      tallies = context.tallies,
+      timeline = Some(timeline.timeline),
+      requestErrors = requestErrors.errors
     )
   }
 

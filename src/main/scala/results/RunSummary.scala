@@ -144,6 +144,8 @@ final case class SummarySettings(
 
 /** @param duplicateLocks resources the run's users claimed ([[Claims]]) that more than one of them got;
   *                       None when the run recorded no claims
+  * @param timeline       the run over time (None for merged shards and summaries written before it existed)
+  * @param requestErrors  each request's failures by message
   */
 final case class RunSummary(
     run: RunMetadata,
@@ -161,7 +163,9 @@ final case class RunSummary(
     earlyStop: Option[EarlyStopRecord] = None,
     duplicateLocks: Option[DuplicateLocks] = None,
     sessions: Seq[SessionFigures] = Nil,
-    tallies: Seq[Tally] = Nil
+    tallies: Seq[Tally] = Nil,
+    timeline: Option[Timeline] = None,
+    requestErrors: Seq[RequestErrors] = Nil
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))

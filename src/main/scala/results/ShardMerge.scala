@@ -92,7 +92,20 @@ object ShardMerge {
       earlyStop = shards.flatMap(_.earlyStop).minByOption(_.atMs),
       sessions = SessionFigures.merge(shards.map(_.sessions)),
       // Each shard counted its own responses: the counts add up.
-      tallies = Tally.merged(shards.flatMap(_.tallies))
+      tallies = Tally.merged(shards.flatMap(_.tallies)),
+      // The shards' timelines have buckets of their own starts and sizes: the merged run draws none.
+      timeline = None,
+      requestErrors = shards.flatMap(_.requestErrors).groupBy(_.request).toSeq.sortBy(_._1).map {
+        case (request, parts) =>
+          RequestErrors(
+            request,
+            parts.flatMap(_.errors).groupMapReduce(_.message)(_.count)(_ + _).toSeq.sortBy { case (m, c) =>
+              (-c, m)
+            }.map {
+              case (m, c) => ErrorCount(m, c)
+            }
+          )
+      }
     )
   }
 

@@ -271,8 +271,53 @@ object SummaryJson {
     root.set[JsonNode]("tallies", talliesNode(s.tallies))
     s.gate.foreach(gate => root.set[JsonNode]("gate", gateNode(gate)))
     root.set[JsonNode]("sessions", s.sessions.foldLeft(arr())((array, f) => array.add(sessionsNode(f))))
+    s.timeline.foreach(t => root.set[JsonNode]("timeline", timelineNode(t)))
+    root.set[JsonNode](
+      "requestErrors",
+      s.requestErrors.foldLeft(arr()) { (array, r) =>
+        val node = obj().put("request", r.request)
+        node.set[JsonNode](
+          "errors",
+          r.errors.foldLeft(arr())((es, e) => es.add(obj().put("message", e.message).put("count", e.count)))
+        )
+        array.add(node)
+      }
+    )
     root
   }
+
+  /** Points as arrays ([offsetMs, count, ko, p50, p95, p99]): a long run has thousands of them. */
+  private def timelineNode(t: Timeline): ObjectNode = {
+    val node = obj().put("startEpochMs", t.startEpochMs).put("bucketMs", t.bucketMs)
+    node.set[JsonNode]("columns", strings(Seq("offsetMs", "count", "ko", "p50Ms", "p95Ms", "p99Ms")))
+    node.set[JsonNode](
+      "series",
+      t.series.foldLeft(arr()) { (array, series) =>
+        val points = series.points.foldLeft(arr()) { (ps, p) =>
+          ps.add(arr().add(p.offsetMs).add(p.count).add(p.ko).add(p.p50Ms).add(p.p95Ms).add(p.p99Ms))
+        }
+        val s = obj().put("name", series.name)
+        s.set[JsonNode]("points", points)
+        array.add(s)
+      }
+    )
+    node
+  }
+
+  private def timeline(node: JsonNode): Timeline =
+    Timeline(
+      long(node, "startEpochMs"),
+      long(node, "bucketMs"),
+      list(node, "series").map { s =>
+        TimelineSeries(
+          text(s, "name"),
+          list(s, "points").map { p =>
+            def at(i: Int) = p.get(i).asLong()
+            TimelinePoint(at(0), at(1), at(2), at(3).toInt, at(4).toInt, at(5).toInt)
+          }
+        )
+      }
+    )
 
   private def duplicateLocksNode(d: DuplicateLocks): ObjectNode = {
     val examples = d.examples.foldLeft(arr()) { (array, duplicate) =>
@@ -594,7 +639,12 @@ object SummaryJson {
       duplicateLocks = Option(root.get("duplicateLocks")).map(duplicateLocks),
       // Summaries written before session figures existed have none.
       sessions = list(root, "sessions").map(sessions),
-      tallies = tallies(root)
+      tallies = tallies(root),
+      // Summaries written before the timeline and per-request errors existed have neither.
+      timeline = Option(root.get("timeline")).map(timeline),
+      requestErrors = list(root, "requestErrors").map(r =>
+        RequestErrors(text(r, "request"), list(r, "errors").map(e => ErrorCount(text(e, "message"), long(e, "count"))))
+      )
     )
   }
 }

@@ -73,10 +73,20 @@ class PostRunEndToEndTest {
     val outcome =
       PostRun.process(FixtureRun.run.gatlingRunDir, root, context, settings, Some(thresholdsWithSearchP99(100000)))
     val dir = outcome.archivedRunDir
-    Seq("index.html", "simulation.log", "run.json", "summary.json", "summary.md", "junit.xml").foreach { file =>
-      assertTrue(Files.isRegularFile(dir.resolve(file)), s"$file in ${dir.getFileName}")
+    Seq("index.html", "simulation.log", "run.json", "summary.json", "summary.md", "junit.xml", "run.html").foreach {
+      file => assertTrue(Files.isRegularFile(dir.resolve(file)), s"$file in ${dir.getFileName}")
     }
     assertTrue(Files.isRegularFile(root.resolve("index.html")))
+    assertTrue(
+      Files.isRegularFile(root.resolve("assets").resolve("echarts.min.js")),
+      "the charts' library beside the pages"
+    )
+    val timeline = RunArchive.readSummary(dir).timeline.get
+    assertEquals(
+      RunArchive.readSummary(dir).global.figures.count,
+      timeline.series.head.points.map(_.count).sum,
+      "every request in one bucket of the timeline"
+    )
     assertTrue(
       Files.readString(root.resolve("index.html")).contains(dir.getFileName.toString),
       "the index lists the run"

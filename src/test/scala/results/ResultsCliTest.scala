@@ -3,14 +3,13 @@ package results
 import java.lang.management.ManagementFactory
 import java.nio.file.{ Files, Path }
 import java.nio.file.attribute.FileTime
-import javax.imageio.ImageIO
 
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
 import testkit.{ CraftedSummaries, FixtureRun }
 
-/** The CLI commands on archived runs: compare (table + density picture), merge, index, gate. */
+/** The CLI commands on archived runs: compare (page, table, exit code), merge, index, gate. */
 class ResultsCliTest {
   private val thresholds = FixtureRun.writeTemp("thresholds", "thresholds { defaults { p99Ms = 100000 } }")
 
@@ -28,7 +27,7 @@ class ResultsCliTest {
     }
 
   @Test
-  def compareWritesTheDiffTableAndTheDensityPicture(): Unit = {
+  def compareWritesThePageAndTheTableAndWarnsOfOtherSettings(): Unit = {
     val root = Files.createTempDirectory("results-")
     val Seq(a, b) = twoShards(root): @unchecked
     assertEquals(
@@ -37,9 +36,41 @@ class ResultsCliTest {
     )
     val out = root.resolve("comparisons").resolve(s"${a.getFileName}_vs_${b.getFileName}")
     val table = Files.readString(out.resolve("comparison.md"))
-    assertTrue(table.contains("| Browse / search |") && table.contains("| Δ p99 |"), table)
-    val png = ImageIO.read(out.resolve("density.png").toFile)
-    assertEquals((900, 500), (png.getWidth, png.getHeight))
+    assertTrue(
+      table.contains("| Browse / search |") && table.contains("| Δ p99 | ") && table.contains("| Status |"),
+      table
+    )
+    assertTrue(table.startsWith("**Warning: A and B ran with different settings**"), table)
+    assertTrue(table.contains("- shard: A 1/2, B 2/2"), table)
+    val page = Files.readString(out.resolve("compare.html"))
+    assertTrue(page.contains("""id="settings-warning"""") && page.contains("shard: A 1/2, B 2/2"), page)
+    Seq(a, b).foreach { run =>
+      assertTrue(Files.readString(run.resolve("run.html")).contains(s"../comparisons/${out.getFileName}/compare.html"))
+    }
+    assertTrue(Files.readString(root.resolve("index.html")).contains(s"comparisons/${out.getFileName}/compare.html"))
+  }
+
+  @Test
+  def compareExitsOneWhenARequestRegressed(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    def archived(runId: String, p99: Int) = {
+      val summary = CraftedSummaries.summary(
+        "LoopbackSimulation",
+        Map(List("search") -> CraftedSummaries.ok(Seq.fill(90)(100) ++ Seq.fill(10)(p99): _*)),
+        runId = runId
+      )
+      val dir = Files.createDirectories(root.resolve(runId))
+      Files.writeString(dir.resolve("summary.json"), SummaryJson.write(summary))
+    }
+    archived("run-a", 200)
+    archived("run-b", 2000)
+    def compare(a: String, b: String) =
+      ResultsCli.run(List("compare", a, b, "--results", root.toString, "--thresholds", thresholds.toString))
+    assertEquals(1, compare("run-a", "run-b"), "p99 200 ms to 2,000 ms")
+    assertEquals(0, compare("run-b", "run-a"), "faster is no regression")
+    val page = Files.readString(root.resolve("comparisons").resolve("run-a_vs_run-b").resolve("compare.html"))
+    assertTrue(page.contains("REGRESSION in All Requests, search"), page)
+    assertFalse(page.contains("settings-warning"), "same settings: no warning")
   }
 
   @Test

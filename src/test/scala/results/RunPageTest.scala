@@ -1,0 +1,123 @@
+package results
+
+import java.nio.file.Files
+
+import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper }
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import testkit.CraftedSummaries
+
+import scala.jdk.CollectionConverters._
+
+/** results/<run>/run.html: verdict and why first, what was run, and the figures its charts draw. */
+class RunPageTest {
+  private val crafted = CraftedSummaries.summary(
+    "RaidSimulation",
+    Map(List("mint raid") -> CraftedSummaries.ok(2000, 2010, 2500), List("read raid") -> CraftedSummaries.ok(5, 6, 7)),
+    startEpochMs = 1000000L,
+    runId = "raid-20261124"
+  )
+  private val failed = crafted.copy(
+    run = crafted.run.copy(
+      overrides = Map("sandbox.stubs.delay.ms" -> "2500", "scale" -> "0.5"),
+      runDescription = "target loopback, profile smoke",
+      gitCommit = "abc123def456"
+    ),
+    gate = Some(GateVerdict(
+      Seq(
+        GateCheck("mint raid", "p99", Some(2500), 2200, atMost = true, " ms"),
+        GateCheck("read raid", "p95", Some(7), 100, atMost = true, " ms")
+      ),
+      Nil,
+      None,
+      Nil,
+      Nil
+    )),
+    requestErrors = Seq(RequestErrors(
+      "mint raid",
+      Seq(ErrorCount("status.find.in([200, 209], 304), found 503", 3), ErrorCount("Request timeout", 1))
+    )),
+    timeline = Some(Timeline(
+      1000000L,
+      1000,
+      Seq(TimelineSeries(Entry.GlobalName, Seq(TimelinePoint(0, 6, 0, 7, 2500, 2500))))
+    ))
+  )
+
+  private def data(page: String): JsonNode = {
+    val json = """(?s)<script type="application/json" id="data">(.*?)</script>""".r.findFirstMatchIn(page).get.group(1)
+    new ObjectMapper().readTree(json)
+  }
+
+  @Test def theVerdictAndWhyComeFirst(): Unit = {
+    val page = RunPage.render(failed, Nil, Set.empty)
+    val verdict = page.indexOf("""<span class="verdict fail" id="verdict">FAIL</span>""")
+    val why = page.indexOf("mint raid: p99: measured 2500 ms, allowed at most 2200 ms")
+    assertTrue(verdict > 0 && why > verdict, page)
+    assertTrue(why < page.indexOf("What was run"), "the reasons come before everything else")
+  }
+
+  @Test def everySettingOfTheRunIsShown(): Unit = {
+    val page = RunPage.render(failed, Nil, Set.empty)
+    Seq(
+      "<code>sandbox.stubs.delay.ms=2500</code>",
+      "<code>scale=0.5</code>",
+      "target loopback, profile smoke",
+      "abc123def456",
+      "<th>Profile</th><td>smoke</td>",
+      "<th>Shard</th><td>1/1</td>",
+      "<th>Target</th><td>loopback</td>"
+    ).foreach(text => assertTrue(page.contains(text), s"$text in\n$page"))
+  }
+
+  @Test def thresholdsArePassedToTheChartsOfTheirRequests(): Unit = {
+    val charts = data(RunPage.render(failed, Nil, Set.empty)).get("percentiles").elements().asScala.toSeq
+    def limits(name: String) = charts.find(_.get("name").asText() == name).get.get("limits").elements().asScala
+      .map(l => l.get("metric").asText() -> l.get("allowedMs").asDouble()).toSeq
+    assertEquals(Seq("p99" -> 2200.0), limits("mint raid"))
+    assertEquals(Seq("p95" -> 100.0), limits("read raid"))
+    assertEquals(Nil, limits(Entry.GlobalName))
+    val curve = charts.find(_.get("name").asText() == "mint raid").get.get("curve").elements().asScala.toSeq
+    assertEquals(2500.0, curve.last.get(1).asDouble(), 2.0, "the curve ends at the slowest response")
+  }
+
+  @Test def errorsAreBrokenDownByRequestStatusAndMessage(): Unit = {
+    val page = RunPage.render(failed, Nil, Set.empty)
+    assertTrue(
+      page.contains(
+        """<tr><td>mint raid</td><td class="n">503</td><td>status.find.in([200, 209], 304), found 503</td><td class="n">3</td></tr>"""
+      ),
+      page
+    )
+    assertTrue(page.contains("""<td class="n">-</td><td>Request timeout</td>"""), page)
+  }
+
+  @Test def anIncompleteRunSaysWhy(): Unit = {
+    val incomplete =
+      crafted.copy(gate = Some(GateVerdict(Nil, Nil, None, Seq("12 of the 20 planned users started"), Nil)))
+    val page = RunPage.render(incomplete, Nil, Set.empty)
+    assertTrue(page.contains("""id="verdict">INCOMPLETE</span>"""), page)
+    assertTrue(page.contains("incomplete: 12 of the 20 planned users started"), page)
+  }
+
+  @Test def thePageLinksToTheGatlingReportAndTheReportBack(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val runDir = Files.createDirectories(root.resolve(crafted.run.runId))
+    Files.writeString(
+      runDir.resolve("index.html"),
+      "<html><head></head><body class=\"x\"><div>Gatling</div></body></html>"
+    )
+    RunPage.write(runDir, failed)
+    RunPage.write(runDir, failed)
+    val report = Files.readString(runDir.resolve("index.html"))
+    assertEquals(1, "href=\"run.html\"".r.findAllIn(report).size, report)
+    assertTrue(Files.readString(runDir.resolve("run.html")).contains("""href="index.html">Gatling&#39;s report"""))
+    assertTrue(Files.size(root.resolve("assets").resolve("echarts.min.js")) > 500000, "ECharts copied beside the pages")
+  }
+
+  @Test def cyclesLabelTheirConcurrency(): Unit = {
+    assertEquals(Some(1000L), Verdicts.concurrency("L3 R2 (1,000 users)"))
+    assertEquals(Some(1L), Verdicts.concurrency("cycle 1 (1 user)"))
+    assertEquals(None, Verdicts.concurrency("steady"))
+  }
+}

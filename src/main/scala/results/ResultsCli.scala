@@ -24,8 +24,9 @@ object ResultsCli {
       |        re-check an already summarised run against thresholds and a baseline
       |  compare <runA> <runB>
       |        diff table per request (A = baseline) and an overlaid response-time density PNG
-      |  merge <runDir> <runDir>... [--thresholds <file>]
-      |        one summary and one gate verdict for the shard runs (shard=i/n) of one simulation
+      |  merge <runDir> <runDir>... [--shards <n>] [--thresholds <file>]
+      |        one summary and one gate verdict for the shard runs (shard=i/n) of one simulation; with --shards,
+      |        runs of another shard count are refused
       |  index
       |        regenerate <results>/index.html
       |  verdict [--gatling-dir target/gatling]
@@ -64,7 +65,7 @@ object ResultsCli {
   }
 
   private def parse(args: List[String]): Options = {
-    val valued = Set("thresholds", "baseline", "results", "gatling-dir")
+    val valued = Set("thresholds", "baseline", "results", "gatling-dir", "shards")
     @annotation.tailrec
     def loop(rest: List[String], options: Options): Options = rest match {
       case flag :: value :: tail if flag.startsWith("--") && valued(flag.drop(2)) =>
@@ -148,11 +149,16 @@ object ResultsCli {
     val dirs = options.positional.map(RunArchive.resolveRun(options.results, _))
     val shards = dirs.map(RunArchive.readSummary)
     val first = shards.headOption.getOrElse(throw new InputError("merge takes the shard run folders"))
+    val expected = options.values.get("shards").map(n =>
+      n.toIntOption.filter(
+        _ >= 2
+      ).getOrElse(throw new InputError(s"--shards: must be a whole number from 2 (was '$n')"))
+    )
     val stamp = DateTimeFormatter.ofPattern(
       "yyyyMMddHHmmssSSS"
     ).withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli(first.run.startEpochMs))
     val baseName = s"${first.run.simulation.toLowerCase}-merged-$stamp"
-    val merged0 = ShardMerge.merge(shards, baseName)
+    val merged0 = ShardMerge.merge(shards, baseName, expected)
     val dir = Iterator.from(1).map(i => options.results.resolve(if (i == 1) baseName else s"$baseName-$i")).find(p =>
       !Files.exists(p)
     ).get
@@ -162,17 +168,19 @@ object ResultsCli {
       run = merged0.run.copy(runId = dir.getFileName.toString),
       duplicateLocks = claims.map(Claims.duplicates)
     )
-    Files.createDirectories(dir)
-    claims.foreach(Claims.write(dir, _))
+    val outcome = RunArchive.writeStaged(Files.createDirectories(options.results).resolve(dir.getFileName)) { staging =>
+      claims.foreach(Claims.write(staging, _))
+      // no baseline: a merged run is gated on its thresholds only
+      PostRun.gate(
+        staging,
+        merged,
+        options.results,
+        settingsFor(options).copy(baseline = ResultsSettings.NoBaseline),
+        options.thresholds
+      )
+    }.copy(archivedRunDir = dir)
     println(s"results: merged ${shards.size} shards into ${dir.toAbsolutePath}")
-    // no baseline: a merged run is gated on its thresholds only
-    report(PostRun.gate(
-      dir,
-      merged,
-      options.results,
-      settingsFor(options).copy(baseline = ResultsSettings.NoBaseline),
-      options.thresholds
-    ))
+    report(outcome)
   }
 
   /** For `mvn verify`: the run gatling:test made in this Maven JVM's lifetime, archived and gated. */

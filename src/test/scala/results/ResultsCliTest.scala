@@ -5,6 +5,8 @@ import java.nio.file.{ Files, Path }
 import java.nio.file.attribute.FileTime
 import javax.imageio.ImageIO
 
+import scala.jdk.CollectionConverters._
+
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
@@ -97,6 +99,34 @@ class ResultsCliTest {
     ))))
     assertEquals(2, code)
     assertEquals("results: ERROR merge: eol-1 is a run of EolSimulation, not of LoopbackSimulation", err.toString.trim)
+  }
+
+  @Test
+  def aMergeOfTheWrongShardsIsOneLineNamingTheFolderAndWritesNothing(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val shards = twoShards(root).map(_.toString)
+    def listing = scala.util.Using.resource(Files.list(root))(_.iterator.asScala.map(_.getFileName.toString).toSet)
+    val before = listing
+    def refusal(args: String*): String = {
+      val err = new java.io.ByteArrayOutputStream
+      val code = Console.withErr(err)(withSystemErr(err)(ResultsCli.run(List("merge") ++ args ++ List(
+        "--results",
+        root.toString
+      ))))
+      assertEquals(2, code, err.toString: String)
+      assertEquals(before, listing, "nothing written to results/")
+      err.toString.trim
+    }
+    val first = Path.of(shards.head).getFileName
+    assertEquals(
+      s"results: ERROR merge: $first is a shard of 2, expected shards of 3",
+      refusal(shards ++ Seq("--shards", "3"): _*)
+    )
+    assertEquals(s"results: ERROR merge: $first and $first are both shard 1/2", refusal(shards.head, shards.head))
+    assertEquals(
+      s"results: ERROR no run folder 'shard-3' (looked in ${root.toAbsolutePath})",
+      refusal(shards.head, shards(1), "shard-3")
+    )
   }
 
   @Test

@@ -24,9 +24,9 @@ object ResultsCli {
       |        re-check an already summarised run against thresholds and a baseline
       |  compare <runA> <runB>
       |        diff table per request (A = baseline) and an overlaid response-time density PNG
-      |  merge <runDir> <runDir>... [--shards <n>] [--thresholds <file>]
+      |  merge <runDir> <runDir>... [--shards <n>] [--thresholds <file>] [--baseline <run>]
       |        one summary and one gate verdict for the shard runs (shard=i/n) of one simulation; with --shards,
-      |        runs of another shard count are refused
+      |        runs of another shard count are refused; with --baseline, p99 regressions against that run fail too
       |  index
       |        regenerate <results>/index.html
       |  verdict [--gatling-dir target/gatling]
@@ -170,14 +170,10 @@ object ResultsCli {
     )
     val outcome = RunArchive.writeStaged(Files.createDirectories(options.results).resolve(dir.getFileName)) { staging =>
       claims.foreach(Claims.write(staging, _))
-      // no baseline: a merged run is gated on its thresholds only
-      PostRun.gate(
-        staging,
-        merged,
-        options.results,
-        settingsFor(options).copy(baseline = ResultsSettings.NoBaseline),
-        options.thresholds
-      )
+      // A merged run is gated on its thresholds only, unless a baseline is named (a pipeline's last merged run).
+      val baseline =
+        if (options.values.contains("baseline")) settingsFor(options).baseline else ResultsSettings.NoBaseline
+      PostRun.gate(staging, merged, options.results, settingsFor(options).copy(baseline = baseline), options.thresholds)
     }.copy(archivedRunDir = dir)
     println(s"results: merged ${shards.size} shards into ${dir.toAbsolutePath}")
     report(outcome)

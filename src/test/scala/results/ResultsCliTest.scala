@@ -74,7 +74,21 @@ class ResultsCliTest {
       "both shards' samples in the merged histogram"
     )
     assertEquals(Some("PASS"), merged.gate.map(_.label))
+    assertEquals(None, merged.gate.flatMap(_.baselineRun), "no baseline unless one is named")
     assertTrue(Files.readString(root.resolve("index.html")).contains(merged.run.runId))
+
+    // A pipeline's next merge, gated against the last one's merged run as well (the release gate).
+    val next = ResultsCli.run(List("merge") ++ shards.map(_.toString) ++ List(
+      "--results",
+      root.toString,
+      "--thresholds",
+      thresholds.toString,
+      "--baseline",
+      root.resolve(merged.run.runId).toString
+    ))
+    assertEquals(0, next)
+    val regated = RunArchive.runs(root).flatMap(_.summary).filter(_.run.mergedFrom.nonEmpty).map(_.gate)
+    assertEquals(Seq(None, Some(merged.run.runId)), regated.map(_.flatMap(_.baselineRun)).sortBy(_.isDefined))
   }
 
   @Test

@@ -25,8 +25,9 @@ object ResultsCli {
       |  compare <runA> <runB>
       |        compare.html and comparison.md (A = baseline): settings that differ, latency by percentile of
       |        A and B per request, the table of differences; exit 1 when a request's p99 regressed
-      |  merge <runDir> <runDir>... [--thresholds <file>]
-      |        one summary and one gate verdict for the shard runs (shard=i/n) of one simulation
+      |  merge <runDir> <runDir>... [--shards <n>] [--thresholds <file>] [--baseline <run>]
+      |        one summary and one gate verdict for the shard runs (shard=i/n) of one simulation; with --shards,
+      |        runs of another shard count are refused; with --baseline, p99 regressions against that run fail too
       |  index
       |        regenerate <results>/index.html and each summarised run's run.html
       |  verdict [--gatling-dir target/gatling]
@@ -65,7 +66,7 @@ object ResultsCli {
   }
 
   private def parse(args: List[String]): Options = {
-    val valued = Set("thresholds", "baseline", "results", "gatling-dir")
+    val valued = Set("thresholds", "baseline", "results", "gatling-dir", "shards")
     @annotation.tailrec
     def loop(rest: List[String], options: Options): Options = rest match {
       case flag :: value :: tail if flag.startsWith("--") && valued(flag.drop(2)) =>
@@ -156,11 +157,16 @@ object ResultsCli {
     val dirs = options.positional.map(RunArchive.resolveRun(options.results, _))
     val shards = dirs.map(RunArchive.readSummary)
     val first = shards.headOption.getOrElse(throw new InputError("merge takes the shard run folders"))
+    val expected = options.values.get("shards").map(n =>
+      n.toIntOption.filter(
+        _ >= 2
+      ).getOrElse(throw new InputError(s"--shards: must be a whole number from 2 (was '$n')"))
+    )
     val stamp = DateTimeFormatter.ofPattern(
       "yyyyMMddHHmmssSSS"
     ).withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli(first.run.startEpochMs))
     val baseName = s"${first.run.simulation.toLowerCase}-merged-$stamp"
-    val merged0 = ShardMerge.merge(shards, baseName)
+    val merged0 = ShardMerge.merge(shards, baseName, expected)
     val dir = Iterator.from(1).map(i => options.results.resolve(if (i == 1) baseName else s"$baseName-$i")).find(p =>
       !Files.exists(p)
     ).get
@@ -170,17 +176,15 @@ object ResultsCli {
       run = merged0.run.copy(runId = dir.getFileName.toString),
       duplicateLocks = claims.map(Claims.duplicates)
     )
-    Files.createDirectories(dir)
-    claims.foreach(Claims.write(dir, _))
+    val outcome = RunArchive.writeStaged(Files.createDirectories(options.results).resolve(dir.getFileName)) { staging =>
+      claims.foreach(Claims.write(staging, _))
+      // A merged run is gated on its thresholds only, unless a baseline is named (a pipeline's last merged run).
+      val baseline =
+        if (options.values.contains("baseline")) settingsFor(options).baseline else ResultsSettings.NoBaseline
+      PostRun.gate(staging, merged, options.results, settingsFor(options).copy(baseline = baseline), options.thresholds)
+    }.copy(archivedRunDir = dir)
     println(s"results: merged ${shards.size} shards into ${dir.toAbsolutePath}")
-    // no baseline: a merged run is gated on its thresholds only
-    report(PostRun.gate(
-      dir,
-      merged,
-      options.results,
-      settingsFor(options).copy(baseline = ResultsSettings.NoBaseline),
-      options.thresholds
-    ))
+    report(outcome)
   }
 
   /** For `mvn verify`: the run gatling:test made in this Maven JVM's lifetime, archived and gated. */

@@ -66,18 +66,34 @@ object RunArchive {
     val baseName = gatlingRunDir.getFileName.toString
     val target =
       Iterator.from(1).map(i => root.resolve(if (i == 1) baseName else s"$baseName-$i")).find(p => !Files.exists(p)).get
-    // Not Files.createTempDirectory: it makes the folder owner-only whatever the umask, and a web server,
-    // an artifact uploader or a teammate must be able to read the archive.
-    val staging = Files.createDirectory(root.resolve(s".$baseName-${UUID.randomUUID()}"))
-    Using.resource(Files.walk(gatlingRunDir)) { paths =>
-      paths.iterator.asScala.foreach { source =>
-        val copy = staging.resolve(gatlingRunDir.relativize(source).toString)
-        if (Files.isDirectory(source)) Files.createDirectories(copy)
-        else Files.copy(source, copy, StandardCopyOption.COPY_ATTRIBUTES)
+    writeStaged(target) { staging =>
+      Using.resource(Files.walk(gatlingRunDir)) { paths =>
+        paths.iterator.asScala.foreach { source =>
+          val copy = staging.resolve(gatlingRunDir.relativize(source).toString)
+          if (Files.isDirectory(source)) Files.createDirectories(copy)
+          else Files.copy(source, copy, StandardCopyOption.COPY_ATTRIBUTES)
+        }
       }
     }
-    Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE)
+    target
   }
+
+  /** Writes the new run folder `target` in a hidden folder beside it (the index skips it), then moves it in
+    * one step: a write that stops half-way leaves nothing half-written in the archive.
+    */
+  def writeStaged[T](target: Path)(write: Path => T): T = {
+    // Not Files.createTempDirectory: it makes the folder owner-only whatever the umask, and a web server,
+    // an artifact uploader or a teammate must be able to read the archive.
+    val staging = Files.createDirectory(target.resolveSibling(s".${target.getFileName}-${UUID.randomUUID()}"))
+    try {
+      val written = write(staging)
+      Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE)
+      written
+    } finally if (Files.exists(staging)) deleteTree(staging)
+  }
+
+  private def deleteTree(dir: Path): Unit =
+    Using.resource(Files.walk(dir))(_.iterator.asScala.toSeq.reverse.foreach(Files.deleteIfExists))
 
   /** Writes through a temporary file and a rename, so a crash never leaves half a file behind. */
   def writeAtomically(file: Path, content: String): Unit =

@@ -10,8 +10,11 @@ import suite.InputError
 object ShardMerge {
   private val ShardPattern = """(\d+)/(\d+)""".r
 
-  def merge(shards: Seq[RunSummary], runId: String): RunSummary = {
-    validate(shards)
+  /** @param expectedShards the shard count the caller launched (a pipeline's matrix, a Job's completions): runs
+    *                       of another count are refused, so a shard that never uploaded is not silently left out
+    */
+  def merge(shards: Seq[RunSummary], runId: String, expectedShards: Option[Int] = None): RunSummary = {
+    validate(shards, expectedShards)
     val first = shards.head
     val runUnionMs = unionMs(shards.map(s => (s.run.startEpochMs, s.run.endEpochMs)))
     val runSeconds = runUnionMs / 1000.0
@@ -124,7 +127,7 @@ object ShardMerge {
       }
       ._1
 
-  private def validate(shards: Seq[RunSummary]): Unit = {
+  private def validate(shards: Seq[RunSummary], expectedShards: Option[Int]): Unit = {
     def fail(message: String) = throw new InputError(s"merge: $message")
     if (shards.size < 2) fail(s"needs at least two shard runs, got ${shards.size}")
     val first = shards.head
@@ -162,9 +165,16 @@ object ShardMerge {
         case other              => fail(s"${s.run.runId} has shard '$other', not i/n")
       }
     }
-    val n = parsed.head._2
-    parsed.find(_._2 != n).foreach { case (_, other, run) => fail(s"$run is a shard of $other, the others of $n") }
-    if (parsed.map(_._1).sorted != (1 to n))
-      fail(s"expected shards 1/$n to $n/$n once each, got ${parsed.map(p => s"${p._1}/$n").sorted.mkString(", ")}")
+    val n = expectedShards.getOrElse(parsed.head._2)
+    parsed.find(_._2 != n).foreach { case (_, other, run) => fail(s"$run is a shard of $other, expected shards of $n") }
+    parsed.groupBy(_._1).values.find(_.size > 1).foreach { twice =>
+      fail(s"${twice.map(_._3).mkString(" and ")} are both shard ${twice.head._1}/$n")
+    }
+    val missing = (1 to n).filterNot(parsed.map(_._1).toSet)
+    if (missing.nonEmpty)
+      fail(s"shard ${missing.map(i => s"$i/$n").mkString(", ")} missing: the runs given are ${parsed
+          .sortBy(_._1)
+          .map(p => s"${p._3} (${p._1}/$n)")
+          .mkString(", ")}")
   }
 }

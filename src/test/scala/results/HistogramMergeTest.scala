@@ -82,8 +82,18 @@ class HistogramMergeTest {
     )
     def refusal(shards: RunSummary*) = assertThrows(classOf[InputError], () => ShardMerge.merge(shards, "m")).getMessage
     assertTrue(refusal(shard("Raid", "1/2"), shard("Eol", "2/2")).contains("is a run of Eol, not of Raid"))
-    assertTrue(refusal(shard("Raid", "1/3"), shard("Raid", "2/3")).contains("expected shards 1/3 to 3/3"))
-    assertTrue(refusal(shard("Raid", "1/2"), shard("Raid", "1/2")).contains("expected shards 1/2 to 2/2"))
+    assertEquals(
+      "merge: shard 3/3 missing: the runs given are Raid-1/3 (1/3), Raid-2/3 (2/3)",
+      refusal(shard("Raid", "1/3"), shard("Raid", "2/3"))
+    )
+    assertEquals("merge: Raid-1/2 and Raid-1/2 are both shard 1/2", refusal(shard("Raid", "1/2"), shard("Raid", "1/2")))
+    assertEquals(
+      "merge: Raid-1/2 is a shard of 2, expected shards of 3",
+      assertThrows(
+        classOf[InputError],
+        () => ShardMerge.merge(Seq(shard("Raid", "1/2"), shard("Raid", "2/2")), "m", expectedShards = Some(3))
+      ).getMessage
+    )
   }
 
   @Test

@@ -4,6 +4,8 @@ import java.lang.management.ManagementFactory
 import java.nio.file.{ Files, Path }
 import java.nio.file.attribute.FileTime
 
+import scala.jdk.CollectionConverters._
+
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
@@ -103,7 +105,21 @@ class ResultsCliTest {
       "both shards' samples in the merged histogram"
     )
     assertEquals(Some("PASS"), merged.gate.map(_.label))
+    assertEquals(None, merged.gate.flatMap(_.baselineRun), "no baseline unless one is named")
     assertTrue(Files.readString(root.resolve("index.html")).contains(merged.run.runId))
+
+    // A pipeline's next merge, gated against the last one's merged run as well (the release gate).
+    val next = ResultsCli.run(List("merge") ++ shards.map(_.toString) ++ List(
+      "--results",
+      root.toString,
+      "--thresholds",
+      thresholds.toString,
+      "--baseline",
+      root.resolve(merged.run.runId).toString
+    ))
+    assertEquals(0, next)
+    val regated = RunArchive.runs(root).flatMap(_.summary).filter(_.run.mergedFrom.nonEmpty).map(_.gate)
+    assertEquals(Seq(None, Some(merged.run.runId)), regated.map(_.flatMap(_.baselineRun)).sortBy(_.isDefined))
   }
 
   @Test
@@ -128,6 +144,34 @@ class ResultsCliTest {
     ))))
     assertEquals(2, code)
     assertEquals("results: ERROR merge: eol-1 is a run of EolSimulation, not of LoopbackSimulation", err.toString.trim)
+  }
+
+  @Test
+  def aMergeOfTheWrongShardsIsOneLineNamingTheFolderAndWritesNothing(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val shards = twoShards(root).map(_.toString)
+    def listing = scala.util.Using.resource(Files.list(root))(_.iterator.asScala.map(_.getFileName.toString).toSet)
+    val before = listing
+    def refusal(args: String*): String = {
+      val err = new java.io.ByteArrayOutputStream
+      val code = Console.withErr(err)(withSystemErr(err)(ResultsCli.run(List("merge") ++ args ++ List(
+        "--results",
+        root.toString
+      ))))
+      assertEquals(2, code, err.toString: String)
+      assertEquals(before, listing, "nothing written to results/")
+      err.toString.trim
+    }
+    val first = Path.of(shards.head).getFileName
+    assertEquals(
+      s"results: ERROR merge: $first is a shard of 2, expected shards of 3",
+      refusal(shards ++ Seq("--shards", "3"): _*)
+    )
+    assertEquals(s"results: ERROR merge: $first and $first are both shard 1/2", refusal(shards.head, shards.head))
+    assertEquals(
+      s"results: ERROR no run folder 'shard-3' (looked in ${root.toAbsolutePath})",
+      refusal(shards.head, shards(1), "shard-3")
+    )
   }
 
   @Test

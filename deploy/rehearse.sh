@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# A sharded run on one machine, before paying for a cluster: the sandbox in its own JVM (all shards hit
+# the one sandbox, so their counts add up as against one target), N injector JVMs started by
+# deploy/shard.sh with the environment the Indexed Job gives its pods, then deploy/merge.sh:
+#   deploy/rehearse.sh <N> [simulation class] [profile]
+# e.g. REHEARSAL_SANDBOX_OPTS="-Dsandbox.raid.port=18080" deploy/rehearse.sh 3 simulations.RaidSimulation smoke
+# REHEARSAL_SANDBOX_OPTS: -D options of the sandbox (each system's port: its standalone-sandbox base URL
+# in systems/<key>.conf); LOADTEST_OPTS: -D options of every shard; LOADTEST_RESULTS: where the shards and
+# the merged run go (default results/sharded-<time>/); LOADTEST_CLASSPATH: taken from Maven when unset.
+# With LOADTEST_TARGET other than standalone-sandbox no sandbox is started.
+# Exit code: deploy/merge.sh's (the merged verdict); with N = 1, the one run's (nothing to merge).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+shards=${1:?usage: deploy/rehearse.sh <N> [simulation class] [profile]}
+export LOADTEST_SHARDS=$shards
+export LOADTEST_SIMULATION=${2:-${LOADTEST_SIMULATION:-simulations.RaidSimulation}}
+export LOADTEST_PROFILE=${3:-${LOADTEST_PROFILE:-smoke}}
+export LOADTEST_TARGET=${LOADTEST_TARGET:-standalone-sandbox}
+export LOADTEST_RESULTS=${LOADTEST_RESULTS:-results/sharded-$(date -u +%Y%m%d%H%M%S)}
+if [ -z "${LOADTEST_CLASSPATH:-}" ]; then
+  mvn -q -B test-compile dependency:build-classpath -Dmdep.outputFile=target/classpath.txt
+  LOADTEST_CLASSPATH="target/test-classes:target/classes:$(cat target/classpath.txt)"
+fi
+export LOADTEST_CLASSPATH
+mkdir -p "$LOADTEST_RESULTS"
+pids=()
+stop() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
+trap stop EXIT
+trap 'exit 143' INT TERM
+
+if [ "$LOADTEST_TARGET" = standalone-sandbox ]; then
+  # shellcheck disable=SC2086 # the sandbox options are a list of -D words
+  java -cp "$LOADTEST_CLASSPATH" ${REHEARSAL_SANDBOX_OPTS:-} simulations.StandaloneSandbox > "$LOADTEST_RESULTS/sandbox.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 1 240); do grep -q "Ctrl-C stops" "$LOADTEST_RESULTS/sandbox.log" && break; sleep 0.5; done
+  grep -q "Ctrl-C stops" "$LOADTEST_RESULTS/sandbox.log" || { echo "rehearse: the sandbox did not start: $LOADTEST_RESULTS/sandbox.log" >&2; exit 2; }
+fi
+
+shard_pids=()
+for index in $(seq 0 $((shards - 1))); do
+  JOB_COMPLETION_INDEX=$index deploy/shard.sh > "$LOADTEST_RESULTS/shard-$((index + 1)).log" 2>&1 &
+  shard_pids+=($!)
+  pids+=($!)
+done
+for index in "${!shard_pids[@]}"; do
+  wait "${shard_pids[$index]}" || echo "rehearse: shard $((index + 1))/$shards failed: $LOADTEST_RESULTS/shard-$((index + 1)).log" >&2
+done
+if [ "$shards" -eq 1 ]; then
+  # One injector, the unsharded run to compare with: nothing to merge, its own verdict.
+  exit "$(cat "$LOADTEST_RESULTS/shard-1/exit-code")"
+fi
+deploy/merge.sh

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# One injector of a sharded run: what each pod of the Indexed Job runs (deploy/k8s/), and what
+# deploy/rehearse.sh runs N times on one machine. Environment (the same in both):
+#   JOB_COMPLETION_INDEX  0 .. N-1, set by Kubernetes for an Indexed Job: this injector is shard index+1 of N
+#   LOADTEST_SHARDS       N
+#   LOADTEST_SIMULATION   the simulation class, e.g. simulations.RaidSimulation
+#   LOADTEST_PROFILE, LOADTEST_TARGET, LOADTEST_SCALE   read by the suite itself (application.conf)
+#   LOADTEST_RESULTS      the folder all shards share; this shard archives its run in shard-<i>/ there
+#   LOADTEST_CLASSPATH    the suite's compiled classes and their dependencies (the image sets it)
+#   LOADTEST_OPTS         further -D options, the same on every shard; LOADTEST_JAVA_OPTS: JVM options
+# Secrets (tokens, passwords) come from the environment under the names each system's file gives.
+# Exit code: 0 when the run was archived with a verdict, pass or fail (the merge judges the whole);
+# otherwise the run's own exit code, and deploy/merge.sh names this shard.
+set -euo pipefail
+: "${JOB_COMPLETION_INDEX:?set by the Indexed Job (0-based)}" "${LOADTEST_SHARDS:?the shard count}"
+: "${LOADTEST_SIMULATION:?the simulation class}" "${LOADTEST_RESULTS:?the shared results folder}"
+: "${LOADTEST_CLASSPATH:?the suite classpath}"
+case "$JOB_COMPLETION_INDEX$LOADTEST_SHARDS" in *[!0-9]*) echo "shard: JOB_COMPLETION_INDEX and LOADTEST_SHARDS must be whole numbers" >&2; exit 3 ;; esac
+i=$((JOB_COMPLETION_INDEX + 1))
+export LOADTEST_SHARD="$i/$LOADTEST_SHARDS"
+shard_dir="$LOADTEST_RESULTS/shard-$i"
+mkdir -p "$shard_dir"
+rm -f "$shard_dir/exit-code"
+gatling_dir=$(mktemp -d)
+trap 'rm -rf "$gatling_dir"' EXIT
+
+echo "shard $LOADTEST_SHARD: $LOADTEST_SIMULATION, profile ${LOADTEST_PROFILE:-default}, target ${LOADTEST_TARGET:-default}, results in $shard_dir"
+status=0
+# shellcheck disable=SC2086 # the option variables are lists of words
+java -Xmx2g -Djava.awt.headless=true --add-opens java.base/java.lang=ALL-UNNAMED ${LOADTEST_JAVA_OPTS:-} \
+  -cp "$LOADTEST_CLASSPATH" \
+  -Dsuite.exitOnError=true -Dsuite.archive=true \
+  -Dsuite.gatlingResultsDir="$gatling_dir" -Dsuite.resultsDir="$shard_dir" ${LOADTEST_OPTS:-} \
+  io.gatling.app.Gatling -s "$LOADTEST_SIMULATION" -rf "$gatling_dir" || status=$?
+# The merge reads this: a shard that ended without it never finished.
+echo "$status" > "$shard_dir/exit-code"
+if compgen -G "$shard_dir/*/summary.json" > /dev/null; then exit 0; fi
+echo "shard $LOADTEST_SHARD: no run archived in $shard_dir (exit code $status)" >&2
+exit $((status == 0 ? 1 : status))

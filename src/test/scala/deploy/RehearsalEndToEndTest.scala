@@ -1,0 +1,93 @@
+package deploy
+
+import java.net.{ InetAddress, ServerSocket }
+import java.nio.file.{ Files, Path, Paths }
+import java.util.concurrent.TimeUnit
+
+import scala.jdk.CollectionConverters._
+import scala.util.Using
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import results.{ RunArchive, RunSummary }
+
+/** deploy/rehearse.sh, the one-machine rehearsal of the Kubernetes run (same entry script, same
+  * environment): 3 shards against one standalone sandbox, merged, give the counts and the verdict of
+  * one unsharded run of the same plan.
+  */
+class RehearsalEndToEndTest {
+  private val port = Using.resource(new ServerSocket(0, 1, InetAddress.getLoopbackAddress))(_.getLocalPort)
+  // A fixed plan (3 users/s for 3 s, every user the same script: 9 users, 3 per shard) and a gate whose
+  // checks come out the same whatever the machine's latencies: generous time limits, and a throughput
+  // floor no run reaches, so both runs FAIL on the same check.
+  private val thresholds = Files.writeString(
+    Files.createTempFile("rehearsal-thresholds", ".conf"),
+    """thresholds {
+      |  defaults { p99Ms = 120000, maxErrorPercent = 1.0 }
+      |  simulations.raid.global { minRequestsPerSecond = 100000 }
+      |}""".stripMargin
+  )
+  private val shardOptions = Seq(
+    s"-Dtargets.standalone-sandbox.raid.baseUrl=http://127.0.0.1:$port",
+    "-Dprofiles.raid.smoke.rate=3",
+    "-Dprofiles.raid.smoke.warmUp=0s",
+    "-Dprofiles.raid.smoke.duration=3s",
+    s"-Dthresholds=$thresholds"
+  ).mkString(" ")
+
+  /** Runs the rehearsal with `shards` injectors; returns its exit code and the run it left (merged or not). */
+  private def rehearse(shards: Int): (Int, RunSummary, Path) = {
+    val results = Files.createTempDirectory(s"rehearsal-$shards-")
+    val builder = new ProcessBuilder("deploy/rehearse.sh", shards.toString, "simulations.RaidSimulation", "smoke")
+      .redirectErrorStream(true)
+      .redirectOutput(results.resolve("rehearse.log").toFile)
+    val env = builder.environment()
+    Seq("LOADTEST_SCALE", "LOADTEST_SHARD").foreach(env.remove)
+    env.putAll(Map(
+      "LOADTEST_CLASSPATH" -> System.getProperty("java.class.path"),
+      "LOADTEST_RESULTS" -> results.toString,
+      "LOADTEST_TARGET" -> "standalone-sandbox",
+      "LOADTEST_OPTS" -> shardOptions,
+      "REHEARSAL_SANDBOX_OPTS" -> s"-Dsandbox.raid.port=$port -Dsandbox.stubs.delay.ms=0"
+    ).asJava)
+    val process = builder.start()
+    if (!process.waitFor(10, TimeUnit.MINUTES)) {
+      process.descendants().forEach(p => { p.destroyForcibly(); () })
+      process.destroyForcibly()
+      fail(s"rehearsal of $shards shards still running after 10 minutes: ${results.resolve("rehearse.log")}")
+    }
+    val log = Files.readString(results.resolve("rehearse.log"))
+    val runDir = Using.resource(Files.walk(results))(_.iterator.asScala.filter(_.endsWith("summary.json")).toSeq)
+      .map(_.getParent)
+      .find(dir => shards == 1 || dir.getFileName.toString.contains("-merged-"))
+      .getOrElse(fail(s"no run summarised by the rehearsal of $shards:\n$log"))
+    (process.exitValue, RunArchive.readSummary(runDir), results)
+  }
+
+  private def counts(summary: RunSummary): Map[String, (Long, Long)] =
+    summary.requests.map(e => e.path.mkString(" / ") -> (e.figures.count, e.figures.ko)).toMap
+
+  private def failedChecks(summary: RunSummary): Seq[String] =
+    summary.gate.toSeq.flatMap(_.checks.filterNot(_.passed).map(_.name))
+
+  @Test
+  def threeShardsMergedCountAndJudgeAsOneUnshardedRun(): Unit = {
+    assertTrue(Files.isExecutable(Paths.get("deploy/rehearse.sh")), "run from the repository root")
+    val (wholeCode, whole, _) = rehearse(1)
+    val (mergedCode, merged, folder) = rehearse(3)
+    assertEquals(
+      Seq(1, 2, 3).map(i => s"shard-$i"),
+      Using.resource(Files.list(folder))(_.iterator.asScala.map(_.getFileName.toString).filter(_.startsWith("shard-"))
+        .filterNot(_.endsWith(".log")).toSeq.sorted)
+    )
+    assertEquals(("merged 3/3", 3), (merged.run.shard, merged.run.mergedFrom.size))
+    assertEquals(72L, whole.global.figures.count, "9 users, 8 requests each")
+    assertEquals(counts(whole), counts(merged))
+    assertEquals(whole.completion.startedUsers, merged.completion.startedUsers)
+    assertEquals(Some("FAIL"), whole.gate.map(_.label))
+    assertEquals(whole.gate.map(_.label), merged.gate.map(_.label))
+    assertEquals(failedChecks(whole), failedChecks(merged))
+    // Gatling's own exit code for a failed assertion is 2; the merge's gate gives 1.
+    assertEquals((2, 1), (wholeCode, mergedCode), "the exit codes give the verdict")
+  }
+}

@@ -34,7 +34,7 @@ class ConsoleSummaryTest {
     )
     val md = SummaryMarkdown.render(withoutGroups)
     assertTrue(md.contains("Transactions per hour: none (this simulation defines no transactions)."), md)
-    assertTrue(md.linesIterator.exists(line => line.startsWith("| steady steady | 5 |") && line.endsWith("| - |")), md)
+    assertTrue(md.linesIterator.exists(line => line.startsWith("| steady window | 5 |") && line.endsWith("| - |")), md)
   }
 
   @Test
@@ -62,8 +62,8 @@ class ConsoleSummaryTest {
         |  broken          1   1   0     0    0.1    4     4     4     4     4    4     4        0""".stripMargin
     assertEquals(expected, ConsoleSummary.statsTable(withGroups))
     assertTrue(
-      SummaryMarkdown.statsTable(withGroups).contains("| &nbsp;&nbsp;&nbsp;&nbsp;search | 2 | 2 | 0 | 0 | 0.2 | 10 |"),
-      "summary.md keeps its Markdown table"
+      SummaryMarkdown.statsTable(withGroups).contains("| Browse / search | 2 | 2 | 0 | 0 | 0.2 | 10 |"),
+      "summary.md keeps its Markdown table, each row named by its path"
     )
   }
 

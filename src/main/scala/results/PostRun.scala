@@ -190,7 +190,21 @@ object PostRun {
     )
     RunArchive.writeAtomically(
       runDir.resolve(RunArchive.JUnitName),
-      JUnitReport.render(context.simulation, identity.runId, started, Nil, verdict)
+      JUnitReport.render(
+        JUnitReport.properties(
+          context.simulation,
+          identity.runId,
+          context.target,
+          context.profile,
+          context.shard,
+          context.overrides,
+          identity.gitCommit,
+          verdict
+        ),
+        started,
+        Nil,
+        verdict
+      )
     )
     printVerdict(identity.runId, verdict)
     RunOutcome(runDir, None, Some(verdict), None)

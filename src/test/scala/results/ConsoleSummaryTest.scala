@@ -50,6 +50,16 @@ class ConsoleSummaryTest {
   }
 
   @Test
+  def theLastLinesNameTheRunFolderUnderResults(): Unit =
+    assertEquals(
+      Seq(
+        "results: this run      results/raid-1/ (Gatling's report index.html, summary.md, summary.json, junit.xml)",
+        "results: every run     results/index.html"
+      ),
+      PostRun.whereToRead(java.nio.file.Paths.get("results", "raid-1"), java.nio.file.Paths.get("results"))
+    )
+
+  @Test
   def theTerminalTableIsPlainAlignedText(): Unit = {
     // the columns of summary.md, names indented per group level, figures right-aligned, no Markdown
     val expected =

@@ -111,9 +111,7 @@ object SummaryMarkdown {
     val run = summary.run
     val sections = Seq.newBuilder[String]
     sections += headline(summary).mkString("\n")
-    sections += Seq(
-      "## Run",
-      "",
+    sections += "## Run\n\n" + Seq(
       s"- Systems: ${escape(run.systems.mkString(", "))}; target: ${escape(run.target)}; profile: ${escape(run.profile)}; shard: ${run.shard}",
       s"- From ${utc(run.startEpochMs)} to ${utc(run.endEpochMs)} (UTC); Gatling ${run.gatlingVersion}; commit ${run.gitCommit}",
       completion(summary.completion),

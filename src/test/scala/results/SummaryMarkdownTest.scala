@@ -31,6 +31,10 @@ class SummaryMarkdownTest {
       lines(4)
     )
     assertEquals("Target loopback, profile smoke, shard 1/1, overrides: `scale=0.5`, commit abc123.", lines(5))
+    assertEquals(
+      Seq("", "## Run", "", "- Systems: raid; target: loopback; profile: smoke; shard: 1/1"),
+      lines.slice(6, 10)
+    )
   }
 
   @Test def aFailureSaysWhyOnTheLinesAfterTheVerdict(): Unit = {

@@ -89,7 +89,8 @@ private[profiles] final class ShapedProfile(val settings: ProfileSettings, val s
       whole = Option.when(!shard.isWhole)(WholeRun(
         shape.peakUsers(Shard.Whole, journeyDuration),
         shape.peakArrivalRate(Shard.Whole, journeyDuration)
-      ))
+      )),
+      throttleRequestsPerSecond = throttle.map(t => shard.share(t.requestsPerSecond))
     )
   }
 

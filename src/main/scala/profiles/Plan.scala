@@ -18,6 +18,7 @@ final case class Phase(name: String, start: Option[FiniteDuration], duration: Op
   * @param maxDuration      the run is stopped after this long whatever happens
   * @param derivation       how the figures were worked out (capacity model, scale, shard)
   * @param whole            the same figures for the whole run when this injector is one shard of several
+  * @param throttleRequestsPerSecond this injector's ceiling on requests per second, when the profile sets one
   */
 final case class Plan(
     simulation: String,
@@ -34,9 +35,20 @@ final case class Plan(
     scale: Double,
     shard: Shard,
     smoke: Boolean,
-    whole: Option[WholeRun]
+    whole: Option[WholeRun],
+    throttleRequestsPerSecond: Option[Long] = None
 ) {
   import Plan._
+
+  /** The requests per second this injector should send at the peak: journeys started per second times the
+    * requests one journey sends, under the throttle's ceiling. None where the arrival rate depends on the
+    * system's speed (fixed work, sweeps, closed shapes without `journeyDuration`).
+    */
+  def expectedRequestsPerSecond(requestsPerJourney: Double): Option[Double] =
+    peakArrivalRate.map { rate =>
+      val sent = rate * requestsPerJourney
+      throttleRequestsPerSecond.fold(sent)(ceiling => math.min(sent, ceiling.toDouble))
+    }
 
   def render: String = {
     val header = s"$profile ($shape)" + (if (smoke) ", compressed for a smoke test" else "")

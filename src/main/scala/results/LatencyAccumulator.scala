@@ -62,8 +62,14 @@ final class LatencyAccumulator(val apdexThresholdMs: Int, val slowThresholdMs: I
 
   def apdex: Apdex = Apdex(apdexThresholdMs, satisfied, tolerating, frustrated)
 
-  /** Percentile by the nearest-rank rule on the histogram (the value at or below which `rank`% of samples lie). */
-  def percentileMs(rank: Double): Int = histogram.getValueAtPercentile(rank).toInt
+  /** Percentile by the nearest-rank rule on the histogram (the value at or below which `rank`% of samples lie).
+    *
+    * Above 2,047 ms HdrHistogram keeps a range of values per bucket and answers a bucket's highest value
+    * (10,038 ms is in the bucket 10,032-10,039, so its p99 reads 10,039), which can exceed the slowest
+    * request; the exact max is known, so no percentile is ever above it.
+    */
+  def percentileMs(rank: Double): Int =
+    if (count == 0) 0 else math.min(histogram.getValueAtPercentile(rank), maxMs.toLong).toInt
 
   def mergeable: Mergeable = Mergeable(sumMs, sumOfSquaresMs, LatencyAccumulator.encode(histogram))
 

@@ -99,12 +99,25 @@ object PostRun {
       catch {
         case NonFatal(e) => Some(s"index ${resultsRoot.resolve(RunIndexPage.FileName)}: ${InputError.oneLine(e)}")
       }
-    println(
-      s"results: ${archived.toAbsolutePath} (index: ${resultsRoot.resolve(RunIndexPage.FileName).toAbsolutePath})"
-    )
     val withIndex = outcome.copy(error = (outcome.error ++ indexError).reduceOption(_ + "; " + _))
     withIndex.error.foreach(e => println(s"results: ERROR $e"))
+    whereToRead(archived, resultsRoot).foreach(println)
     withIndex
+  }
+
+  /** The console's last lines: where the run's report and summaries are kept (Gatling's own last line
+    * names its working copy under target/gatling, which `mvn clean` deletes).
+    */
+  def whereToRead(runDir: Path, resultsRoot: Path): Seq[String] = {
+    val here = java.nio.file.Paths.get("").toAbsolutePath
+    def shown(path: Path) = {
+      val absolute = path.toAbsolutePath.normalize
+      if (absolute.startsWith(here)) here.relativize(absolute).toString else absolute.toString
+    }
+    Seq(
+      s"results: this run      ${shown(runDir)}/ (Gatling's report index.html, summary.md, summary.json, junit.xml)",
+      s"results: every run     ${shown(resultsRoot.resolve(RunIndexPage.FileName))}"
+    )
   }
 
   /** Summaries and gate for a run folder that already holds its simulation.log (and perhaps run.json). */
@@ -195,7 +208,21 @@ object PostRun {
     )
     RunArchive.writeAtomically(
       runDir.resolve(RunArchive.JUnitName),
-      JUnitReport.render(context.simulation, identity.runId, started, Nil, verdict)
+      JUnitReport.render(
+        JUnitReport.properties(
+          context.simulation,
+          identity.runId,
+          context.target,
+          context.profile,
+          context.shard,
+          context.overrides,
+          identity.gitCommit,
+          verdict
+        ),
+        started,
+        Nil,
+        verdict
+      )
     )
     printVerdict(identity.runId, verdict)
     RunOutcome(runDir, None, Some(verdict), None)

@@ -8,6 +8,18 @@ final case class RunWindow(kind: String, label: String, startEpochMs: Long, endE
   def isEmpty: Boolean = endEpochMs <= startEpochMs
   def contains(epochMs: Long): Boolean = epochMs >= startEpochMs && epochMs < endEpochMs
   def durationMs: Long = endEpochMs - startEpochMs
+
+  /** What the window is, for a reader: "cycle 2 (250 users)", "sweep level 3, repeat 2 (4 users)",
+    * "steady window: hold".
+    */
+  def title: String = (kind, label) match {
+    case (RunWindow.Cycle, _) if label.startsWith(RunWindow.Cycle)    => label
+    case (RunWindow.Level, RunWindow.LevelLabel(level, repeat, rest)) => s"sweep level $level, repeat $repeat$rest"
+    case (RunWindow.Level, _)                                         => s"sweep level $label"
+    case (RunWindow.Steady, RunWindow.Steady)                         => "steady window"
+    case (RunWindow.Steady, _)                                        => s"steady window: $label"
+    case _                                                            => s"$kind $label"
+  }
 }
 
 /** One fixed-work population's list of scenarios and how far its workers got through it, between the
@@ -53,6 +65,9 @@ object RunWindow {
   val Steady = "steady"
   val Cycle = "cycle"
   val Level = "level"
+
+  /** A sweep's label, as its profile writes it: "L3 R2 (4 users)". */
+  private val LevelLabel = """L(\d+) R(\d+)(.*)""".r
 }
 
 /** The injector JVM's own load over the run: CPU as a share of all the machine's cores, sampled every

@@ -151,9 +151,7 @@ object RunSummarizer {
       warnings = warnings,
       completion = completion,
       injector = context.course.injector,
-      errors = walk.errors.toSeq.sortBy { case (message, count) => (-count, message) }.map { case (m, c) =>
-        ErrorCount(m, c)
-      },
+      errors = ErrorCount.sorted(walk.errors.map { case ((path, message), count) => ErrorCount(message, count, path) }),
       gate = None,
       earlyStop = context.course.earlyStop,
       duplicateLocks = Claims.read(runDir).map(Claims.duplicates),
@@ -192,7 +190,7 @@ object RunSummarizer {
     private val requests = mutable.Map.empty[List[String], LatencyAccumulator]
     private val groups = mutable.Map.empty[List[String], LatencyAccumulator]
     var steadyRequests = 0L
-    val errors: mutable.Map[String, Long] = mutable.Map.empty.withDefaultValue(0L)
+    val errors: mutable.Map[(List[String], String), Long] = mutable.Map.empty.withDefaultValue(0L)
     var startedUsers = 0L
     var endedUsers = 0L
     val steadyCompleted: mutable.Map[List[String], Long] = mutable.Map.empty.withDefaultValue(0L)
@@ -228,7 +226,7 @@ object RunSummarizer {
         val path = r.groupHierarchy :+ r.name
         val ms = r.responseTimeMs
         global.record(ms, r.ok)
-        r.error.foreach(errors(_) += 1)
+        r.error.foreach(message => errors(path -> message) += 1)
         requests.getOrElseUpdate(path, newAccumulator()).record(ms, r.ok)
         if (steady.contains(r.startEpochMs)) steadyRequests += 1
         quarters.foreach { case ((firstWindow, lastWindow), (first, last)) =>

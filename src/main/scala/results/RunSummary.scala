@@ -112,8 +112,24 @@ final case class RunMetadata(
   def durationMs: Long = endEpochMs - startEpochMs
 }
 
-/** How many failed requests Gatling gave one reason, as it words it (e.g. `status.find.is(200), but actually found 503`). */
-final case class ErrorCount(message: String, count: Long)
+/** How many failed requests of one request `path` Gatling gave one reason, as it words it (e.g.
+  * `status.find.is(200), but actually found 503`). Summaries written before errors were kept per request
+  * have an empty path.
+  */
+final case class ErrorCount(message: String, count: Long, path: List[String] = Nil) {
+
+  /** The HTTP status the reason names, where it is a status check's failure. */
+  def status: Option[Int] = ErrorCount.FoundStatus.findFirstMatchIn(message).map(_.group(1).toInt)
+}
+
+object ErrorCount {
+  // Gatling's wording of a failed status check: "status.find.is(200), but actually found 503", also for in(...).
+  private val FoundStatus = """^status\.find\..*but actually found (\d{3})$""".r.unanchored
+
+  /** Most frequent first, then by request and reason. */
+  def sorted(errors: Iterable[ErrorCount]): Seq[ErrorCount] =
+    errors.toSeq.sortBy(e => (-e.count, Entry.name(e.path), e.message))
+}
 
 /** Whether the run did what it planned: a run that did not is never a PASS and never a baseline.
   *

@@ -85,11 +85,9 @@ object ShardMerge {
       ),
       // Each shard's injector was judged on its own run; the merged run keeps no single figure.
       injector = None,
-      errors = shards.flatMap(_.errors).groupMapReduce(_.message)(_.count)(_ + _).toSeq.sortBy { case (m, c) =>
-        (-c, m)
-      }.map {
-        case (m, c) => ErrorCount(m, c)
-      },
+      errors = ErrorCount.sorted(shards.flatMap(_.errors).groupMapReduce(e => (e.path, e.message))(_.count)(_ + _).map {
+        case ((path, message), count) => ErrorCount(message, count, path)
+      }),
       gate = None,
       // A shard stopped early stopped its own part of the load: the merged run did not run as planned either.
       earlyStop = shards.flatMap(_.earlyStop).minByOption(_.atMs),

@@ -265,7 +265,12 @@ object SummaryJson {
     s.earlyStop.foreach(record => root.set[JsonNode]("earlyStop", earlyStopNode(record)))
     root.set[JsonNode](
       "errors",
-      s.errors.foldLeft(arr())((array, e) => array.add(obj().put("message", e.message).put("count", e.count)))
+      s.errors.foldLeft(arr()) { (array, e) =>
+        val node = obj().put("message", e.message).put("count", e.count)
+        node.set[JsonNode]("path", strings(e.path))
+        e.status.foreach(status => node.put("status", status))
+        array.add(node)
+      }
     )
     s.duplicateLocks.foreach(d => root.set[JsonNode]("duplicateLocks", duplicateLocksNode(d)))
     root.set[JsonNode]("tallies", talliesNode(s.tallies))
@@ -633,7 +638,8 @@ object SummaryJson {
       warnings = textList(root, "warnings"),
       completion = completion(field(root, "completion")),
       injector = Option(root.get("injector")).map(injector),
-      errors = list(root, "errors").map(e => ErrorCount(text(e, "message"), long(e, "count"))),
+      // Summaries written before errors were kept per request have no path.
+      errors = list(root, "errors").map(e => ErrorCount(text(e, "message"), long(e, "count"), textList(e, "path"))),
       gate = Option(root.get("gate")).map(gate),
       earlyStop = Option(root.get("earlyStop")).map(earlyStop),
       duplicateLocks = Option(root.get("duplicateLocks")).map(duplicateLocks),

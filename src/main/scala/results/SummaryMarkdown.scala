@@ -66,18 +66,52 @@ object SummaryMarkdown {
   /** The last name of a row's path (its group rows above it give the rest). */
   def shortName(entry: Entry): String = if (entry.path.isEmpty) Entry.GlobalName else entry.path.last
 
+  /** Rows in Gatling's nesting order, each named by its whole path (`Browse / search`): Markdown drops
+    * leading spaces in a cell, and an indent made of HTML entities reads as `&nbsp;` outside GitHub.
+    */
   def statsTable(summary: RunSummary): String = {
-    val rows = statsRows(summary).map { case (entry, depth) =>
-      (escape(("&nbsp;" * (depth * 2)) + shortName(entry)) +: statsCells(entry.figures)).mkString("| ", " | ", " |")
+    val rows = statsRows(summary).map { case (entry, _) =>
+      (escape(entry.name) +: statsCells(entry.figures)).mkString("| ", " | ", " |")
     }
     (Seq(StatsHeader, StatsAlignment) ++ rows).mkString("\n")
   }
 
+  /** The verdict word the first line leads with; a run its thresholds could not gate has none. */
+  def verdictLabel(summary: RunSummary): String = summary.gate.fold("NO VERDICT")(_.label)
+
+  /** The first lines, read in CI, a PR comment or a chat message: the verdict and why, then the few
+    * figures that say how the run went. Plain text apart from the heading mark, so it reads the same anywhere.
+    */
+  def headline(summary: RunSummary): Seq[String] = {
+    val run = summary.run
+    val g = summary.global.figures
+    val why = summary.gate match {
+      case None       => Seq("No verdict: the thresholds could not be read (see the run's console).")
+      case Some(gate) =>
+        val reasons =
+          gate.stoppedEarly ++ gate.incomplete ++ gate.invalid ++ gate.failures.map(c => s"${c.name}: ${c.outcome}")
+        val checks = s"${gate.checks.size - gate.failures.size} of ${gate.checks.size} checks held"
+        if (reasons.isEmpty) Seq(s"${gate.label}: $checks.")
+        else s"${gate.label}: $checks; why:" +: reasons.map(r => s"- ${escape(r)}")
+    }
+    val apdex = g.apdex.score.fold("")(score => f", Apdex $score%.2f (${g.apdex.rating})")
+    Seq(s"# ${verdictLabel(summary)}: ${escape(run.simulation)}, run ${escape(run.runId)}", "") ++ why ++ Seq(
+      "",
+      s"${g.count} requests, ${g.ko} KO (${number(g.koPercent)} %), ${number(summary.steady.requestsPerSecond)} requests/s " +
+        s"in the steady window; p95 ${g.p95Ms} ms, p99 ${g.p99Ms} ms, max ${g.maxMs} ms$apdex.",
+      s"Target ${escape(run.target)}, profile ${escape(run.profile)}, shard ${run.shard}, " +
+        s"overrides: ${overrides(run.overrides)}, commit ${run.gitCommit}."
+    )
+  }
+
+  private def overrides(values: Map[String, String]): String =
+    if (values.isEmpty) "none" else values.toSeq.sorted.map { case (k, v) => s"`$k=$v`" }.mkString(", ")
+
   def render(summary: RunSummary): String = {
     val run = summary.run
     val sections = Seq.newBuilder[String]
-    sections += s"# ${escape(run.simulation)}: ${escape(run.runId)}"
-    sections += Seq(
+    sections += headline(summary).mkString("\n")
+    sections += "## Run\n\n" + Seq(
       s"- Systems: ${escape(run.systems.mkString(", "))}; target: ${escape(run.target)}; profile: ${escape(run.profile)}; shard: ${run.shard}",
       s"- From ${utc(run.startEpochMs)} to ${utc(run.endEpochMs)} (UTC); Gatling ${run.gatlingVersion}; commit ${run.gitCommit}",
       completion(summary.completion),
@@ -86,19 +120,13 @@ object SummaryMarkdown {
       summary.earlyStop.fold("")(stop => s"- **Early stop**: ${escape(stop.describe)}"),
       if (run.mergedFrom.nonEmpty) s"- Merged from ${run.mergedFrom.size} shards: ${run.mergedFrom.mkString(", ")}"
       else "",
-      if (run.overrides.nonEmpty)
-        s"- Overrides: ${run.overrides.toSeq.sorted.map { case (k, v) => s"`$k=$v`" }.mkString(", ")}"
-      else ""
+      if (run.overrides.nonEmpty) s"- Overrides: ${overrides(run.overrides)}" else ""
     ).filter(_.nonEmpty).mkString("\n")
     sections += s"## Requests (times in ms; percentiles: ${summary.settings.percentileSource})\n\n${statsTable(summary)}"
     sections += transactions(summary)
     if (summary.sessions.nonEmpty) sections += sessions(summary.sessions)
     summary.steady.degradation.foreach(d => sections += degradation(d))
-    if (summary.errors.nonEmpty) {
-      val ko = summary.errors.map(_.count).sum
-      val rows = summary.errors.map(e => s"| ${escape(e.message)} | ${e.count} | ${number(100.0 * e.count / ko)} |")
-      sections += (Seq("## Errors", "", "| Error | Count | % of KO |", "|---|---:|---:|") ++ rows).mkString("\n")
-    }
+    if (summary.errors.nonEmpty) sections += errors(summary.errors)
     summary.duplicateLocks.foreach(d => sections += duplicateLocks(d))
     sections += apdex(summary)
     summary.tallies.foreach(tally => sections += this.tally(tally))
@@ -128,6 +156,21 @@ object SummaryMarkdown {
         ))
         .mkString("\n")
     }
+  }
+
+  /** Every failure by request, the status it answered (for a failed status check) and Gatling's message. */
+  private def errors(errors: Seq[ErrorCount]): String = {
+    val ko = errors.map(_.count).sum
+    val rows = errors.map { e =>
+      val request = if (e.path.isEmpty) "-" else escape(Entry.name(e.path))
+      s"| $request | ${e.status.fold("-")(_.toString)} | ${escape(e.message)} | ${e.count} | ${number(100.0 * e.count / ko)} |"
+    }
+    (Seq(
+      "## Errors (by request, status and message)",
+      "",
+      "| Request | Status | Error | Count | % of KO |",
+      "|---|---:|---|---:|---:|"
+    ) ++ rows).mkString("\n")
   }
 
   private def sessions(figures: Seq[SessionFigures]): String = {
@@ -206,7 +249,7 @@ object SummaryMarkdown {
     val rows = summary.windows.map { w =>
       val g = w.global.map(_.figures)
       Seq(
-        s"${w.window.kind} ${escape(w.window.label)}",
+        escape(w.window.title),
         g.map(_.count.toString).getOrElse("0"),
         g.map(f => number(f.requestsPerSecond)).getOrElse("0"),
         g.map(_.minMs.toString).getOrElse("-"),
@@ -239,7 +282,7 @@ object SummaryMarkdown {
     } yield {
       val f = g.figures
       Seq(
-        s"${w.window.kind} ${escape(w.window.label)}",
+        escape(w.window.title),
         escape(g.name),
         f.count.toString,
         number(f.requestsPerSecond),
@@ -267,7 +310,8 @@ object SummaryMarkdown {
     val planned =
       Seq(course.users.map(u => s"$u users"), course.durationMs.map(ms => s"${number(ms / 1000.0)} s")).flatten
     Seq(
-      s"# ${escape(context.simulation)}: ${escape(runId)}",
+      s"# ${verdict.label}: ${escape(context.simulation)}, run ${escape(runId)}\n\n${verdict.label}: no figures, " +
+        (verdict.incomplete :+ "simulation.log held nothing to summarise").mkString("; ") + ".",
       Seq(
         s"- Systems: ${escape(context.systems.mkString(", "))}; target: ${escape(context.target)}; profile: ${escape(context.profile)}; shard: ${context.shard}",
         s"- Plan: ${if (planned.isEmpty) "not recorded"

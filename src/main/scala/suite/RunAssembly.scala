@@ -14,13 +14,19 @@ import sandbox.SandboxSettings
   *
   * @param sharedConnections its users share one connection pool (`<key>.shareConnections`), as API clients
   *                          and servers do; a browser has its own
+  * @param requestsPerJourney how many requests one journey sends (`<key>.requestsPerJourney`, which a
+  *                          profile's `settings` may change), for the plan's expected requests/s
   */
 final case class SystemLoad(
     system: SystemUnderTest,
     profile: LoadProfile,
     journey: ChainBuilder,
-    sharedConnections: Boolean = false
+    sharedConnections: Boolean = false,
+    requestsPerJourney: Option[Double] = None
 ) {
+
+  /** The requests/s this injector should send this system at the peak, where the plan can tell. */
+  def expectedRequestsPerSecond: Option[Double] = requestsPerJourney.flatMap(profile.plan.expectedRequestsPerSecond)
 
   /** Its population; with `earlyStop` on, every answer is counted and the journey stops the load on a breach. */
   def population(windows: WindowRecorder, baseUrl: String, earlyStop: Option[EarlyStop]): PopulationBuilder = {
@@ -118,7 +124,9 @@ object RunAssembly {
     val loads = profiles.map { case (system, profile) =>
       val settings = settingsOf(suite, system, profile, claims, tallies)
       val shared = settings.settings.has("shareConnections") && settings.settings.boolean("shareConnections")
-      SystemLoad(system, profile, system.journey(settings), shared)
+      val requestsPerJourney =
+        Option.when(settings.settings.has("requestsPerJourney"))(settings.settings.positiveDouble("requestsPerJourney"))
+      SystemLoad(system, profile, system.journey(settings), shared, requestsPerJourney)
     }
     val capacityWarnings = MachineCapacity.check(
       // Where the profile gives no peak of concurrent users, all the users it starts are an upper bound.

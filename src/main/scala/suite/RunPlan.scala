@@ -4,6 +4,8 @@ import java.net.URI
 
 import scala.util.Try
 
+import profiles.Plan
+
 /** The one screen printed before a run starts: what will be sent, where, and for how long. */
 object RunPlan {
   def render(run: RunSetup, baseUrls: Map[String, String]): String = {
@@ -19,11 +21,35 @@ object RunPlan {
     ) ++ suite.overrides.toSeq.sorted.map { case (k, v) => s"  override  $k = $v" } ++
       run.loads.flatMap { load =>
         val key = load.system.key
-        s"-- $key: profile ${load.profile.name}, think time x${suite.thinkTimeMultiplierOf(key)}" +:
-          load.profile.plan.render.linesIterator.map("  " + _).toSeq
-      } :+
+        (s"-- $key: profile ${load.profile.name}, think time x${suite.thinkTimeMultiplierOf(key)}" +:
+          load.profile.plan.render.linesIterator.map("  " + _).toSeq) :+ s"  Expected:  ${expected(load)}"
+      } :+ s"Expected    ${overall(run.loads)}" :+
       rule
     lines.mkString("\n")
+  }
+
+  /** "400 requests/s at the peak (50 journeys/s x 8 requests)", or why there is no figure. */
+  def expected(load: SystemLoad): String = {
+    val plan = load.profile.plan
+    (load.requestsPerJourney, plan.peakArrivalRate) match {
+      case (None, _)                    => s"requests/s not estimated (set ${load.system.key}.requestsPerJourney)"
+      case (_, None)                    => "requests/s not estimated (the journeys' pace depends on the system's speed)"
+      case (Some(requests), Some(rate)) =>
+        val sent = rate * requests
+        val capped = plan.throttleRequestsPerSecond.filter(_ < sent).fold("")(t => s", capped by the throttle at $t")
+        s"${Plan.rate(plan.expectedRequestsPerSecond(requests).getOrElse(sent))} requests/s at the peak " +
+          s"(${Plan.rate(rate)} journeys/s x ${Plan.number(requests)} requests$capped)"
+    }
+  }
+
+  /** Every system's expected requests/s together, as if they peaked at once. */
+  def overall(loads: Seq[SystemLoad]): String = {
+    val known = loads.flatMap(l => l.expectedRequestsPerSecond.map(l.system.key -> _))
+    val unknown = loads.map(_.system.key).filterNot(known.map(_._1).contains)
+    val total = Plan.rate(known.map(_._2).sum)
+    if (known.isEmpty) "requests/s in all: not estimated"
+    else if (unknown.isEmpty) s"$total requests/s in all at the peak"
+    else s"at least $total requests/s in all at the peak (not estimated for ${unknown.mkString(", ")})"
   }
 
   /** A URL with its user-info (user name and password before the host) replaced by three stars. */

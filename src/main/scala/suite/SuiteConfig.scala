@@ -25,7 +25,8 @@ final case class SuiteConfig(
     preflightConnectTimeout: FiniteDuration,
     allowProduction: Option[String],
     injectorLimits: InjectorLimits,
-    earlyStop: EarlyStopLimits
+    earlyStop: EarlyStopLimits,
+    planOnly: Boolean = false
 ) {
 
   /** Smoke runs check the journeys, not the pacing: they take `thinkTime.smokeMultiplier`. */
@@ -111,7 +112,8 @@ object SuiteConfig {
         s.int("injector.minSamples", min = 0),
         s.long("injector.maxLateStartP99Ms", min = 0)
       ),
-      earlyStop = EarlyStopLimits.read(s.block("earlyStop"))
+      earlyStop = EarlyStopLimits.read(s.block("earlyStop")),
+      planOnly = s.boolean("planOnly")
     )
   }
 }

@@ -38,6 +38,7 @@ abstract class SuiteSimulation extends Simulation {
       SuiteConfig.load(SystemUnderTest.withParts(systems).map(_.key)),
       archiveTo
     ))
+    if (run.suite.planOnly) PlanOnly.stop(RunPlan.render(run, run.baseUrls))
     val sandbox = run.sandbox.map { case (settings, systems) => FailFast(startSandbox(settings, systems)) }
     val baseUrls = run.baseUrls ++ sandbox.fold(Map.empty[String, String])(_.baseUrls)
     FailFast.closing(sandbox)(Preflight.check(baseUrls, run.suite.preflightConnectTimeout))

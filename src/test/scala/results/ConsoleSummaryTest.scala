@@ -34,7 +34,7 @@ class ConsoleSummaryTest {
     )
     val md = SummaryMarkdown.render(withoutGroups)
     assertTrue(md.contains("Transactions per hour: none (this simulation defines no transactions)."), md)
-    assertTrue(md.linesIterator.exists(line => line.startsWith("| steady steady | 5 |") && line.endsWith("| - |")), md)
+    assertTrue(md.linesIterator.exists(line => line.startsWith("| steady window | 5 |") && line.endsWith("| - |")), md)
   }
 
   @Test
@@ -50,6 +50,16 @@ class ConsoleSummaryTest {
   }
 
   @Test
+  def theLastLinesNameTheRunFolderUnderResults(): Unit =
+    assertEquals(
+      Seq(
+        "results: this run      results/raid-1/ (Gatling's report index.html, summary.md, summary.json, junit.xml)",
+        "results: every run     results/index.html"
+      ),
+      PostRun.whereToRead(java.nio.file.Paths.get("results", "raid-1"), java.nio.file.Paths.get("results"))
+    )
+
+  @Test
   def theTerminalTableIsPlainAlignedText(): Unit = {
     // the columns of summary.md, names indented per group level, figures right-aligned, no Markdown
     val expected =
@@ -62,8 +72,8 @@ class ConsoleSummaryTest {
         |  broken          1   1   0     0    0.1    4     4     4     4     4    4     4        0""".stripMargin
     assertEquals(expected, ConsoleSummary.statsTable(withGroups))
     assertTrue(
-      SummaryMarkdown.statsTable(withGroups).contains("| &nbsp;&nbsp;&nbsp;&nbsp;search | 2 | 2 | 0 | 0 | 0.2 | 10 |"),
-      "summary.md keeps its Markdown table"
+      SummaryMarkdown.statsTable(withGroups).contains("| Browse / search | 2 | 2 | 0 | 0 | 0.2 | 10 |"),
+      "summary.md keeps its Markdown table, each row named by its path"
     )
   }
 

@@ -8,7 +8,8 @@ class JUnitReportTest {
   private val check = GateCheck("All Requests", "p99", Some(120), 5000, atMost = true, " ms")
   private def verdict(incomplete: Seq[String] = Nil, invalid: Seq[String] = Nil, stoppedEarly: Seq[String] = Nil) =
     GateVerdict(Seq(check), Nil, None, incomplete, invalid, stoppedEarly)
-  private def render(v: GateVerdict) = JUnitReport.render("Fixture", "fixture-1", 0L, Nil, v)
+  private def render(v: GateVerdict) =
+    JUnitReport.render(Seq("simulation" -> "Fixture", "runId" -> "fixture-1"), 0L, Nil, v)
   private def failures(junit: String) =
     """<testsuite [^>]*failures="(\d+)"""".r.findFirstMatchIn(junit).map(_.group(1).toInt).get
 
@@ -16,6 +17,53 @@ class JUnitReportTest {
     val junit = render(verdict())
     assertEquals(0, failures(junit), junit)
     assertTrue(junit.contains("""name="the injector was not the bottleneck" time="0"></testcase>"""), junit)
+  }
+
+  @Test def aPassingCheckCarriesItsMeasuredValueAndLimit(): Unit = {
+    val junit = render(verdict())
+    assertTrue(
+      junit.contains(
+        """<testcase classname="gate.Fixture" name="All Requests: p99" time="0"><properties>""" +
+          """<property name="measured" value="120"/><property name="limit" value="at most 5000"/>""" +
+          """<property name="unit" value="ms"/></properties>""" +
+          """<system-out>All Requests: p99: measured 120 ms, allowed at most 5000 ms</system-out></testcase>"""
+      ),
+      junit
+    )
+  }
+
+  @Test def theSuiteCarriesWhatWasRun(): Unit = {
+    val summary = testkit.CraftedSummaries.summary("Fixture", Map(List("home") -> testkit.CraftedSummaries.ok(5)))
+    val run = summary.run.copy(overrides = Map("scale" -> "0.5", "sandbox.stubs.delay.ms" -> "0"), gitCommit = "abc123")
+    val junit = JUnitReport.render(summary.copy(run = run), verdict())
+    Seq(
+      "simulation" -> "Fixture",
+      "runId" -> "crafted",
+      "verdict" -> "PASS",
+      "target" -> "loopback",
+      "profile" -> "smoke",
+      "shard" -> "1/1",
+      "commit" -> "abc123",
+      "overrides" -> "sandbox.stubs.delay.ms=0 scale=0.5",
+      "override.scale" -> "0.5",
+      "simulationClass" -> "crafted.Fixture"
+    ).foreach { case (name, value) =>
+      assertTrue(junit.contains(s"""<property name="$name" value="$value"/>"""), s"$name in $junit")
+    }
+    assertTrue(junit.indexOf("<properties>") < junit.indexOf("<testcase"), "the suite's properties come first")
+  }
+
+  @Test def aFailedCheckSaysWhy(): Unit = {
+    val broken = check.copy(measured = Some(6000))
+    val junit = render(GateVerdict(Seq(broken), Nil, None, Nil, Nil))
+    assertEquals(1, failures(junit), junit)
+    assertTrue(
+      junit.contains(
+        """<failure message="measured 6000 ms, allowed at most 5000 ms" type="threshold">All Requests: p99: measured 6000 ms"""
+      ),
+      junit
+    )
+    assertTrue(junit.contains("""<property name="measured" value="6000"/>"""), junit)
   }
 
   @Test def anInvalidRunFailsTheInjectorCase(): Unit = {

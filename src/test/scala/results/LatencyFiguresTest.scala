@@ -20,6 +20,25 @@ class LatencyFiguresTest {
   }
 
   @Test
+  def noPercentileIsAboveTheSlowestRequest(): Unit = {
+    // 10,038 ms falls in HdrHistogram's bucket 10,032-10,039 (8 ms wide above 8,191 ms at 3 digits), whose
+    // highest value the histogram answers: a window once read p95 10039, p99 10039, max 10038.
+    val samples = CraftedSummaries.ok(Seq.fill(20)(500) ++ Seq(10033, 10038): _*)
+    val raw = LatencyAccumulator.decode(CraftedSummaries.accumulator(samples).mergeable.histogram)
+    assertEquals(10039L, raw.getValueAtPercentile(99), "the histogram alone reads above the max")
+    val figures = CraftedSummaries.accumulator(samples).figures(1).get
+    assertEquals(10038, figures.maxMs)
+    assertEquals(
+      Map(50.0 -> 500, 75.0 -> 500, 90.0 -> 500, 95.0 -> 10038, 99.0 -> 10038, 99.9 -> 10038),
+      figures.percentilesMs
+    )
+    // and after a merge, which restores the exact max from the summary
+    val merged = LatencyAccumulator.restore(figures, CraftedSummaries.accumulator(samples).mergeable)
+    merged.add(CraftedSummaries.accumulator(CraftedSummaries.ok(400)))
+    assertTrue(Figures.Ranks.forall(rank => merged.percentileMs(rank) <= 10038), merged.figures(1).toString)
+  }
+
+  @Test
   def apdexBandsAtTAndFourT(): Unit = {
     // T = 1500 ms: satisfied <= 1500, tolerating <= 6000, frustrated above, and every KO is frustrated
     val samples = Seq(1500 -> true, 1501 -> true, 6000 -> true, 6001 -> true, 10 -> false)

@@ -1,0 +1,26 @@
+package simulations
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import testkit.GatlingProcess
+
+/** What a run says last on the console: where its results are kept, not Gatling's working copy. */
+class ConsoleEndToEndTest {
+  @Test def theLastLinesNameTheArchivedRun(): Unit = {
+    val run = GatlingProcess.start(classOf[RaidSimulation], "sandbox.stubs.delay.ms" -> "0")
+    assertEquals(0, run.exitStatus(120), run.text)
+    val Seq(archived) = run.archivedRuns: @unchecked
+    val lines = run.text.linesIterator.filter(_.trim.nonEmpty).toSeq
+    val gatlings = lines.lastIndexWhere(_.contains(run.gatlingDir.toString))
+    assertTrue(gatlings >= 0, s"Gatling names its own copy:\n${run.text}")
+    assertEquals(
+      Seq(
+        s"results: this run      $archived/ (Gatling's report index.html, summary.md, summary.json, junit.xml)",
+        s"results: every run     ${run.resultsDir.resolve("index.html")}"
+      ),
+      lines.takeRight(2),
+      run.text
+    )
+    assertTrue(gatlings < lines.size - 2, "after Gatling's own line")
+  }
+}

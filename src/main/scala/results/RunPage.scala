@@ -92,14 +92,12 @@ object RunPage {
         "apdex" -> f.apdex.score.fold("-")(a => f"$a%.2f")
       )
     }
-    val errors = s.requestErrors.flatMap(r =>
-      r.errors.map(e =>
-        fields(
-          "request" -> r.request,
-          "status" -> RequestErrors.status(e.message).fold("-")(_.toString),
-          "message" -> e.message,
-          "count" -> e.count
-        )
+    val errors = s.errors.map(e =>
+      fields(
+        "request" -> Entry.name(e.path),
+        "status" -> e.status.fold("-")(_.toString),
+        "message" -> e.message,
+        "count" -> e.count
       )
     )
     val windows = s.windows.map { w =>

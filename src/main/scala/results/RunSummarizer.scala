@@ -32,7 +32,6 @@ object RunSummarizer {
     val steadyWindow = chooseSteadyWindow(windows, report.injectStartEpochMs, report.injectEndEpochMs, settings)
     val walk = new RecordCollector(settings, windows, steadyWindow._1, useGroupDuration)
     val timeline = new Timeline.Collector(report.injectStartEpochMs, report.injectEndEpochMs)
-    val requestErrors = new RequestErrors.Collector
     val header = report.header
     val sessions = new SessionFigures.Counter(header.runStartEpochMs)
     val outcome =
@@ -43,7 +42,6 @@ object RunSummarizer {
             case r: RequestRecorded =>
               val path = r.groupHierarchy :+ r.name
               timeline.record(path, r.startEpochMs, r.responseTimeMs, r.ok)
-              r.error.foreach(requestErrors.record(path, _))
             case _ =>
           }
         }
@@ -157,8 +155,7 @@ object RunSummarizer {
       duplicateLocks = Claims.read(runDir).map(Claims.duplicates),
       sessions = sessions.figures(header.scenarios),
       tallies = context.tallies,
-      timeline = Some(timeline.timeline),
-      requestErrors = requestErrors.errors
+      timeline = Some(timeline.timeline)
     )
   }
 
@@ -191,6 +188,14 @@ object RunSummarizer {
     private val groups = mutable.Map.empty[List[String], LatencyAccumulator]
     var steadyRequests = 0L
     val errors: mutable.Map[(List[String], String), Long] = mutable.Map.empty.withDefaultValue(0L)
+    private val distinctMessages = mutable.Map.empty[List[String], Int].withDefaultValue(0)
+    private def countError(path: List[String], message: String): Unit = {
+      val kept =
+        if (errors.contains(path -> message)) message
+        else if (distinctMessages(path) < ErrorCount.MaxMessages) { distinctMessages(path) += 1; message }
+        else ErrorCount.OtherMessages
+      errors(path -> kept) += 1
+    }
     var startedUsers = 0L
     var endedUsers = 0L
     val steadyCompleted: mutable.Map[List[String], Long] = mutable.Map.empty.withDefaultValue(0L)
@@ -226,7 +231,7 @@ object RunSummarizer {
         val path = r.groupHierarchy :+ r.name
         val ms = r.responseTimeMs
         global.record(ms, r.ok)
-        r.error.foreach(message => errors(path -> message) += 1)
+        r.error.foreach(countError(path, _))
         requests.getOrElseUpdate(path, newAccumulator()).record(ms, r.ok)
         if (steady.contains(r.startEpochMs)) steadyRequests += 1
         quarters.foreach { case ((firstWindow, lastWindow), (first, last)) =>

@@ -123,6 +123,10 @@ final case class ErrorCount(message: String, count: Long, path: List[String] = N
 }
 
 object ErrorCount {
+
+  /** Distinct messages kept per request: a message that names an id would otherwise grow without end. */
+  val MaxMessages = 50
+  val OtherMessages = "(other messages)"
   // Gatling's wording of a failed status check: "status.find.is(200), but actually found 503", also for in(...).
   private val FoundStatus = """^status\.find\..*but actually found (\d{3})$""".r.unanchored
 
@@ -161,7 +165,6 @@ final case class SummarySettings(
 /** @param duplicateLocks resources the run's users claimed ([[Claims]]) that more than one of them got;
   *                       None when the run recorded no claims
   * @param timeline       the run over time (None for merged shards and summaries written before it existed)
-  * @param requestErrors  each request's failures by message
   */
 final case class RunSummary(
     run: RunMetadata,
@@ -180,8 +183,7 @@ final case class RunSummary(
     duplicateLocks: Option[DuplicateLocks] = None,
     sessions: Seq[SessionFigures] = Nil,
     tallies: Seq[Tally] = Nil,
-    timeline: Option[Timeline] = None,
-    requestErrors: Seq[RequestErrors] = Nil
+    timeline: Option[Timeline] = None
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))

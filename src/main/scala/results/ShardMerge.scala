@@ -95,18 +95,7 @@ object ShardMerge {
       // Each shard counted its own responses: the counts add up.
       tallies = Tally.merged(shards.flatMap(_.tallies)),
       // The shards' timelines have buckets of their own starts and sizes: the merged run draws none.
-      timeline = None,
-      requestErrors = shards.flatMap(_.requestErrors).groupBy(_.request).toSeq.sortBy(_._1).map {
-        case (request, parts) =>
-          RequestErrors(
-            request,
-            parts.flatMap(_.errors).groupMapReduce(_.message)(_.count)(_ + _).toSeq.sortBy { case (m, c) =>
-              (-c, m)
-            }.map {
-              case (m, c) => ErrorCount(m, c)
-            }
-          )
-      }
+      timeline = None
     )
   }
 

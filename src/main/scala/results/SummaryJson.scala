@@ -277,17 +277,6 @@ object SummaryJson {
     s.gate.foreach(gate => root.set[JsonNode]("gate", gateNode(gate)))
     root.set[JsonNode]("sessions", s.sessions.foldLeft(arr())((array, f) => array.add(sessionsNode(f))))
     s.timeline.foreach(t => root.set[JsonNode]("timeline", timelineNode(t)))
-    root.set[JsonNode](
-      "requestErrors",
-      s.requestErrors.foldLeft(arr()) { (array, r) =>
-        val node = obj().put("request", r.request)
-        node.set[JsonNode](
-          "errors",
-          r.errors.foldLeft(arr())((es, e) => es.add(obj().put("message", e.message).put("count", e.count)))
-        )
-        array.add(node)
-      }
-    )
     root
   }
 
@@ -646,11 +635,8 @@ object SummaryJson {
       // Summaries written before session figures existed have none.
       sessions = list(root, "sessions").map(sessions),
       tallies = tallies(root),
-      // Summaries written before the timeline and per-request errors existed have neither.
-      timeline = Option(root.get("timeline")).map(timeline),
-      requestErrors = list(root, "requestErrors").map(r =>
-        RequestErrors(text(r, "request"), list(r, "errors").map(e => ErrorCount(text(e, "message"), long(e, "count"))))
-      )
+      // Summaries written before the timeline existed have none.
+      timeline = Option(root.get("timeline")).map(timeline)
     )
   }
 }

@@ -70,35 +70,3 @@ object Timeline {
     }
   }
 }
-
-/** The failures of one request by Gatling's message, most frequent first. */
-final case class RequestErrors(request: String, errors: Seq[ErrorCount])
-
-object RequestErrors {
-
-  /** Distinct messages kept per request: a message that names an id would otherwise grow without end. */
-  val MaxMessages = 50
-  val OtherMessages = "(other messages)"
-
-  /** The HTTP status a Gatling check message names ("... but actually found 503"), if any. */
-  def status(message: String): Option[Int] =
-    """found (\d{3})\b""".r.findFirstMatchIn(message).map(_.group(1).toInt)
-
-  final class Collector {
-    private val counts = mutable.LinkedHashMap.empty[List[String], mutable.Map[String, Long]]
-
-    def record(path: List[String], message: String): Unit = {
-      val messages = counts.getOrElseUpdate(path, mutable.Map.empty[String, Long].withDefaultValue(0L))
-      val key = if (messages.contains(message) || messages.size < MaxMessages) message else OtherMessages
-      messages(key) += 1
-    }
-
-    def errors: Seq[RequestErrors] =
-      counts.toSeq.map { case (path, messages) =>
-        RequestErrors(
-          Entry.name(path),
-          messages.toSeq.sortBy { case (m, c) => (-c, m) }.map { case (m, c) => ErrorCount(m, c) }
-        )
-      }
-  }
-}

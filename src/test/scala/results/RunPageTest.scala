@@ -33,10 +33,10 @@ class RunPageTest {
       Nil,
       Nil
     )),
-    requestErrors = Seq(RequestErrors(
-      "mint raid",
-      Seq(ErrorCount("status.find.in([200, 209], 304), found 503", 3), ErrorCount("Request timeout", 1))
-    )),
+    errors = Seq(
+      ErrorCount("status.find.in([200, 209], 304), but actually found 503", 3, List("mint raid")),
+      ErrorCount("Request timeout", 1, List("mint raid"))
+    ),
     timeline = Some(Timeline(
       1000000L,
       1000,
@@ -85,7 +85,7 @@ class RunPageTest {
     val page = RunPage.render(failed, Nil, Set.empty)
     assertTrue(
       page.contains(
-        """<tr><td>mint raid</td><td class="n">503</td><td>status.find.in([200, 209], 304), found 503</td><td class="n">3</td></tr>"""
+        """<tr><td>mint raid</td><td class="n">503</td><td>status.find.in([200, 209], 304), but actually found 503</td><td class="n">3</td></tr>"""
       ),
       page
     )

@@ -100,6 +100,7 @@ object RunSummarizer {
       s"window ${w.kind} '${w.label}' ends at or before its start (${w.startEpochMs} to ${w.endEpochMs}): left out"
     )
 
+    val windowSummaries = windows.map(walk.windowSummary)
     RunSummary(
       run = RunMetadata(
         simulation = context.simulation,
@@ -135,7 +136,7 @@ object RunSummarizer {
         walk.transactions(walk.steadyCompleted, steady),
         walk.degradation(settings.degradationMinSamples)
       ),
-      windows = windows.map(walk.windowSummary),
+      windows = windowSummaries,
       warnings = warnings,
       completion = completion,
       injector = context.course.injector,
@@ -146,7 +147,8 @@ object RunSummarizer {
       earlyStop = context.course.earlyStop,
       duplicateLocks = Claims.read(runDir).map(Claims.duplicates),
       sessions = sessions.figures(header.scenarios),
-      tallies = context.tallies
+      tallies = context.tallies,
+      curves = context.curves.map(ThroughputCurve.of(_, windowSummaries))
     )
   }
 

@@ -161,7 +161,8 @@ final case class RunSummary(
     earlyStop: Option[EarlyStopRecord] = None,
     duplicateLocks: Option[DuplicateLocks] = None,
     sessions: Seq[SessionFigures] = Nil,
-    tallies: Seq[Tally] = Nil
+    tallies: Seq[Tally] = Nil,
+    curves: Seq[ThroughputCurve] = Nil
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))

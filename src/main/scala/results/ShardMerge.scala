@@ -92,7 +92,9 @@ object ShardMerge {
       earlyStop = shards.flatMap(_.earlyStop).minByOption(_.atMs),
       sessions = SessionFigures.merge(shards.map(_.sessions)),
       // Each shard counted its own responses: the counts add up.
-      tallies = Tally.merged(shards.flatMap(_.tallies))
+      tallies = Tally.merged(shards.flatMap(_.tallies)),
+      // Every shard ran the same sweep: its curve is read again from the merged windows.
+      curves = first.curves.map(c => ThroughputCurve.of(c.spec, windows))
     )
   }
 

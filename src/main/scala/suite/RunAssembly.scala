@@ -7,19 +7,23 @@ import scala.concurrent.duration.FiniteDuration
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 import io.gatling.core.controller.throttle.ThrottleStep
 import profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
-import results.{ Claims, ResultsSettings, RunArchive, RunContext, RunCourse, Thresholds }
+import results.{ Claims, CurveSpec, ResultsSettings, RunArchive, RunContext, RunCourse, Thresholds }
 import sandbox.SandboxSettings
 
 /** One system of the run, ready to load: its profile and its journey, built and checked.
   *
   * @param sharedConnections its users share one connection pool (`<key>.shareConnections`), as API clients
   *                          and servers do; a browser has its own
+  * @param connectivityCheck what its target must carry before any load (`<key>.connectivityCheck`)
+  * @param curve             the throughput curve its sweep is read as (`<key>.throughputCurve`)
   */
 final case class SystemLoad(
     system: SystemUnderTest,
     profile: LoadProfile,
     journey: ChainBuilder,
-    sharedConnections: Boolean = false
+    sharedConnections: Boolean = false,
+    connectivityCheck: Option[ConnectivityCheck] = None,
+    curve: Option[CurveSpec] = None
 ) {
 
   /** Its population; with `earlyStop` on, every answer is counted and the journey stops the load on a breach. */
@@ -73,7 +77,8 @@ final case class RunSetup(
       windows = windows.measured,
       course = course,
       work = windows.workDone,
-      tallies = tallies.snapshot
+      tallies = tallies.snapshot,
+      curves = loads.flatMap(_.curve)
     )
 
   /** "smoke", or per system where they differ: "raid: reference, toy: smoke". */
@@ -118,7 +123,14 @@ object RunAssembly {
     val loads = profiles.map { case (system, profile) =>
       val settings = settingsOf(suite, system, profile, claims, tallies)
       val shared = settings.settings.has("shareConnections") && settings.settings.boolean("shareConnections")
-      SystemLoad(system, profile, system.journey(settings), shared)
+      SystemLoad(
+        system,
+        profile,
+        system.journey(settings),
+        shared,
+        ConnectivityCheck.of(settings),
+        CurveSettings.of(settings)
+      )
     }
     val capacityWarnings = MachineCapacity.check(
       // Where the profile gives no peak of concurrent users, all the users it starts are an upper bound.

@@ -6,6 +6,7 @@ import scala.concurrent.duration.FiniteDuration
 
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 import io.gatling.core.controller.throttle.ThrottleStep
+import io.gatling.http.protocol.HttpProtocolBuilder
 import profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
 import results.{ Claims, CurveSpec, ResultsSettings, RunArchive, RunContext, RunCourse, Thresholds }
 import sandbox.SandboxSettings
@@ -31,8 +32,20 @@ final case class SystemLoad(
     val own = system.protocol(baseUrl)
     val pooled = if (sharedConnections) own.shareConnections else own
     val protocol = earlyStop.fold(pooled)(stop => pooled.check(stop.check))
-    profile.population(system.scenarioName, earlyStop.fold(journey)(_.guard(journey)), windows).protocols(protocol)
+    SystemLoad.withProtocol(
+      profile.population(system.scenarioName, earlyStop.fold(journey)(_.guard(journey)), windows),
+      protocol
+    )
   }
+}
+
+object SystemLoad {
+
+  /** Gatling gives a population's protocols to it alone, not to the populations chained after it with
+    * `andThen` (a sweep's later levels and repeats): each gets the system's protocol.
+    */
+  def withProtocol(population: PopulationBuilder, protocol: HttpProtocolBuilder): PopulationBuilder =
+    population.protocols(protocol).copy(children = population.children.map(_.map(withProtocol(_, protocol))))
 }
 
 /** Everything a run needs, assembled and checked before anything starts: nothing in here has sent a

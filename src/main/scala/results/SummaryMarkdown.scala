@@ -282,7 +282,7 @@ object SummaryMarkdown {
     (Seq(
       s"## Throughput curve: ${escape(c.spec.system)}, $unit/s against concurrency",
       "",
-      s"One ${escape(unit.stripSuffix("s"))} is one OK `${escape(c.spec.group)}` ended within the level's window; requirement $requirement. " +
+      s"One ${escape(unit.stripSuffix("s"))} is one OK `${escape(c.spec.group)}` started within the level's window; requirement $requirement. " +
         s"Chart: ${CurveChart.fileName(c)}.",
       "",
       (Seq("Level", "Users") ++ repeats.map(r => s"R$r") ++ Seq("Min", "Median", "Max")).mkString("| ", " | ", " |"),

@@ -10,7 +10,7 @@ package results
   */
 final case class CurveSpec(system: String, group: String, unit: String, requirementMin: Double, requirementMax: Double)
 
-/** One level of one repeat of the sweep: `completed` units ended OK within its window. */
+/** One level of one repeat of the sweep: `completed` units started within its window and ended OK. */
 final case class CurvePoint(level: Int, repeat: Int, concurrency: Long, completed: Long, durationMs: Long) {
   def perSecond: Double = if (durationMs > 0) completed * 1000.0 / durationMs else 0.0
 }
@@ -45,14 +45,18 @@ final case class ThroughputCurve(spec: CurveSpec, points: Seq[CurvePoint]) {
 
 object ThroughputCurve {
 
-  /** The curve from the run's sweep windows (kind [[RunWindow.Level]], labelled by [[SweepWindow]]). */
+  /** The curve from the run's sweep windows (kind [[RunWindow.Level]], labelled by [[SweepWindow]]). A unit
+    * counts in the window it started in: a level's window runs from its first worker's start to its last
+    * one's end, so every unit of the level starts inside it, while the last may end on its closing
+    * millisecond, which a window leaves out.
+    */
   def of(spec: CurveSpec, windows: Seq[WindowSummary]): ThroughputCurve =
     ThroughputCurve(
       spec,
       windows.collect {
         case w if w.window.kind == RunWindow.Level => SweepWindow.parse(w.window.label).map(w -> _)
       }.flatten.map { case (w, (level, repeat, users)) =>
-        val completed = w.transactions.find(_.path == List(spec.group)).fold(0L)(_.completed)
+        val completed = w.groups.find(_.path == List(spec.group)).fold(0L)(_.figures.ok)
         CurvePoint(level, repeat, users, completed, w.window.durationMs)
       }
     )

@@ -13,15 +13,24 @@ import testkit.CraftedSummaries.ok
 class ThroughputCurveTest {
   private val spec = CurveSpec("uploads", "Pair", "pairs", 10, 15)
 
-  /** Level `level` of repeat `repeat` with `users` users: `pairs` OK pairs (and one failed) in `ms`. */
-  private def level(level: Int, repeat: Int, users: Long, pairs: Long, fromMs: Long, ms: Long) =
+  /** Level `level` of repeat `repeat` with `users` users: `pairs` OK pairs, one failed, in `ms`; other groups
+    * (another top-level one, one nested in a pair) count for nothing.
+    */
+  private def level(level: Int, repeat: Int, users: Long, pairs: Long, fromMs: Long, ms: Long) = {
+    val seconds = ms / 1000.0
+    val samples = Seq.fill(pairs.toInt)(5 -> true) :+ (7 -> false)
     WindowSummary(
       RunWindow(RunWindow.Level, SweepWindow.label(level, repeat, users), fromMs, fromMs + ms),
-      Some(CraftedSummaries.entry(Nil, ok(5, 6), ms / 1000.0)),
+      Some(CraftedSummaries.entry(Nil, ok(5, 6), seconds)),
       Nil,
-      Nil,
-      Seq(TransactionRate(List("Pair"), pairs, pairs * 3600000.0 / ms), TransactionRate(List("Other"), 999, 1))
+      Seq(
+        CraftedSummaries.entry(List("Pair"), samples, seconds),
+        CraftedSummaries.entry(List("Other"), ok(1, 2, 3), seconds),
+        CraftedSummaries.entry(List("Pair", "Inner"), ok(1, 2, 3), seconds)
+      ),
+      Nil
     )
+  }
 
   // (level, users) -> per repeat (pairs, ms): level 1 at 1 user: 100, 120, 110 pairs/s; level 2: 200, 180, 240;
   // level 3 (1,000 users): 150, 150, 300.
@@ -88,8 +97,11 @@ class ThroughputCurveTest {
   @Test def aMergeOfShardsReadsTheCurveFromTheirMergedWindows(): Unit = {
     // Two shards each did half of every level's pairs in the same windows: the merged curve is the whole one.
     def half(s: RunSummary, id: String) = {
-      val halved =
-        s.windows.map(w => w.copy(transactions = w.transactions.map(t => t.copy(completed = t.completed / 2))))
+      val halved = s.windows.map(w =>
+        w.copy(groups =
+          w.groups.map(g => CraftedSummaries.entry(g.path, Seq.fill(g.figures.ok.toInt / 2)(5 -> true), 1))
+        )
+      )
       s.copy(
         run = s.run.copy(runId = id, shard = if (id == "a") "1/2" else "2/2"),
         windows = halved,

@@ -8,7 +8,7 @@ import io.gatling.core.controller.inject.open.OpenInjectionStep
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 
 import Plan.{ count, counted, human }
-import results.RunWindow
+import results.{ RunWindow, SweepWindow }
 
 /** A load shape with the whole run's figures (after scale); a shard's figures are worked out from them,
   * so that the shares of all shards add up to the whole.
@@ -410,7 +410,7 @@ private[profiles] final case class ConcurrencySweep(
   /** Stages in run order: repeat 1 levels 1..K, repeat 2 levels 1..K, ... (1-based level and repeat). */
   def stages: Seq[(Int, Int)] = for { r <- 1 to repeats; k <- 1 to levels.size } yield (k, r)
 
-  def label(level: Int, repeat: Int): String = s"L$level R$repeat (${counted(levels(level - 1), "user")})"
+  def label(level: Int, repeat: Int): String = SweepWindow.label(level, repeat, levels(level - 1))
 
   def phases(shard: Shard): Seq[Phase] =
     levels.indices.map { i =>

@@ -234,6 +234,9 @@ object PostRun {
     // Only a run its profile split into windows has figures to chart over them.
     if (summary.windows.nonEmpty) WindowChart.write(summary, runDir.resolve(WindowChart.FileName))
     else Files.deleteIfExists(runDir.resolve(WindowChart.FileName))
+    summary.curves.filter(_.points.nonEmpty).foreach(c =>
+      CurveChart.write(summary.run.simulation, c, runDir.resolve(CurveChart.fileName(c)))
+    )
     verdict match {
       case Some(v) => RunArchive.writeAtomically(runDir.resolve(RunArchive.JUnitName), JUnitReport.render(summary, v))
       case None    => Files.deleteIfExists(runDir.resolve(RunArchive.JUnitName))

@@ -207,6 +207,7 @@ object RunCourse {
   * @param course        what the run planned, and whether it reached its end
   * @param work          each fixed-work population's list and how far it got
   * @param tallies       what the journeys counted in the responses (see [[Tally]])
+  * @param curves        the throughput curves the systems' sweeps are read as (see [[ThroughputCurve]])
   */
 final case class RunContext(
     simulation: String,
@@ -219,7 +220,8 @@ final case class RunContext(
     windows: Seq[RunWindow],
     course: RunCourse = RunCourse.Unrecorded,
     work: Seq[WorkDone] = Nil,
-    tallies: Seq[Tally] = Nil
+    tallies: Seq[Tally] = Nil,
+    curves: Seq[CurveSpec] = Nil
 ) {
   def resolvedWindows(runStartEpochMs: Long): Seq[RunWindow] =
     (plannedWindows.map(_.at(runStartEpochMs)) ++ windows).sortBy(w => (w.startEpochMs, w.label))

@@ -110,6 +110,7 @@ object RunSummarizer {
       s"window ${w.kind} '${w.label}' ends at or before its start (${w.startEpochMs} to ${w.endEpochMs}): left out"
     )
 
+    val windowSummaries = windows.map(walk.windowSummary)
     RunSummary(
       run = RunMetadata(
         simulation = context.simulation,
@@ -145,7 +146,7 @@ object RunSummarizer {
         walk.transactions(walk.steadyCompleted, steady),
         walk.degradation(settings.degradationMinSamples)
       ),
-      windows = windows.map(walk.windowSummary),
+      windows = windowSummaries,
       warnings = warnings,
       completion = completion,
       injector = context.course.injector,
@@ -155,7 +156,8 @@ object RunSummarizer {
       duplicateLocks = Claims.read(runDir).map(Claims.duplicates),
       sessions = sessions.figures(header.scenarios),
       tallies = context.tallies,
-      timeline = Some(timeline.timeline)
+      timeline = Some(timeline.timeline),
+      curves = context.curves.map(ThroughputCurve.of(_, windowSummaries))
     )
   }
 

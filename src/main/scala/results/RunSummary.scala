@@ -183,7 +183,8 @@ final case class RunSummary(
     duplicateLocks: Option[DuplicateLocks] = None,
     sessions: Seq[SessionFigures] = Nil,
     tallies: Seq[Tally] = Nil,
-    timeline: Option[Timeline] = None
+    timeline: Option[Timeline] = None,
+    curves: Seq[ThroughputCurve] = Nil
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))

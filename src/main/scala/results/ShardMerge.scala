@@ -95,7 +95,9 @@ object ShardMerge {
       // Each shard counted its own responses: the counts add up.
       tallies = Tally.merged(shards.flatMap(_.tallies)),
       // The shards' timelines have buckets of their own starts and sizes: the merged run draws none.
-      timeline = None
+      timeline = None,
+      // Every shard ran the same sweep: its curve is read again from the merged windows.
+      curves = first.curves.map(c => ThroughputCurve.of(c.spec, windows))
     )
   }
 

@@ -117,6 +117,84 @@ object SummaryJson {
       )
     }
 
+  private def curveSpecNode(spec: CurveSpec): ObjectNode = {
+    val node = obj().put("system", spec.system).put("group", spec.group).put("unit", spec.unit)
+    node.set[JsonNode]("requirement", obj().put("min", spec.requirementMin).put("max", spec.requirementMax))
+    node
+  }
+
+  private def curveSpec(node: JsonNode): CurveSpec = {
+    val requirement = field(node, "requirement")
+    CurveSpec(
+      text(node, "system"),
+      text(node, "group"),
+      text(node, "unit"),
+      double(requirement, "min"),
+      double(requirement, "max")
+    )
+  }
+
+  /** The curve's points as measured, then what they give: per level over its repeats, the best level and
+    * the headroom there (read back from the points alone).
+    */
+  private def curveNode(curve: ThroughputCurve): ObjectNode = {
+    val node = curveSpecNode(curve.spec)
+    node.set[JsonNode](
+      "points",
+      curve.points.foldLeft(arr()) { (array, p) =>
+        array.add(
+          obj()
+            .put("level", p.level)
+            .put("repeat", p.repeat)
+            .put("concurrency", p.concurrency)
+            .put("completed", p.completed)
+            .put("durationMs", p.durationMs)
+            .put("perSecond", round(p.perSecond, 3))
+        )
+      }
+    )
+    node.set[JsonNode](
+      "levels",
+      curve.levels.foldLeft(arr()) { (array, l) =>
+        val level = obj()
+          .put("level", l.level)
+          .put("concurrency", l.concurrency)
+          .put("min", round(l.min, 3))
+          .put("median", round(l.median, 3))
+          .put("max", round(l.max, 3))
+        level.set[JsonNode]("perSecond", l.perSecond.foldLeft(arr())((a, v) => a.add(round(v, 3))))
+        array.add(level)
+      }
+    )
+    curve.best.foreach(b =>
+      node.set[JsonNode](
+        "best",
+        obj().put("level", b.level).put("concurrency", b.concurrency).put("median", round(b.median, 3))
+      )
+    )
+    curve.headroom.foreach { case (overMax, overMin) =>
+      node.set[JsonNode](
+        "headroom",
+        obj().put("overRequirementMax", round(overMax, 2)).put("overRequirementMin", round(overMin, 2))
+      )
+    }
+    node
+  }
+
+  private def curve(node: JsonNode): ThroughputCurve =
+    ThroughputCurve(
+      curveSpec(node),
+      list(node, "points").map(p =>
+        CurvePoint(
+          int(p, "level"),
+          int(p, "repeat"),
+          long(p, "concurrency"),
+          long(p, "completed"),
+          long(p, "durationMs")
+        )
+      )
+    )
+
   private def plannedNode(window: PlannedWindow): ObjectNode =
     obj().put("kind", window.kind).put("label", window.label).put("fromMs", window.fromMs).put("toMs", window.toMs)
 
@@ -135,6 +213,7 @@ object SummaryJson {
     node.set[JsonNode]("windows", context.windows.map(windowNode).foldLeft(arr())(_.add(_)))
     node.set[JsonNode]("work", workNode(context.work))
     node.set[JsonNode]("tallies", talliesNode(context.tallies))
+    node.set[JsonNode]("curves", context.curves.map(curveSpecNode).foldLeft(arr())(_.add(_)))
     val course = obj().put("reachedEnd", context.course.reachedEnd)
     context.course.users.fold(course.putNull("users"))(course.put("users", _))
     context.course.durationMs.fold(course.putNull("durationMs"))(course.put("durationMs", _))
@@ -274,6 +353,7 @@ object SummaryJson {
     )
     s.duplicateLocks.foreach(d => root.set[JsonNode]("duplicateLocks", duplicateLocksNode(d)))
     root.set[JsonNode]("tallies", talliesNode(s.tallies))
+    root.set[JsonNode]("curves", s.curves.map(curveNode).foldLeft(arr())(_.add(_)))
     s.gate.foreach(gate => root.set[JsonNode]("gate", gateNode(gate)))
     root.set[JsonNode]("sessions", s.sessions.foldLeft(arr())((array, f) => array.add(sessionsNode(f))))
     s.timeline.foreach(t => root.set[JsonNode]("timeline", timelineNode(t)))
@@ -513,6 +593,7 @@ object SummaryJson {
       windows = list(node, "windows").map(window),
       work = work(node),
       tallies = tallies(node),
+      curves = list(node, "curves").map(curveSpec),
       course = Option(node.get("course")).fold(RunCourse.Unrecorded) { c =>
         def optionalLong(name: String) = Option(c.get(name)).filterNot(_.isNull).map(_.asLong())
         RunCourse(
@@ -636,7 +717,8 @@ object SummaryJson {
       sessions = list(root, "sessions").map(sessions),
       tallies = tallies(root),
       // Summaries written before the timeline existed have none.
-      timeline = Option(root.get("timeline")).map(timeline)
+      timeline = Option(root.get("timeline")).map(timeline),
+      curves = list(root, "curves").map(curve)
     )
   }
 }

@@ -131,6 +131,7 @@ object SummaryMarkdown {
     sections += apdex(summary)
     summary.tallies.foreach(tally => sections += this.tally(tally))
     if (summary.windows.nonEmpty) sections += windows(summary)
+    summary.curves.filter(_.points.nonEmpty).foreach(c => sections += curve(c))
     summary.gate.foreach(gate => sections += this.gate(gate))
     if (summary.warnings.nonEmpty)
       sections += ("## Warnings\n\n" + summary.warnings.map(w => s"- ${escape(w)}").mkString("\n"))
@@ -302,6 +303,34 @@ object SummaryMarkdown {
         "| Window | Group | Count | Cnt/s | Fastest | 95th | Slowest | KO | Apdex | Rating |",
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---|"
       ) ++ rows).mkString("\n")
+  }
+
+  /** A sweep read as a curve: units per second at each level, each repeat and their min, median and max,
+    * then the best level and its headroom over the requirement.
+    */
+  private def curve(c: ThroughputCurve): String = {
+    val unit = c.spec.unit
+    val repeats = c.points.map(_.repeat).distinct.sorted
+    val rows = c.levels.map { l =>
+      (Seq(l.level.toString, l.concurrency.toString) ++ repeats.map(r => l.byRepeat.get(r).fold("-")(number)) ++
+        Seq(number(l.min), number(l.median), number(l.max))).mkString("| ", " | ", " |")
+    }
+    val requirement = s"${number(c.spec.requirementMin)}-${number(c.spec.requirementMax)} $unit/s"
+    val best = c.best.zip(c.headroom).fold(s"No ${escape(c.spec.group)} completed: no best level.") {
+      case (b, (overMax, overMin)) =>
+        s"Best level: ${b.level} (${b.concurrency} users), median ${number(b.median)} $unit/s: " +
+          s"headroom ${number(overMax)}x over the requirement's top (${number(c.spec.requirementMax)} $unit/s), " +
+          s"${number(overMin)}x over its bottom (${number(c.spec.requirementMin)})."
+    }
+    (Seq(
+      s"## Throughput curve: ${escape(c.spec.system)}, $unit/s against concurrency",
+      "",
+      s"One ${escape(unit.stripSuffix("s"))} is one OK `${escape(c.spec.group)}` started within the level's window; requirement $requirement. " +
+        s"Chart: ${CurveChart.fileName(c)}.",
+      "",
+      (Seq("Level", "Users") ++ repeats.map(r => s"R$r") ++ Seq("Min", "Median", "Max")).mkString("| ", " | ", " |"),
+      (Seq("---:", "---:") ++ repeats.map(_ => "---:") ++ Seq("---:", "---:", "---:")).mkString("|", "|", "|")
+    ) ++ rows ++ Seq("", best)).mkString("\n")
   }
 
   /** The page of a run stopped before its end with no figures to show: its plan, and how long it ran. */

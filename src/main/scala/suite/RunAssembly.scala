@@ -6,8 +6,9 @@ import scala.concurrent.duration.FiniteDuration
 
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 import io.gatling.core.controller.throttle.ThrottleStep
+import io.gatling.http.protocol.HttpProtocolBuilder
 import profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
-import results.{ Claims, ResultsSettings, RunArchive, RunContext, RunCourse, Thresholds }
+import results.{ Claims, CurveSpec, ResultsSettings, RunArchive, RunContext, RunCourse, Thresholds }
 import sandbox.SandboxSettings
 
 /** One system of the run, ready to load: its profile and its journey, built and checked.
@@ -16,13 +17,17 @@ import sandbox.SandboxSettings
   *                          and servers do; a browser has its own
   * @param requestsPerJourney how many requests one journey sends (`<key>.requestsPerJourney`, which a
   *                          profile's `settings` may change), for the plan's expected requests/s
+  * @param connectivityCheck what its target must carry before any load (`<key>.connectivityCheck`)
+  * @param curve             the throughput curve its sweep is read as (`<key>.throughputCurve`)
   */
 final case class SystemLoad(
     system: SystemUnderTest,
     profile: LoadProfile,
     journey: ChainBuilder,
     sharedConnections: Boolean = false,
-    requestsPerJourney: Option[Double] = None
+    requestsPerJourney: Option[Double] = None,
+    connectivityCheck: Option[ConnectivityCheck] = None,
+    curve: Option[CurveSpec] = None
 ) {
 
   /** The requests/s this injector should send this system at the peak, where the plan can tell. */
@@ -33,8 +38,20 @@ final case class SystemLoad(
     val own = system.protocol(baseUrl)
     val pooled = if (sharedConnections) own.shareConnections else own
     val protocol = earlyStop.fold(pooled)(stop => pooled.check(stop.check))
-    profile.population(system.scenarioName, earlyStop.fold(journey)(_.guard(journey)), windows).protocols(protocol)
+    SystemLoad.withProtocol(
+      profile.population(system.scenarioName, earlyStop.fold(journey)(_.guard(journey)), windows),
+      protocol
+    )
   }
+}
+
+object SystemLoad {
+
+  /** Gatling gives a population's protocols to it alone, not to the populations chained after it with
+    * `andThen` (a sweep's later levels and repeats): each gets the system's protocol.
+    */
+  def withProtocol(population: PopulationBuilder, protocol: HttpProtocolBuilder): PopulationBuilder =
+    population.protocols(protocol).copy(children = population.children.map(_.map(withProtocol(_, protocol))))
 }
 
 /** Everything a run needs, assembled and checked before anything starts: nothing in here has sent a
@@ -79,7 +96,8 @@ final case class RunSetup(
       windows = windows.measured,
       course = course,
       work = windows.workDone,
-      tallies = tallies.snapshot
+      tallies = tallies.snapshot,
+      curves = loads.flatMap(_.curve)
     )
 
   /** "smoke", or per system where they differ: "raid: reference, toy: smoke". */
@@ -126,7 +144,15 @@ object RunAssembly {
       val shared = settings.settings.has("shareConnections") && settings.settings.boolean("shareConnections")
       val requestsPerJourney =
         Option.when(settings.settings.has("requestsPerJourney"))(settings.settings.positiveDouble("requestsPerJourney"))
-      SystemLoad(system, profile, system.journey(settings), shared, requestsPerJourney)
+      SystemLoad(
+        system,
+        profile,
+        system.journey(settings),
+        shared,
+        requestsPerJourney,
+        ConnectivityCheck.of(settings),
+        CurveSettings.of(settings)
+      )
     }
     val capacityWarnings = MachineCapacity.check(
       // Where the profile gives no peak of concurrent users, all the users it starts are an upper bound.

@@ -42,6 +42,9 @@ abstract class SuiteSimulation extends Simulation {
     val sandbox = run.sandbox.map { case (settings, systems) => FailFast(startSandbox(settings, systems)) }
     val baseUrls = run.baseUrls ++ sandbox.fold(Map.empty[String, String])(_.baseUrls)
     FailFast.closing(sandbox)(Preflight.check(baseUrls, run.suite.preflightConnectTimeout))
+    val checked = run.loads.flatMap(_.connectivityCheck).map { check =>
+      check -> FailFast.closing(sandbox)(check.run(baseUrls(check.system)))
+    }
     sandbox.foreach(running => after(running.close()))
     after(writeClaims(run))
     val injector =
@@ -50,6 +53,11 @@ abstract class SuiteSimulation extends Simulation {
     after(injector.stop())
 
     println(RunPlan.render(run, baseUrls))
+    checked.foreach { case (check, rate) =>
+      println(
+        f"Connectivity check: ${check.system} GET ${check.path} ran at $rate%,.0f requests/s (over ${check.minRequestsPerSecond}%,.0f required)"
+      )
+    }
     run.capacityWarnings.foreach(warning => println(s"WARNING: $warning"))
     if (sys.props.get("suite.watchParent").contains("true")) ParentWatch.start()
     val earlyStop = Option.when(run.suite.earlyStop.enabled)(new EarlyStop(run.suite.earlyStop))

@@ -15,7 +15,11 @@ class MainSimulationEndToEndTest {
     val run = SimulationRuns.run(classOf[MainSimulation], "sandbox.stubs.delay.ms" -> "50")
     val contract = MainSimulation.systems.flatMap(_.requestNames).toSet
     assertEquals(contract, run.requests.keySet, "every system's requests, and no others")
-    assertEquals(MainSimulation.systems.map(_.scenarioName).toSet, run.scenarios, "one population per system")
+    assertEquals(
+      MainSimulation.systems.map(_.scenarioName).toSet,
+      run.scenarios.map(_.replaceFirst(" L\\d+ R\\d+$", "")),
+      "one population per system (a sweep's: one per level and repeat)"
+    )
     SimulationRuns.assertNoErrors(run)
 
     val keys = MainSimulation.systems.map(_.key)

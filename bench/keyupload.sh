@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Benchmark: the key-upload sweep (12 concurrency levels x 500 pairs x 3 repeats, the `sweep` profile)
+# against the key-upload stand-in in its own JVM (port 18092), then the highest level alone for longer,
+# to read the injector's and the stand-in's CPU there. Prints the curve (summary.md's table), its peak
+# pairs/s, best level and headroom; then, for the highest level, pairs/s, the injector JVM's CPU (its own
+# sampling, summary.json) and the sandbox JVM's (its own MXBean, printed as it stops).
+# Takes a few minutes. Usage: bench/keyupload.sh [extra -D options for both runs]
+# PORT=19492 bench/keyupload.sh serves the stand-in on another port (a shared machine); TOP_PAIRS sets
+# how many pairs the highest level runs alone (20,000).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+port=${PORT:-18092}
+top_level=128
+top_pairs=${TOP_PAIRS:-20000}
+mkdir -p target
+mvn -q -B test-compile
+
+sandbox_mvn=""
+stop_sandbox() {
+  if [ -n "$sandbox_mvn" ]; then kill "$sandbox_mvn" 2>/dev/null || true; wait "$sandbox_mvn" 2>/dev/null || true; fi
+  sandbox_mvn=""
+}
+trap stop_sandbox EXIT
+# The sandbox in its own JVM (mvn execs java: the kill reaches the JVM, whose shutdown hook prints its CPU).
+start_sandbox() {
+  mvn -q -B exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.key-upload.port=$port > "$1" 2>&1 &
+  sandbox_mvn=$!
+  for _ in $(seq 1 120); do (echo > /dev/tcp/127.0.0.1/$port) 2>/dev/null && return; sleep 1; done
+  echo "the sandbox did not open port $port: see $1" >&2
+  exit 1
+}
+# One run against the sandbox; prints the new run folder.
+run() {
+  local log=$1
+  shift
+  local before; before=$(ls -d results/*/ 2>/dev/null | sort || true)
+  local status=0
+  mvn -B gatling:test -Dgatling.simulationClass=simulations.KeyUploadSimulation -Dtarget=standalone-sandbox \
+    -Dtargets.standalone-sandbox.key-upload.baseUrl=http://127.0.0.1:$port "$@" \
+    > "$log" 2>&1 || status=$?
+  grep -E "^(ERROR|Connectivity check|results:)" "$log" >&2 || true
+  [ "$status" -eq 0 ] || echo "gatling:test exit code $status: see $log" >&2
+  comm -13 <(echo "$before") <(ls -d results/*/ | sort) | tail -n 1
+}
+
+echo "== The sweep: 12 levels x 500 pairs x 3 repeats"
+start_sandbox target/bench-keyupload-sandbox-sweep.log
+sweep=$(run target/bench-keyupload-sweep.log -Dprofile=sweep "$@")
+stop_sandbox
+grep "^sandbox:" target/bench-keyupload-sandbox-sweep.log || true
+[ -n "$sweep" ] || { echo "the sweep left no archive" >&2; exit 1; }
+awk '/^## /{show = ($0 ~ /^## Throughput curve/)} show' "$sweep/summary.md"
+echo
+mvn -q -B exec:java -Dexec.mainClass=bench.SweepFigures -Dexec.args="${sweep%/}"
+
+echo
+echo "== The highest level alone: $top_level users, $top_pairs pairs, once"
+start_sandbox target/bench-keyupload-sandbox-top.log
+top=$(run target/bench-keyupload-top.log -Dprofile=sweep -Dprofiles.key-upload.sweep.levels.0=$top_level \
+  -Dprofiles.key-upload.sweep.repeats=1 -Dprofiles.key-upload.sweep.iterationsPerLevel="$top_pairs" "$@")
+stop_sandbox
+[ -n "$top" ] || { echo "the highest level's run left no archive" >&2; exit 1; }
+mvn -q -B exec:java -Dexec.mainClass=bench.SweepFigures -Dexec.args="${top%/}"
+grep "^sandbox:" target/bench-keyupload-sandbox-top.log || true

@@ -36,7 +36,12 @@ for n in $sizes; do
   start=$((start + 86400000))
 done
 
-# Shards: the summarised run copied twice more under other names (a merge reads the summaries only).
-shards=("$last_run")
-for i in 2 3; do cp -r "$last_run" "$last_run-shard$i"; shards+=("$last_run-shard$i"); done
+# Shards: the summarised run copied three times, each copy saying it is shard i/3 (a merge reads the
+# summaries only, and checks each shard of 3 comes once).
+shards=()
+for i in 1 2 3; do
+  cp -r "$last_run" "$last_run-shard$i"
+  sed -i "s|\"shard\" : \"1/1\"|\"shard\" : \"$i/3\"|" "$last_run-shard$i/summary.json"
+  shards+=("$last_run-shard$i")
+done
 java_run "merge of 3 shards" results.ResultsCli merge "${shards[@]}" --results "$logs" | grep -E "^measured|merged|ERROR" || true

@@ -2,7 +2,8 @@
 # Benchmark: every system the suite models at its seed's peak at once, in one MainSimulation run against
 # the sandbox in its own JVM, shortened to a few minutes: RAiD 50 users/s (reference, 30 s warm-up + 2 min),
 # EOL 28.06 users/s (best, the same), the election sites 600 homepage requests/s (an open profile at 600
-# users/s, one request each: Gatling's throttle is global and would unpause the others), Key All 1,000
+# users/s, one request each, about a second: Gatling's throttle is global and would unpause the others;
+# without a journey duration the capacity check counts all its 90,000 users as concurrent), Key All 1,000
 # users (users-1000), vote.nz 500 users at once (users-500 without its ramp, held 2 min), the learning
 # portal 1,000 learners at once (its top cycle, 2 min), DVP's 100 and eRoll's 200 workers (reference,
 # 2 min time limit). Prints per system achieved against target, totals, and the injector's and sandbox's
@@ -21,6 +22,7 @@ bench/standalone-run.sh 18091 "$sandbox_ports" simulations.MainSimulation defaul
   -Deol.profile=best -Dprofiles.eol.best.warmUp="30 seconds" -Dprofiles.eol.best.duration="2 minutes" \
   -Delections.profile=peak -Dprofiles.elections.peak.type=open -Dprofiles.elections.peak.rate=600 \
   -Dprofiles.elections.peak.warmUp="30 seconds" -Dprofiles.elections.peak.duration="2 minutes" \
+  -Dprofiles.elections.peak.journeyDuration="1 second" \
   -Dkey-all.profile=users-1000 \
   -Dvote-nz.profile=users-500 -Dprofiles.vote-nz.users-500.startUsers=500 -Dprofiles.vote-nz.users-500.hold="2 minutes" \
   -Dlearning-portal.profile=cycles -Dprofiles.learning-portal.cycles.levels.0=1000 \

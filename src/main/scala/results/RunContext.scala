@@ -73,6 +73,9 @@ object RunWindow {
 /** The injector JVM's own load over the run: CPU as a share of all the machine's cores, sampled every
   * second; `busySamples` is how many samples were at or above the CPU limit. `connectionRetries` are the
   * requests Gatling sent again after their connection was closed or reset (see suite.ConnectionRetries).
+  * `cpuSeconds` is the CPU time the JVM used from the start of the run to its end, and `heapPeakMiB` the
+  * most heap in use at any sample, so a benchmark reads the injector's cost per request and its memory
+  * from the run itself (0 in runs archived before they were measured).
   */
 final case class InjectorFigures(
     cores: Int,
@@ -84,7 +87,9 @@ final case class InjectorFigures(
     lateStarts: LateStartFigures = LateStartFigures.None,
     gcPauses: Int = 0,
     gcLongestPauseMs: Long = 0,
-    connectionRetries: Long = 0
+    connectionRetries: Long = 0,
+    cpuSeconds: Double = 0,
+    heapPeakMiB: Long = 0
 ) {
   def busyPercent: Double = if (samples == 0) 0.0 else 100.0 * busySamples / samples
 }

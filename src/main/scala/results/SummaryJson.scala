@@ -507,6 +507,8 @@ object SummaryJson {
       .put("gcPauses", f.gcPauses)
       .put("gcLongestPauseMs", f.gcLongestPauseMs)
       .put("connectionRetries", f.connectionRetries)
+      .put("cpuSeconds", round(f.cpuSeconds, 2))
+      .put("heapPeakMiB", f.heapPeakMiB)
       .put("samples", f.samples)
       .put("lateStartUsers", f.lateStarts.users)
       .put("lateStartP99Ms", f.lateStarts.p99Ms)
@@ -534,7 +536,9 @@ object SummaryJson {
         LateStartFigures(measured("lateStartUsers"), measured("lateStartP99Ms"), measured("lateStartMaxMs")),
         measured("gcPauses").toInt,
         measured("gcLongestPauseMs"),
-        measured("connectionRetries")
+        measured("connectionRetries"),
+        Option(node.get("cpuSeconds")).filterNot(_.isNull).fold(0.0)(_.asDouble()),
+        measured("heapPeakMiB")
       ),
       InjectorLimits(
         double(node, "maxCpuPercent"),

@@ -22,6 +22,7 @@ import results.{ InjectorFigures, LateStartFigures }
   * application and stop no user.
   */
 final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts: LateStarts) {
+  private val memory = ManagementFactory.getMemoryMXBean
   private val os = ManagementFactory.getOperatingSystemMXBean.asInstanceOf[com.sun.management.OperatingSystemMXBean]
   private val cores = Runtime.getRuntime.availableProcessors
   private val samples = new java.util.concurrent.ConcurrentLinkedQueue[Double]
@@ -34,6 +35,8 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
   private val pauses = new AtomicInteger
   private val pausedMs = new AtomicLong
   private val longestPauseMs = new AtomicLong
+  private val heapPeakBytes = new AtomicLong
+  private def sampleHeap(): Unit = heapPeakBytes.accumulateAndGet(memory.getHeapMemoryUsage.getUsed, math.max)
   private val gcBeans =
     ManagementFactory.getGarbageCollectorMXBeans.asScala.collect { case emitter: NotificationEmitter => emitter }
   private val pauseListener: NotificationListener = (notification: Notification, _: AnyRef) =>
@@ -66,6 +69,7 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
         if (atNs > lastAtNs) samples.add(100.0 * (cpuNs - lastCpuNs) / (atNs - lastAtNs) / cores)
         lastCpuNs = cpuNs
         lastAtNs = atNs
+        sampleHeap()
       },
       intervalMs,
       intervalMs,
@@ -89,6 +93,8 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
         gcPauses = pauses.get,
         gcLongestPauseMs = longestPauseMs.get,
         connectionRetries = (if (retriesAtStop >= 0) retriesAtStop else ConnectionRetries.seen) - retriesAtStart,
+        cpuSeconds = cpuMs / 1000,
+        heapPeakMiB = heapPeakBytes.get / (1024 * 1024),
         samples = sampled.size,
         lateStarts = LateStartFigures(lateStarts.users, lateStarts.p99Ms, lateStarts.maxMs)
       )
@@ -99,6 +105,7 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
     scheduler.shutdownNow()
     gcBeans.foreach(bean => scala.util.Try(bean.removeNotificationListener(pauseListener)))
     cpuAtStopNs = os.getProcessCpuTime
+    sampleHeap()
     retriesAtStop = ConnectionRetries.seen
     stoppedAtMs = System.currentTimeMillis()
   }

@@ -11,7 +11,9 @@ import io.gatling.charts.stats.SimulationLogAccess.{ RequestRecorded, UserRecord
 
 /** What an injector achieved in an archived run, against what its profile asked for: arrival rate
   * and requests/s over the steady window, peak concurrent users, transactions per hour where the run
-  * has transactions, and the latency of the named requests (of every request when none is named).
+  * has transactions, the latency of the named requests (of every request when none is named), and what
+  * the injector JVM and the sandbox JVM used over the run, each as recorded from inside: the injector's
+  * in summary.json, the sandbox's in the [[JvmTimeline]] file `-Dbench.timeline` (when it exists).
   *
   * mvn -q exec:java -Dexec.mainClass=bench.LoadFigures -Dexec.args="results/<run> 50 'mint raid'"
   */
@@ -79,6 +81,21 @@ object LoadFigures {
         "ko"
       ).asLong}
        |latency (whole run)
-       |${latencies.mkString("\n")}""".stripMargin
+       |${latencies.mkString("\n")}
+       |${jvmFigures(summary).mkString("\n")}""".stripMargin
+  }
+
+  /** The injector's CPU and heap from the run's own record; the sandbox's over the run, from its timeline. */
+  def jvmFigures(summary: com.fasterxml.jackson.databind.JsonNode): Seq[String] = {
+    val run = summary.get("run")
+    val (from, to) = (run.get("startEpochMs").asLong, run.get("endEpochMs").asLong)
+    val injector = Option(summary.get("injector")).map { i =>
+      val cpu = i.get("cpuSeconds").asDouble
+      f"injector JVM            $cpu%.1f CPU s over ${(to - from) / 1000.0}%.0f s = ${cpu * 1000 / (to - from)}%.2f cores, heap in use up to ${i.get("heapPeakMiB").asLong}%,d MiB (its own record)"
+    }
+    val timeline = Paths.get(sys.props.getOrElse("bench.timeline", "target/bench-sandbox-jvm.csv"))
+    val sandbox = Option.when(Files.isRegularFile(timeline))(JvmTimeline.over(JvmTimeline.read(timeline), from, to))
+      .flatten.map(usage => s"sandbox JVM             ${usage.describe} (its own record, $timeline)")
+    injector.toSeq ++ sandbox
   }
 }

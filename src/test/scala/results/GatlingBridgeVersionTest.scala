@@ -5,8 +5,9 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
 /** The one place the suite reaches into Gatling's package-private code is src/main/scala/io/gatling/:
-  * the simulation.log reader (SimulationLogAccess) and the in-process launcher (InProcessGatling).
-  * Both are written against one Gatling version; this test fails first when the pom's changes.
+  * the simulation.log reader (SimulationLogAccess), its writer (SimulationLogWriter, for benchmark logs)
+  * and the in-process launcher (InProcessGatling). All are written against one Gatling version; this
+  * test fails first when the pom's changes.
   */
 class GatlingBridgeVersionTest {
   @Test def gatlingIsTheVersionTheBridgeWasWrittenFor(): Unit =

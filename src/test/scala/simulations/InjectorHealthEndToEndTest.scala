@@ -27,6 +27,8 @@ class InjectorHealthEndToEndTest {
       summary.gate.get.invalid.exists(_.startsWith("injector saturated: its JVM used 90 % or more")),
       s"a CPU reason exactly when the CPU was busy: $injector"
     )
+    // The JVM's own CPU time and heap are in the record, which the benchmarks read: the burn alone is seconds.
+    assertTrue(injector.figures.cpuSeconds >= 1 && injector.figures.heapPeakMiB > 0, injector.figures.toString)
     // The burning users hold the threads that start the others: the later users start seconds behind schedule.
     assertTrue(injector.figures.lateStarts.users >= 15, injector.figures.lateStarts.toString)
     assertTrue(injector.figures.lateStarts.p99Ms > 1000, injector.figures.lateStarts.toString)

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Benchmark: every system the suite models at its seed's peak at once, in one MainSimulation run against
+# the sandbox in its own JVM, shortened to a few minutes: RAiD 50 users/s (reference, 30 s warm-up + 2 min),
+# EOL 28.06 users/s (best, the same), the election sites 600 homepage requests/s (an open profile at 600
+# users/s, one request each, about a second: Gatling's throttle is global and would unpause the others;
+# without a journey duration the capacity check counts all its 90,000 users as concurrent), Key All 1,000
+# users (users-1000), vote.nz 500 users at once (users-500 without its ramp, held 2 min), the learning
+# portal 1,000 learners at once (its top cycle, 2 min), DVP's 100 and eRoll's 200 workers (reference,
+# 2 min time limit). Prints per system achieved against target, totals, and the injector's and sandbox's
+# CPU and heap, each recorded inside its JVM. About 6 minutes. Usage: bench/all-peaks.sh [extra -D options]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+sandbox_ports="-Dsandbox.raid.port=18080 -Dsandbox.eol.port=18081 -Dsandbox.dvp.port=18082 -Dsandbox.eroll.port=18083
+  -Dsandbox.public-apps.port=18084 -Dsandbox.public-apps-eroll.port=18085 -Dsandbox.vote-nz.port=18086
+  -Dsandbox.elections.port=18087 -Dsandbox.key-all.port=18090 -Dsandbox.learning-portal.port=18091"
+export BENCH_FIGURES=bench.PeakFigures
+export BENCH_FIGURES_ARGS="30 'RAiD mint and update=50 users/s' 'Enrol Online=28.06 users/s' \
+  'Election sites=600 users/s (1 request each)' 'Key All=1,000 users' 'vote.nz visit=500 concurrent' \
+  'Learning portal learner=1,000 concurrent' 'Download Voting Papers=100 workers' 'eRoll API=200 workers'"
+bench/standalone-run.sh 18091 "$sandbox_ports" simulations.MainSimulation default 0 -- \
+  -Draid.profile=reference -Dprofiles.raid.reference.warmUp="30 seconds" -Dprofiles.raid.reference.duration="2 minutes" \
+  -Deol.profile=best -Dprofiles.eol.best.warmUp="30 seconds" -Dprofiles.eol.best.duration="2 minutes" \
+  -Delections.profile=peak -Dprofiles.elections.peak.type=open -Dprofiles.elections.peak.rate=600 \
+  -Dprofiles.elections.peak.warmUp="30 seconds" -Dprofiles.elections.peak.duration="2 minutes" \
+  -Dprofiles.elections.peak.journeyDuration="1 second" \
+  -Dkey-all.profile=users-1000 \
+  -Dvote-nz.profile=users-500 -Dprofiles.vote-nz.users-500.startUsers=500 -Dprofiles.vote-nz.users-500.hold="2 minutes" \
+  -Dlearning-portal.profile=cycles -Dprofiles.learning-portal.cycles.levels.0=1000 \
+  -Dprofiles.learning-portal.cycles.cycleDuration="2 minutes" \
+  -Ddvp.profile=reference -Dprofiles.dvp.reference.timeLimit="2 minutes" \
+  -Deroll.profile=reference -Dprofiles.eroll.reference.timeLimit="2 minutes" "$@"

@@ -1,0 +1,65 @@
+package io.gatling.core.stats.writer
+
+import java.nio.file.Path
+import java.time.ZoneOffset
+
+import io.gatling.commons.stats.{ KO, OK }
+import io.gatling.commons.util.GatlingVersion
+
+/** Bridge to Gatling's own `simulation.log` writer (`LogFileDataWriter`), for logs a run did not make:
+  * the benchmark of results processing writes millions of records exactly as a run's injector would.
+  * Calls the writer's record handlers directly, without its actor.
+  */
+final class SimulationLogWriter private (
+    scenario: String,
+    writer: LogFileDataWriter,
+    data: FileData,
+    val logFile: Path
+) {
+  def user(started: Boolean, epochMs: Long): Unit =
+    writer.onMessage(DataWriterMessage.LoadEvent.User(scenario, epochMs, started), data)
+
+  /** @param error why a KO request failed, as Gatling words it */
+  def request(name: String, startEpochMs: Long, endEpochMs: Long, error: Option[String]): Unit =
+    writer.onMessage(
+      DataWriterMessage.LoadEvent.Response(
+        scenario,
+        Nil,
+        name,
+        startEpochMs,
+        endEpochMs,
+        if (error.isEmpty) OK else KO,
+        None,
+        error
+      ),
+      data
+    )
+
+  def close(): Unit = writer.onStop(data)
+}
+
+object SimulationLogWriter {
+
+  /** A log of one scenario's run in `resultsDir/<run id>/simulation.log`, the run id being Gatling's own
+    * (the simulation's id and the start time).
+    */
+  def open(
+      resultsDir: Path,
+      simulationClassName: String,
+      runStartEpochMs: Long,
+      scenario: String
+  ): SimulationLogWriter = {
+    val simulationId = simulationClassName.split('.').last.toLowerCase
+    val run =
+      RunMessage(
+        simulationClassName,
+        simulationId,
+        runStartEpochMs,
+        "",
+        GatlingVersion.ThisVersion.fullVersion,
+        ZoneOffset.UTC
+      )
+    val writer = LogFileDataWriter(run, List(ShortScenarioDescription(scenario, None)), Nil, resultsDir)
+    new SimulationLogWriter(scenario, writer, writer.onInit(), LogFileDataWriter.logFile(resultsDir, run.runId, false))
+  }
+}

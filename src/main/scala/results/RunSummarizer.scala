@@ -146,7 +146,8 @@ object RunSummarizer {
       earlyStop = context.course.earlyStop,
       duplicateLocks = Claims.read(runDir).map(Claims.duplicates),
       sessions = sessions.figures(header.scenarios),
-      tallies = context.tallies
+      tallies = context.tallies,
+      sandboxExhaustion = context.course.sandboxExhaustion
     )
   }
 

@@ -144,6 +144,7 @@ final case class SummarySettings(
 
 /** @param duplicateLocks resources the run's users claimed ([[Claims]]) that more than one of them got;
   *                       None when the run recorded no claims
+  * @param sandboxExhaustion what the in-process sandbox ran out of (see RunCourse): the run is INVALID
   */
 final case class RunSummary(
     run: RunMetadata,
@@ -161,7 +162,8 @@ final case class RunSummary(
     earlyStop: Option[EarlyStopRecord] = None,
     duplicateLocks: Option[DuplicateLocks] = None,
     sessions: Seq[SessionFigures] = Nil,
-    tallies: Seq[Tally] = Nil
+    tallies: Seq[Tally] = Nil,
+    sandboxExhaustion: Seq[String] = Nil
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))

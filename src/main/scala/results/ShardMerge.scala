@@ -92,7 +92,8 @@ object ShardMerge {
       earlyStop = shards.flatMap(_.earlyStop).minByOption(_.atMs),
       sessions = SessionFigures.merge(shards.map(_.sessions)),
       // Each shard counted its own responses: the counts add up.
-      tallies = Tally.merged(shards.flatMap(_.tallies))
+      tallies = Tally.merged(shards.flatMap(_.tallies)),
+      sandboxExhaustion = shards.flatMap(_.sandboxExhaustion).distinct
     )
   }
 

@@ -141,6 +141,7 @@ object SummaryJson {
     context.course.elapsedMs.fold(course.putNull("elapsedMs"))(course.put("elapsedMs", _))
     context.course.injector.foreach(record => course.set[JsonNode]("injector", injectorNode(record)))
     context.course.earlyStop.foreach(record => course.set[JsonNode]("earlyStop", earlyStopNode(record)))
+    course.set[JsonNode]("sandboxExhaustion", strings(context.course.sandboxExhaustion))
     node.set[JsonNode]("course", course)
     node
   }
@@ -263,6 +264,7 @@ object SummaryJson {
     root.set[JsonNode]("completion", completionNode(s.completion))
     s.injector.foreach(record => root.set[JsonNode]("injector", injectorNode(record)))
     s.earlyStop.foreach(record => root.set[JsonNode]("earlyStop", earlyStopNode(record)))
+    root.set[JsonNode]("sandboxExhaustion", strings(s.sandboxExhaustion))
     root.set[JsonNode](
       "errors",
       s.errors.foldLeft(arr())((array, e) => array.add(obj().put("message", e.message).put("count", e.count)))
@@ -482,7 +484,9 @@ object SummaryJson {
           field(c, "reachedEnd").asBoolean(),
           optionalLong("elapsedMs"),
           Option(c.get("injector")).map(injector),
-          Option(c.get("earlyStop")).map(earlyStop)
+          Option(c.get("earlyStop")).map(earlyStop),
+          // Runs recorded before the sandbox reported its exhaustion have none.
+          textList(c, "sandboxExhaustion")
         )
       }
     )
@@ -594,7 +598,8 @@ object SummaryJson {
       duplicateLocks = Option(root.get("duplicateLocks")).map(duplicateLocks),
       // Summaries written before session figures existed have none.
       sessions = list(root, "sessions").map(sessions),
-      tallies = tallies(root)
+      tallies = tallies(root),
+      sandboxExhaustion = textList(root, "sandboxExhaustion")
     )
   }
 }

@@ -96,7 +96,11 @@ private[sandbox] object Exhaustion {
 
   private def resource(cause: Throwable): String = resourceOf(cause).getOrElse(oneLine(cause))
 
-  private def oneLine(cause: Throwable): String = s"${cause.getClass.getSimpleName}: ${cause.getMessage}"
+  /** The innermost cause, the JVM's own words: Netty's wrapper says only that it could not make a channel. */
+  private def oneLine(cause: Throwable): String = {
+    val root = Iterator.iterate(cause)(_.getCause).takeWhile(_ != null).take(5).toSeq.last
+    s"${root.getClass.getSimpleName}: ${root.getMessage}"
+  }
 
   private def limitOf(what: String): String =
     if (what != "file descriptors") ""

@@ -34,8 +34,10 @@ final class StubClient private[sandbox] (
   def this(group: EventLoopGroup, address: InetSocketAddress, timeout: FiniteDuration) =
     this(group, address, timeout, new Exhaustion("stub client", "stub calls failed"))
 
-  // Loaded now, not on the first failed call: under load that may be when no descriptor is left to read it.
-  Class.forName(classOf[StubCallFailed].getName)
+  // Loaded now, not at the first connection or failed call: under load that may be when no descriptor is
+  // left to read them, and the JVM then fails every later use too (seen: no stub call worked again).
+  Seq(StubClient.getClass, classOf[ResponseHandler], classOf[StubClient.PendingCall], classOf[StubCallFailed])
+    .foreach(c => Class.forName(c.getName))
 
   private val hostHeader = s"${address.getHostString}:${address.getPort}"
 

@@ -93,7 +93,9 @@ class SandboxExhaustionEndToEndTest {
       "capacity.check" -> "false",
       "profiles.toy.smoke.rate" -> "200",
       "profiles.toy.smoke.duration" -> "3 seconds",
-      "toy.thinkTime" -> "2s"
+      "toy.thinkTime" -> "2s",
+      // Requests the exhaustion left unanswered end soon, so the run does too.
+      "toy.requestTimeout" -> "5s"
     )
     assertEquals(RunOutcome.InvalidExitCode, run.exitStatus(120), run.text)
     assertTrue(run.text.contains("results: INVALID sandbox out of file descriptors: the toy stand-in had "), run.text)

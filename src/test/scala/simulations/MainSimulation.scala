@@ -5,7 +5,7 @@ import elections.Elections
 import eol.Eol
 import eroll.ERoll
 import keyall.KeyAll
-import learningportal.LearningPortal
+import learningportal.{ LearningPortal, LearningPortalMobile }
 import raid.Raid
 import suite.SuiteSimulation
 import votenz.VoteNz
@@ -20,5 +20,5 @@ object MainSimulation {
   /** Every system the suite models; a new system is one more entry. At smoke scale none sets a throttle
     * (Gatling's throttle is global: it would cap and unpause every system of the run).
     */
-  val systems = Seq(Raid, Eol, Dvp, ERoll, KeyAll, VoteNz, Elections, LearningPortal)
+  val systems = Seq(Raid, Eol, Dvp, ERoll, KeyAll, VoteNz, Elections, LearningPortal, LearningPortalMobile)
 }

@@ -17,7 +17,8 @@ object Gate {
       thresholds.warnings ++ degradationWarnings,
       baseline.map(_.run.runId),
       summary.completion.problems,
-      summary.injector.toSeq.flatMap(_.saturation) ++ InjectorSideErrors.reasons(summary.errors),
+      summary.injector.toSeq.flatMap(_.saturation) ++ InjectorSideErrors.reasons(summary.errors) ++
+        summary.sandboxExhaustion,
       summary.earlyStop.map(_.describe).toSeq
     )
   }

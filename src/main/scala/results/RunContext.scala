@@ -185,6 +185,8 @@ final case class EarlyStopRecord(
   * @param elapsedMs  from the simulation's start to its archiving (None where not recorded)
   * @param injector   the injector JVM's CPU and GC over the run, with the limits it was held to
   * @param earlyStop  why and when an early-stop limit stopped the run, if one did
+  * @param sandboxExhaustion why the in-process sandbox could not serve the load: a part of it ran out of
+  *                   descriptors or threads (the run is then INVALID)
   */
 final case class RunCourse(
     users: Option[Long],
@@ -192,7 +194,8 @@ final case class RunCourse(
     reachedEnd: Boolean,
     elapsedMs: Option[Long],
     injector: Option[InjectorHealthRecord],
-    earlyStop: Option[EarlyStopRecord] = None
+    earlyStop: Option[EarlyStopRecord] = None,
+    sandboxExhaustion: Seq[String] = Nil
 )
 
 object RunCourse {

@@ -157,7 +157,8 @@ object RunSummarizer {
       sessions = sessions.figures(header.scenarios),
       tallies = context.tallies,
       timeline = Some(timeline.timeline),
-      curves = context.curves.map(ThroughputCurve.of(_, windowSummaries))
+      curves = context.curves.map(ThroughputCurve.of(_, windowSummaries)),
+      sandboxExhaustion = context.course.sandboxExhaustion
     )
   }
 

@@ -165,6 +165,7 @@ final case class SummarySettings(
 /** @param duplicateLocks resources the run's users claimed ([[Claims]]) that more than one of them got;
   *                       None when the run recorded no claims
   * @param timeline       the run over time (None for merged shards and summaries written before it existed)
+  * @param sandboxExhaustion what the in-process sandbox ran out of (see RunCourse): the run is INVALID
   */
 final case class RunSummary(
     run: RunMetadata,
@@ -184,7 +185,8 @@ final case class RunSummary(
     sessions: Seq[SessionFigures] = Nil,
     tallies: Seq[Tally] = Nil,
     timeline: Option[Timeline] = None,
-    curves: Seq[ThroughputCurve] = Nil
+    curves: Seq[ThroughputCurve] = Nil,
+    sandboxExhaustion: Seq[String] = Nil
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))

@@ -97,7 +97,8 @@ object ShardMerge {
       // The shards' timelines have buckets of their own starts and sizes: the merged run draws none.
       timeline = None,
       // Every shard ran the same sweep: its curve is read again from the merged windows.
-      curves = first.curves.map(c => ThroughputCurve.of(c.spec, windows))
+      curves = first.curves.map(c => ThroughputCurve.of(c.spec, windows)),
+      sandboxExhaustion = shards.flatMap(_.sandboxExhaustion).distinct
     )
   }
 

@@ -220,6 +220,7 @@ object SummaryJson {
     context.course.elapsedMs.fold(course.putNull("elapsedMs"))(course.put("elapsedMs", _))
     context.course.injector.foreach(record => course.set[JsonNode]("injector", injectorNode(record)))
     context.course.earlyStop.foreach(record => course.set[JsonNode]("earlyStop", earlyStopNode(record)))
+    course.set[JsonNode]("sandboxExhaustion", strings(context.course.sandboxExhaustion))
     node.set[JsonNode]("course", course)
     node
   }
@@ -342,6 +343,7 @@ object SummaryJson {
     root.set[JsonNode]("completion", completionNode(s.completion))
     s.injector.foreach(record => root.set[JsonNode]("injector", injectorNode(record)))
     s.earlyStop.foreach(record => root.set[JsonNode]("earlyStop", earlyStopNode(record)))
+    root.set[JsonNode]("sandboxExhaustion", strings(s.sandboxExhaustion))
     root.set[JsonNode](
       "errors",
       s.errors.foldLeft(arr()) { (array, e) =>
@@ -606,7 +608,9 @@ object SummaryJson {
           field(c, "reachedEnd").asBoolean(),
           optionalLong("elapsedMs"),
           Option(c.get("injector")).map(injector),
-          Option(c.get("earlyStop")).map(earlyStop)
+          Option(c.get("earlyStop")).map(earlyStop),
+          // Runs recorded before the sandbox reported its exhaustion have none.
+          textList(c, "sandboxExhaustion")
         )
       }
     )
@@ -722,7 +726,8 @@ object SummaryJson {
       tallies = tallies(root),
       // Summaries written before the timeline existed have none.
       timeline = Option(root.get("timeline")).map(timeline),
-      curves = list(root, "curves").map(curve)
+      curves = list(root, "curves").map(curve),
+      sandboxExhaustion = textList(root, "sandboxExhaustion")
     )
   }
 }

@@ -1,7 +1,10 @@
 package sandbox
 
-import java.net.InetSocketAddress
+import java.io.IOException
+import java.net.{ InetSocketAddress, StandardSocketOptions }
+import java.nio.channels.FileChannel
 import java.nio.charset.StandardCharsets.UTF_8
+import java.nio.file.Paths
 import java.util.concurrent.TimeUnit
 
 import scala.util.control.NonFatal
@@ -20,11 +23,15 @@ import io.netty.handler.codec.http._
 private[sandbox] final class StandInServer(group: EventLoopGroup, host: String) extends AutoCloseable {
   private val channels = List.newBuilder[Channel]
 
-  /** Binds `handler` on `port` (0 = a free one), injecting `faults`, and returns the bound port. */
-  def serve(handler: StandInHandler, port: Int, faults: FaultPlan): Int = {
+  /** Binds `handler` on `port` (0 = a free one), injecting `faults`, and returns the bound port; connections
+    * it cannot accept for want of descriptors go to `exhaustion`.
+    */
+  def serve(handler: StandInHandler, port: Int, faults: FaultPlan, exhaustion: Exhaustion): Int = {
     val channel = new ServerBootstrap()
       .group(group)
-      .channel(classOf[NioServerSocketChannel])
+      .channelFactory(new ChannelFactory[ServerChannel] {
+        override def newChannel(): ServerChannel = new StandInServer.GuardedServerChannel(exhaustion)
+      })
       // A reference load opens thousands of keep-alive connections, tens of new users a second.
       .option[Integer](ChannelOption.SO_BACKLOG, 1024)
       .childOption[java.lang.Boolean](ChannelOption.TCP_NODELAY, true)
@@ -126,6 +133,65 @@ private[sandbox] object StandInServer {
       Vector(message.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
       "text/plain; charset=utf-8"
     )
+
+  /** A listening socket that survives running out of descriptors. Netty would log a warning on every failed
+    * accept and, with the JVM out of descriptors, the logging itself can fail and end the event-loop thread
+    * for good. Here each connection it cannot take is refused (reset) with a spare descriptor kept for
+    * that, counted, and reported once per episode; it accepts again as soon as descriptors are free.
+    */
+  private final class GuardedServerChannel(exhaustion: Exhaustion) extends NioServerSocketChannel {
+    private var spare = openSpare()
+
+    override protected def doReadMessages(buf: java.util.List[AnyRef]): Int =
+      try {
+        val accepted = super.doReadMessages(buf)
+        if (accepted > 0) exhaustion.succeeded()
+        accepted
+      } catch {
+        case e: IOException if Exhaustion.isExhaustion(e) =>
+          exhaustion.failed(e)
+          refuseOne()
+          0
+      }
+
+    /** Frees the spare to accept the oldest waiting connection and reset it, then takes the spare back.
+      * Without a spare (another thread took the freed descriptor), accepting pauses briefly instead of
+      * spinning on a connection it cannot take.
+      */
+    private def refuseOne(): Unit = {
+      spare.foreach(_.close())
+      spare = None
+      if (
+        try
+          Option(javaChannel().accept()).exists { socket =>
+            socket.setOption[Integer](StandardSocketOptions.SO_LINGER, 0)
+            socket.close()
+            true
+          }
+        catch { case _: IOException => false }
+      ) spare = openSpare()
+      if (spare.isEmpty) {
+        config.setAutoRead(false)
+        eventLoop.schedule(resume, PauseMillis, TimeUnit.MILLISECONDS)
+        ()
+      }
+    }
+
+    private val resume: Runnable = () => {
+      if (spare.isEmpty) spare = openSpare()
+      if (isOpen) { config.setAutoRead(true); () }
+    }
+
+    override protected def doClose(): Unit =
+      try super.doClose()
+      finally spare.foreach(_.close())
+  }
+
+  private val PauseMillis = 100L
+
+  private def openSpare(): Option[FileChannel] =
+    try Some(FileChannel.open(Paths.get("/dev/null")))
+    catch { case _: IOException | _: UnsupportedOperationException => None }
 
   def shutdown(group: EventLoopGroup): Unit = group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly()
 }

@@ -24,8 +24,20 @@ final class StubCallFailed(val status: Int, message: String) extends RuntimeExce
   * Runs on the stand-in's own event loops and keeps idle keep-alive connections in a pool, so
   * ~250 calls in flight cost no thread each and no new connection per call.
   */
-final class StubClient(group: EventLoopGroup, address: InetSocketAddress, timeout: FiniteDuration)
-    extends AutoCloseable {
+final class StubClient private[sandbox] (
+    group: EventLoopGroup,
+    address: InetSocketAddress,
+    timeout: FiniteDuration,
+    exhaustion: Exhaustion
+) extends AutoCloseable {
+
+  def this(group: EventLoopGroup, address: InetSocketAddress, timeout: FiniteDuration) =
+    this(group, address, timeout, new Exhaustion("stub client", "stub calls failed"))
+
+  // Loaded now, not at the first connection or failed call: under load that may be when no descriptor is
+  // left to read them, and the JVM then fails every later use too (seen: no stub call worked again).
+  Seq(StubClient.getClass, classOf[ResponseHandler], classOf[StubClient.PendingCall], classOf[StubCallFailed])
+    .foreach(c => Class.forName(c.getName))
 
   private val hostHeader = s"${address.getHostString}:${address.getPort}"
 
@@ -45,12 +57,16 @@ final class StubClient(group: EventLoopGroup, address: InetSocketAddress, timeou
   def call(stub: String, method: HttpMethod, pathAndQuery: String): CompletableFuture[String] = {
     val result = new CompletableFuture[String]
     pool.acquire().addListener { (acquired: io.netty.util.concurrent.Future[Channel]) =>
-      if (!acquired.isSuccess)
+      if (!acquired.isSuccess) {
+        if (Exhaustion.isExhaustion(acquired.cause)) exhaustion.failed(acquired.cause)
         result.completeExceptionally(new StubCallFailed(
           502,
           s"$stub: cannot connect to $hostHeader: ${acquired.cause}"
         ))
-      else send(acquired.getNow, stub, method, pathAndQuery, result)
+      } else {
+        exhaustion.succeeded()
+        send(acquired.getNow, stub, method, pathAndQuery, result)
+      }
     }
     result
   }

@@ -8,6 +8,14 @@ import ch.qos.logback.classic.spi.ILoggingEvent
   * secret-looking session attributes such as `apiToken` (Gatling's TRACE logging prints the session).
   */
 class RedactingLayout extends PatternLayout {
+  // Loads the patterns when logging starts: loaded first under load on a process out of file descriptors,
+  // the class could not be read, and the JVM would then fail every later log line (seen: the sandbox's
+  // event-loop thread died on its first warning, and its stand-in answered no more).
+  override def start(): Unit = {
+    RedactingLayout.redact("")
+    super.start()
+  }
+
   override def doLayout(event: ILoggingEvent): String = RedactingLayout.redact(super.doLayout(event))
 }
 

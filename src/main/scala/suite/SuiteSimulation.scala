@@ -68,7 +68,7 @@ abstract class SuiteSimulation extends Simulation {
     val populations = run.loads.map(load => load.population(windows, baseUrls(load.system.key), earlyStop))
     val plannedUsers =
       populations.map(_.injectionProfile.totalUserCount).reduce((a, b) => a.zip(b).map { case (x, y) => x + y })
-    archiveWhenGatlingExits(run, plannedUsers, injector, earlyStop)
+    archiveWhenGatlingExits(run, plannedUsers, injector, earlyStop, sandbox)
 
     setUp(populations: _*)
       .assertions(run.thresholds.assertions: _*)
@@ -103,12 +103,20 @@ abstract class SuiteSimulation extends Simulation {
       run: RunSetup,
       plannedUsers: Option[Long],
       injector: InjectorHealth,
-      earlyStop: Option[EarlyStop]
+      earlyStop: Option[EarlyStop],
+      sandbox: Option[RunningSandbox]
   ): Unit =
     run.archiveTo.foreach { resultsRoot =>
       results.WindowChart.prepare()
       Runtime.getRuntime.addShutdownHook(new Thread(() => {
-        val status = archive(run, plannedUsers, injector, earlyStop.flatMap(_.record), resultsRoot)
+        val status = archive(
+          run,
+          plannedUsers,
+          injector,
+          earlyStop.flatMap(_.record),
+          sandbox.toSeq.flatMap(_.exhaustion),
+          resultsRoot
+        )
         if (status != 0) Runtime.getRuntime.halt(status)
       }))
     }
@@ -121,6 +129,7 @@ abstract class SuiteSimulation extends Simulation {
       plannedUsers: Option[Long],
       injector: InjectorHealth,
       earlyStop: Option[EarlyStopRecord],
+      sandboxExhaustion: Seq[String],
       resultsRoot: Path
   ): Int =
     try {
@@ -129,7 +138,8 @@ abstract class SuiteSimulation extends Simulation {
         case Some(runDir) =>
           val elapsed = Option.when(startedAtMs > 0)(System.currentTimeMillis() - startedAtMs)
           val health = injector.figures.map(InjectorHealthRecord(_, run.suite.injectorLimits))
-          val course = RunCourse(plannedUsers, run.plannedDurationMs, reachedEnd, elapsed, health, earlyStop)
+          val course =
+            RunCourse(plannedUsers, run.plannedDurationMs, reachedEnd, elapsed, health, earlyStop, sandboxExhaustion)
           val outcome = PostRun.process(runDir, resultsRoot, run.context(windows, course), run.results)
           // Gatling exits 0 after a run that reached its end; one that did so without completing its plan
           // (users cut off by maxDuration), on a saturated injector, stopped early, or failing only the

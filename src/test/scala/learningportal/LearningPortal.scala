@@ -21,24 +21,30 @@ object LearningPortal extends SystemUnderTest {
   val PageColumns: Seq[String] = Seq("title", "path")
 
   override def protocol(baseUrl: String): HttpProtocolBuilder =
-    Browser.protocol(baseUrl, "learning portal", LearningPortalRequests.assetName)
+    Browser.protocol(baseUrl, "learning portal", Desktop.assetName)
 
-  override def journey(settings: SystemSettings): ChainBuilder = {
-    val course = pages(settings)
-    val think = settings.thinkTime("thinkTime").pause
-    val password = settings.string("password")
-    exec(session => session.set("learner", s"learner-${session.userId}"))
-      .group(LogInGroup)(exec(loginForm).exec(logIn(password)))
-      .foreach(_ => course, "page")(
-        exec(session => session.setAll(session("page").as[Feeders.Record]))
-          .exec(think)
-          .group(PageGroup)(exec(contentPage))
-      )
-      .exec(think)
+  override def journey(settings: SystemSettings): ChainBuilder =
+    reading(Desktop, settings)
+      .exec(settings.thinkTime("thinkTime").pause)
       .group(PracticeGroup)(
         exec(openPractice).repeat(session => session("questions").as[Int], "index")(
           exec(session => session.set("question", session("index").as[Int] + 1)).exec(answerQuestion)
         )
+      )
+
+  /** A learner logs in on `host` and reads every content page of the feeder in its order, each after a
+    * think time.
+    */
+  def reading(host: PortalReading, settings: SystemSettings): ChainBuilder = {
+    val course = pages(settings)
+    val think = settings.thinkTime("thinkTime").pause
+    val password = settings.string("password")
+    exec(session => session.set("learner", s"learner-${session.userId}"))
+      .group(host.LogInGroup)(exec(host.loginForm).exec(host.logIn(password)))
+      .foreach(_ => course, "page")(
+        exec(session => session.setAll(session("page").as[Feeders.Record]))
+          .exec(think)
+          .group(host.PageGroup)(exec(host.contentPage))
       )
   }
 

@@ -4,23 +4,19 @@ import io.gatling.core.Predef._
 import io.gatling.http.Predef._
 import io.gatling.http.request.builder.HttpRequestBuilder
 
-/** The learning portal's requests and groups (docs/systems/learning-portal.md). Names are a contract: a
-  * content page is one name whatever its topic, so that per-cycle figures add up over the feeder's pages.
+/** One host's reading of the portal: its login and content pages with the images and stylesheet they link,
+  * each name prefixed with the host's (e.g. "Learning portal - Log in", "Learning portal mobile - Log in"),
+  * so that a run with both hosts tells them apart. A content page is one name whatever its topic, so that
+  * per-cycle figures add up over the feeder's pages.
   */
-object LearningPortalRequests {
-  val LogInGroup = "Log in"
-  val PageGroup = "Page"
-  val PracticeGroup = "Practice"
+final class PortalReading(host: String, val LogInGroup: String, val PageGroup: String) {
+  val LoginForm = s"$host - Login form"
+  val LogIn = s"$host - Log in"
+  val ContentPage = s"$host - Content page"
+  val Stylesheet = s"$host - Stylesheet"
+  val Image = s"$host - Image"
 
-  val LoginForm = "Learning portal - Login form"
-  val LogIn = "Learning portal - Log in"
-  val ContentPage = "Learning portal - Content page"
-  val Stylesheet = "Learning portal - Stylesheet"
-  val Image = "Learning portal - Image"
-  val OpenPractice = "Learning portal - Open practice"
-  val AnswerQuestion = "Learning portal - Answer question"
-
-  val names: Set[String] = Set(LoginForm, LogIn, ContentPage, Stylesheet, Image, OpenPractice, AnswerQuestion)
+  val names: Set[String] = Set(LoginForm, LogIn, ContentPage, Stylesheet, Image)
 
   /** An inferred asset's name: the portal's pages link one stylesheet and images, nothing else. */
   def assetName(path: String): String = if (path.endsWith(".css")) Stylesheet else Image
@@ -43,6 +39,30 @@ object LearningPortalRequests {
       .get("#{path}")
       .header("Accept", "text/html,application/xhtml+xml")
       .check(status.is(200), css("h1").is("#{title}"))
+}
+
+/** The learning portal's requests and groups (docs/systems/learning-portal.md). Names are a contract. */
+object LearningPortalRequests {
+
+  /** The portal's own host, read by a desktop browser. */
+  val Desktop = new PortalReading("Learning portal", "Log in", "Page")
+
+  /** The same pages on the portal's mobile host. */
+  val Mobile = new PortalReading("Learning portal mobile", "Mobile log in", "Mobile page")
+
+  val LogInGroup: String = Desktop.LogInGroup
+  val PageGroup: String = Desktop.PageGroup
+  val PracticeGroup = "Practice"
+
+  val LoginForm: String = Desktop.LoginForm
+  val LogIn: String = Desktop.LogIn
+  val ContentPage: String = Desktop.ContentPage
+  val Stylesheet: String = Desktop.Stylesheet
+  val Image: String = Desktop.Image
+  val OpenPractice = "Learning portal - Open practice"
+  val AnswerQuestion = "Learning portal - Answer question"
+
+  val names: Set[String] = Desktop.names ++ Set(OpenPractice, AnswerQuestion)
 
   def openPractice: HttpRequestBuilder =
     http(OpenPractice)

@@ -37,6 +37,16 @@ class GateTest {
     assertEquals(Nil, Gate.evaluate(summary.copy(errors = errors.drop(2)), thresholds(""), None).invalid)
   }
 
+  @Test def anInProcessSandboxThatRanOutMakesTheRunInvalidAndSaysSoInItsSummary(): Unit = {
+    val reason = "sandbox out of file descriptors: the raid stand-in had 290 connections refused in 1 episode " +
+      "(the sandbox's limit on this machine, not the target's)"
+    val file = java.nio.file.Files.createTempFile("summary-", ".json")
+    java.nio.file.Files.writeString(file, SummaryJson.write(summary.copy(sandboxExhaustion = Seq(reason))))
+    val verdict = Gate.evaluate(SummaryJson.read(file), thresholds(""), None)
+    assertEquals(Seq(reason), verdict.invalid)
+    assertEquals(GateVerdict.Invalid, verdict.label)
+  }
+
   private def thresholds(body: String): Thresholds =
     Thresholds.fromConfig(ConfigFactory.parseString(s"thresholds { $body }"), "test.conf", "fixture")
 

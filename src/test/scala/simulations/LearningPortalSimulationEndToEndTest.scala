@@ -6,7 +6,7 @@ import java.nio.file.Files
 import scala.jdk.CollectionConverters._
 
 import com.typesafe.config.ConfigFactory
-import learningportal.{ LearningPortal, LearningPortalSite }
+import learningportal.{ LearningPortal, LearningPortalMobile, LearningPortalRequests, LearningPortalSite }
 import learningportal.LearningPortalRequests._
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
@@ -21,6 +21,27 @@ import testkit.SimulationRuns
   * the smoke profile's two cycles.
   */
 class LearningPortalSimulationEndToEndTest {
+
+  @Test def mobileLearnersReadTheSamePagesOnTheMobileHostUnderItsOwnNames(): Unit = {
+    val run = SimulationRuns.run(classOf[LearningPortalMobileSimulation])
+    val mobile = LearningPortalRequests.Mobile
+    assertEquals(LearningPortalMobile.requestNames, run.requests.keySet, "exactly the mobile host's request names")
+    val learners = run.usersByScenario(LearningPortalMobile.scenarioName).toLong
+    assertTrue(learners >= 3, s"both cycles ran learners: $learners")
+    val pages = 18 * learners
+    assertEquals(
+      Map(
+        s"${mobile.LogInGroup} / ${mobile.LoginForm}" -> learners,
+        s"${mobile.LogInGroup} / ${mobile.LogIn}" -> learners,
+        s"${mobile.PageGroup} / ${mobile.ContentPage}" -> pages,
+        s"${mobile.PageGroup} / ${mobile.Image}" -> (LearningPortalSite.FiguresPerPage * pages + learners),
+        s"${mobile.PageGroup} / ${mobile.Stylesheet}" -> learners
+      ),
+      run.paths.view.mapValues(_.count).toMap,
+      "one login and 18 pages with their images per learner, no practice"
+    )
+    SimulationRuns.assertNoErrors(run)
+  }
 
   @Test def everyLearnerLogsInReadsPagesWithTheirImagesAndPractices(): Unit = {
     val run = SimulationRuns.run(classOf[LearningPortalSimulation])

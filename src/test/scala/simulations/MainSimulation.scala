@@ -6,7 +6,7 @@ import eol.Eol
 import eroll.ERoll
 import keyall.KeyAll
 import keyupload.KeyUpload
-import learningportal.LearningPortal
+import learningportal.{ LearningPortal, LearningPortalMobile }
 import raid.Raid
 import suite.SuiteSimulation
 import votenz.VoteNz
@@ -21,5 +21,5 @@ object MainSimulation {
   /** Every system the suite models; a new system is one more entry. At smoke scale none sets a throttle
     * (Gatling's throttle is global: it would cap and unpause every system of the run).
     */
-  val systems = Seq(Raid, Eol, Dvp, ERoll, KeyAll, VoteNz, Elections, LearningPortal, KeyUpload)
+  val systems = Seq(Raid, Eol, Dvp, ERoll, KeyAll, VoteNz, Elections, LearningPortal, LearningPortalMobile, KeyUpload)
 }

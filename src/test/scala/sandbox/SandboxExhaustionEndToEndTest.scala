@@ -1,0 +1,112 @@
+package sandbox
+
+import java.io.IOException
+import java.net.{ InetSocketAddress, ServerSocket, Socket }
+import java.nio.charset.StandardCharsets.UTF_8
+import java.nio.file.{ Files, Paths }
+import java.util.concurrent.TimeUnit
+
+import scala.jdk.CollectionConverters._
+import scala.util.Using
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import results.RunOutcome
+import testkit.{ GatlingProcess, ToySandbox, ToySimulation }
+
+/** A stand-in pushed past the descriptors its process may open refuses what it cannot take, says so once,
+  * and answers again when the load drops; a run it could not serve is INVALID, not a FAIL of the target.
+  */
+class SandboxExhaustionEndToEndTest {
+  private val Request = "GET / HTTP/1.1\r\nHost: toy\r\n\r\n".getBytes(UTF_8)
+
+  @Test def aStandInOutOfDescriptorsSaysSoOnceAndAnswersAgainOnceLoadDrops(): Unit = {
+    val port = Using.resource(new ServerSocket(0))(_.getLocalPort)
+    val output = Files.createTempFile("toy-sandbox-", ".txt")
+    val java = Paths.get(System.getProperty("java.home"), "bin", "java").toString
+    val command = Seq("sh", "-c", "ulimit -n 256 && exec \"$@\"", "sh", java, "-Xmx256m") ++
+      Seq(
+        "-cp",
+        System.getProperty("java.class.path"),
+        s"-Dsandbox.toy.port=$port",
+        ToySandbox.getClass.getName.stripSuffix("$")
+      )
+    val child = new ProcessBuilder(command.asJava).redirectErrorStream(true).redirectOutput(output.toFile).start()
+    def text = Files.readString(output)
+    try {
+      val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30)
+      while (!text.contains("Ctrl-C stops.") && child.isAlive && System.nanoTime() < deadline) Thread.sleep(100)
+      assertTrue(text.contains("Ctrl-C stops."), text)
+
+      // More connections at once than the child may open: each sends a request and is held open.
+      val held = (1 to 400).map { _ =>
+        val socket = new Socket()
+        socket.connect(new InetSocketAddress("127.0.0.1", port), 5000)
+        socket.setSoTimeout(5000)
+        socket.getOutputStream.write(Request)
+        socket
+      }
+      val answered =
+        try held.count(socket => answeredHome(socket))
+        finally held.foreach(_.close())
+      assertTrue(answered > 0 && answered < 400, s"$answered of 400 answered:\n$text")
+
+      // Load dropped: after a quiet second the stand-in takes new connections again.
+      Thread.sleep(1500)
+      val again = (1 to 3).count(_ =>
+        Using.resource(new Socket("127.0.0.1", port)) { socket =>
+          socket.setSoTimeout(5000)
+          socket.getOutputStream.write(Request)
+          answeredHome(socket)
+        }
+      )
+      assertEquals(3, again, text)
+      def lines(part: String) = text.linesIterator.count(_.contains(part))
+      assertEquals(
+        1,
+        lines("sandbox: toy stand-in out of file descriptors (IOException: Too many open files; ulimit -n 256)"),
+        text
+      )
+      assertEquals(1, lines("Too many open files"), s"one line for the episode, none per connection:\n$text")
+      assertEquals(
+        1,
+        lines(s"sandbox: toy stand-in recovered: works again after ${400 - answered} connections refused"),
+        text
+      )
+      child.destroy()
+      assertTrue(child.waitFor(20, TimeUnit.SECONDS), text)
+      assertTrue(
+        text.contains(
+          s"sandbox: sandbox out of file descriptors: the toy stand-in had ${400 - answered} connections refused in 1 episode"
+        ),
+        text
+      )
+    } finally child.destroyForcibly()
+  }
+
+  /** A run whose in-process stand-in ran out of descriptors under load ends INVALID, naming what ran out. */
+  @Test def aRunWhoseStandInRanOutOfDescriptorsIsInvalid(): Unit = {
+    val run = GatlingProcess.withOpenFileLimit(
+      700,
+      classOf[ToySimulation],
+      // The capacity preflight would stop this plan before load: off, as on a machine it misjudged.
+      "capacity.check" -> "false",
+      "profiles.toy.smoke.rate" -> "200",
+      "profiles.toy.smoke.duration" -> "3 seconds",
+      "toy.thinkTime" -> "2s",
+      // Requests the exhaustion left unanswered end soon, so the run does too.
+      "toy.requestTimeout" -> "5s"
+    )
+    assertEquals(RunOutcome.InvalidExitCode, run.exitStatus(120), run.text)
+    assertTrue(run.text.contains("results: INVALID sandbox out of file descriptors: the toy stand-in had "), run.text)
+    assertTrue(run.text.contains("(the sandbox's limit on this machine, not the target's)"), run.text)
+  }
+
+  /** The toy home page's answer on a held connection; false when the stand-in refused it (reset or closed). */
+  private def answeredHome(socket: Socket): Boolean =
+    try {
+      val buffer = new Array[Byte](512)
+      val read = socket.getInputStream.read(buffer)
+      read > 0 && new String(buffer, 0, read, UTF_8).contains("toy home")
+    } catch { case _: IOException => false }
+}

@@ -4,8 +4,11 @@ import java.nio.file.Path
 
 import scala.concurrent.duration.FiniteDuration
 
+import io.gatling.core.Predef._
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 import io.gatling.core.controller.throttle.ThrottleStep
+import io.gatling.http.Predef._
+import linespeed.LineClass
 import profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
 import results.{ Claims, ResultsSettings, RunArchive, RunContext, RunCourse, Thresholds }
 import sandbox.SandboxSettings
@@ -14,21 +17,40 @@ import sandbox.SandboxSettings
   *
   * @param sharedConnections its users share one connection pool (`<key>.shareConnections`), as API clients
   *                          and servers do; a browser has its own
+  * @param line the users' line class, where the system's users are split by line speed (`<key>.lineSpeeds`):
+  *             this load is that class's share, its journey runs in a group named after the class, and its
+  *             users go through the class's port of the line-speed proxy
   */
 final case class SystemLoad(
     system: SystemUnderTest,
     profile: LoadProfile,
     journey: ChainBuilder,
-    sharedConnections: Boolean = false
+    sharedConnections: Boolean = false,
+    line: Option[LineClass] = None
 ) {
+  def scenarioName: String = system.scenarioName + line.fold("")(l => s" on ${l.name}")
 
-  /** Its population; with `earlyStop` on, every answer is counted and the journey stops the load on a breach. */
-  def population(windows: WindowRecorder, baseUrl: String, earlyStop: Option[EarlyStop]): PopulationBuilder = {
+  /** Its population; with `earlyStop` on, every answer is counted and the journey stops the load on a breach.
+    * A load of a line class goes through `proxyPorts(class)` on this machine.
+    */
+  def population(
+      windows: WindowRecorder,
+      baseUrl: String,
+      earlyStop: Option[EarlyStop],
+      proxyPorts: Map[String, Int] = Map.empty
+  ): PopulationBuilder = {
     val own = system.protocol(baseUrl)
-    val pooled = if (sharedConnections) own.shareConnections else own
+    val shaped = line.fold(own)(l => own.proxy(Proxy(SystemLoad.ProxyHost, proxyPorts(l.name))))
+    val pooled = if (sharedConnections) shaped.shareConnections else shaped
     val protocol = earlyStop.fold(pooled)(stop => pooled.check(stop.check))
-    profile.population(system.scenarioName, earlyStop.fold(journey)(_.guard(journey)), windows).protocols(protocol)
+    profile.population(scenarioName, earlyStop.fold(journey)(_.guard(journey)), windows).protocols(protocol)
   }
+}
+
+object SystemLoad {
+
+  /** The line-speed proxy runs on the injector itself. */
+  val ProxyHost = "127.0.0.1"
 }
 
 /** Everything a run needs, assembled and checked before anything starts: nothing in here has sent a
@@ -64,7 +86,7 @@ final case class RunSetup(
   def context(windows: WindowRecorder, course: RunCourse): RunContext =
     RunContext(
       simulation = simulation,
-      systems = loads.map(_.system.key),
+      systems = loads.map(_.system.key).distinct,
       target = suite.target.name,
       profile = profiles,
       shard = suite.shard.toString,
@@ -78,7 +100,8 @@ final case class RunSetup(
 
   /** "smoke", or per system where they differ: "raid: reference, toy: smoke". */
   private def profiles: String = {
-    val names = loads.map(l => l.system.key -> (if (suite.smoke) s"${l.profile.name} (smoke)" else l.profile.name))
+    val names =
+      loads.map(l => l.system.key -> (if (suite.smoke) s"${l.profile.name} (smoke)" else l.profile.name)).distinct
     if (names.map(_._2).distinct.size == 1) names.head._2 else names.map { case (k, p) => s"$k: $p" }.mkString(", ")
   }
 }
@@ -115,10 +138,28 @@ object RunAssembly {
     requireProductionAllowed(suite, profiles.map { case (system, profile) => system.key -> profile })
     val claims = new Claims.Recorder
     val tallies = new Tallies
-    val loads = profiles.map { case (system, profile) =>
+    val loads = profiles.flatMap { case (system, profile) =>
       val settings = settingsOf(suite, system, profile, claims, tallies)
       val shared = settings.settings.has("shareConnections") && settings.settings.boolean("shareConnections")
-      SystemLoad(system, profile, system.journey(settings), shared)
+      val lines =
+        if (settings.settings.has("lineSpeeds"))
+          LineClass.read(settings.settings, "lineSpeeds").filter(_.sharePercent > 0)
+        else Nil
+      if (lines.isEmpty) Seq(SystemLoad(system, profile, system.journey(settings), shared))
+      else
+        // One population per class, its share of the profile (a smoke run gives every class its few users).
+        lines.map { line =>
+          val share = LoadProfiles.load(
+            suite.root,
+            system.key,
+            suite.profileOf(system.key),
+            suite.scale * line.sharePercent / 100,
+            suite.shard,
+            suite.smoke
+          )
+          val journey = system.journey(settingsOf(suite, system, share, claims, tallies))
+          SystemLoad(system, share, group(line.name)(journey), shared, Some(line))
+        }
     }
     val capacityWarnings = MachineCapacity.check(
       // Where the profile gives no peak of concurrent users, all the users it starts are an upper bound.

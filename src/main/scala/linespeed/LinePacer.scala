@@ -44,19 +44,24 @@ private[linespeed] final class LinePacer(bytesPerSecond: Long, maxQueuedBytes: L
     }
   }
 
+  // Writes scheduled and not yet made: on a busy machine they may run late, and nothing may overtake them.
+  private var scheduled = 0
+
   private def send(ctx: ChannelHandlerContext, msg: AnyRef, promise: ChannelPromise, size: Int, now: Long): Unit =
-    if (lineFreeAtNanos <= now) {
+    if (lineFreeAtNanos <= now && scheduled == 0) {
       sent(ctx, size)
       ctx.writeAndFlush(msg, promise)
       ()
     } else {
+      scheduled += 1
       ctx.executor.schedule(
         (() => {
+          scheduled -= 1
           sent(ctx, size)
           ctx.writeAndFlush(msg, promise)
           ()
         }): Runnable,
-        lineFreeAtNanos - now,
+        math.max(0L, lineFreeAtNanos - now),
         TimeUnit.NANOSECONDS
       )
       ()

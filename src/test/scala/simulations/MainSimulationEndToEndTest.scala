@@ -2,9 +2,12 @@ package simulations
 
 import java.nio.file.Files
 
+import com.typesafe.config.ConfigUtil
+import linespeed.LineClass
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import results.{ PostRun, RunContext, Thresholds }
+import suite.{ ConfigFiles, Settings }
 import testkit.SimulationRuns
 
 /** The main job (`mvn gatling:test` with no arguments) at smoke scale: every system's journey, no KO, and
@@ -15,7 +18,13 @@ class MainSimulationEndToEndTest {
     val run = SimulationRuns.run(classOf[MainSimulation], "sandbox.stubs.delay.ms" -> "50")
     val contract = MainSimulation.systems.flatMap(_.requestNames).toSet
     assertEquals(contract, run.requests.keySet, "every system's requests, and no others")
-    assertEquals(MainSimulation.systems.map(_.scenarioName).toSet, run.scenarios, "one population per system")
+    // A system split by line speed has one population per class.
+    val populations = MainSimulation.systems.flatMap { system =>
+      val own = new Settings(ConfigFiles.load(Seq(system.key)).getConfig(ConfigUtil.joinPath(system.key)), system.key)
+      if (own.has("lineSpeeds")) LineClass.read(own, "lineSpeeds").map(l => s"${system.scenarioName} on ${l.name}")
+      else Seq(system.scenarioName)
+    }
+    assertEquals(populations.toSet, run.scenarios, "one population per system, or per line class")
     SimulationRuns.assertNoErrors(run)
 
     val keys = MainSimulation.systems.map(_.key)

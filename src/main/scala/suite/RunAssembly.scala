@@ -4,9 +4,12 @@ import java.nio.file.Path
 
 import scala.concurrent.duration.FiniteDuration
 
+import io.gatling.core.Predef._
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 import io.gatling.core.controller.throttle.ThrottleStep
+import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
+import linespeed.LineClass
 import profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
 import results.{ Claims, CurveSpec, ResultsSettings, RunArchive, RunContext, RunCourse, Thresholds }
 import sandbox.SandboxSettings
@@ -19,6 +22,9 @@ import sandbox.SandboxSettings
   *                          profile's `settings` may change), for the plan's expected requests/s
   * @param connectivityCheck what its target must carry before any load (`<key>.connectivityCheck`)
   * @param curve             the throughput curve its sweep is read as (`<key>.throughputCurve`)
+  * @param line the users' line class, where the system's users are split by line speed (`<key>.lineSpeeds`):
+  *             this load is that class's share, its journey runs in a group named after the class, and its
+  *             users go through the class's port of the line-speed proxy
   */
 final case class SystemLoad(
     system: SystemUnderTest,
@@ -27,19 +33,29 @@ final case class SystemLoad(
     sharedConnections: Boolean = false,
     requestsPerJourney: Option[Double] = None,
     connectivityCheck: Option[ConnectivityCheck] = None,
-    curve: Option[CurveSpec] = None
+    curve: Option[CurveSpec] = None,
+    line: Option[LineClass] = None
 ) {
+  def scenarioName: String = system.scenarioName + line.fold("")(l => s" on ${l.name}")
 
   /** The requests/s this injector should send this system at the peak, where the plan can tell. */
   def expectedRequestsPerSecond: Option[Double] = requestsPerJourney.flatMap(profile.plan.expectedRequestsPerSecond)
 
-  /** Its population; with `earlyStop` on, every answer is counted and the journey stops the load on a breach. */
-  def population(windows: WindowRecorder, baseUrl: String, earlyStop: Option[EarlyStop]): PopulationBuilder = {
+  /** Its population; with `earlyStop` on, every answer is counted and the journey stops the load on a breach.
+    * A load of a line class goes through `proxyPorts(class)` on this machine.
+    */
+  def population(
+      windows: WindowRecorder,
+      baseUrl: String,
+      earlyStop: Option[EarlyStop],
+      proxyPorts: Map[String, Int] = Map.empty
+  ): PopulationBuilder = {
     val own = system.protocol(baseUrl)
-    val pooled = if (sharedConnections) own.shareConnections else own
+    val shaped = line.fold(own)(l => own.proxy(Proxy(SystemLoad.ProxyHost, proxyPorts(l.name))))
+    val pooled = if (sharedConnections) shaped.shareConnections else shaped
     val protocol = earlyStop.fold(pooled)(stop => pooled.check(stop.check))
     SystemLoad.withProtocol(
-      profile.population(system.scenarioName, earlyStop.fold(journey)(_.guard(journey)), windows),
+      profile.population(scenarioName, earlyStop.fold(journey)(_.guard(journey)), windows),
       protocol
     )
   }
@@ -52,6 +68,9 @@ object SystemLoad {
     */
   def withProtocol(population: PopulationBuilder, protocol: HttpProtocolBuilder): PopulationBuilder =
     population.protocols(protocol).copy(children = population.children.map(_.map(withProtocol(_, protocol))))
+
+  /** The line-speed proxy runs on the injector itself. */
+  val ProxyHost = "127.0.0.1"
 }
 
 /** Everything a run needs, assembled and checked before anything starts: nothing in here has sent a
@@ -87,7 +106,7 @@ final case class RunSetup(
   def context(windows: WindowRecorder, course: RunCourse): RunContext =
     RunContext(
       simulation = simulation,
-      systems = loads.map(_.system.key),
+      systems = loads.map(_.system.key).distinct,
       target = suite.target.name,
       profile = profiles,
       shard = suite.shard.toString,
@@ -102,7 +121,8 @@ final case class RunSetup(
 
   /** "smoke", or per system where they differ: "raid: reference, toy: smoke". */
   private def profiles: String = {
-    val names = loads.map(l => l.system.key -> (if (suite.smoke) s"${l.profile.name} (smoke)" else l.profile.name))
+    val names =
+      loads.map(l => l.system.key -> (if (suite.smoke) s"${l.profile.name} (smoke)" else l.profile.name)).distinct
     if (names.map(_._2).distinct.size == 1) names.head._2 else names.map { case (k, p) => s"$k: $p" }.mkString(", ")
   }
 }
@@ -139,20 +159,39 @@ object RunAssembly {
     requireProductionAllowed(suite, profiles.map { case (system, profile) => system.key -> profile })
     val claims = new Claims.Recorder
     val tallies = new Tallies
-    val loads = profiles.map { case (system, profile) =>
+    val loads = profiles.flatMap { case (system, profile) =>
       val settings = settingsOf(suite, system, profile, claims, tallies)
       val shared = settings.settings.has("shareConnections") && settings.settings.boolean("shareConnections")
       val requestsPerJourney =
         Option.when(settings.settings.has("requestsPerJourney"))(settings.settings.positiveDouble("requestsPerJourney"))
-      SystemLoad(
+      def load(profile: LoadProfile, journey: ChainBuilder, line: Option[LineClass]) = SystemLoad(
         system,
         profile,
-        system.journey(settings),
+        journey,
         shared,
         requestsPerJourney,
         ConnectivityCheck.of(settings),
-        CurveSettings.of(settings)
+        CurveSettings.of(settings),
+        line
       )
+      val lines =
+        if (settings.settings.has("lineSpeeds"))
+          LineClass.read(settings.settings, "lineSpeeds").filter(_.sharePercent > 0)
+        else Nil
+      if (lines.isEmpty) Seq(load(profile, system.journey(settings), None))
+      else
+        // One population per class, its share of the profile (a smoke run gives every class its few users).
+        lines.map { line =>
+          val share = LoadProfiles.load(
+            suite.root,
+            system.key,
+            suite.profileOf(system.key),
+            suite.scale * line.sharePercent / 100,
+            suite.shard,
+            suite.smoke
+          )
+          load(share, group(line.name)(system.journey(settingsOf(suite, system, share, claims, tallies))), Some(line))
+        }
     }
     val capacityWarnings = MachineCapacity.check(
       // Where the profile gives no peak of concurrent users, all the users it starts are an upper bound.

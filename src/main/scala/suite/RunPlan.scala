@@ -21,7 +21,9 @@ object RunPlan {
     ) ++ suite.overrides.toSeq.sorted.map { case (k, v) => s"  override  $k = $v" } ++
       run.loads.flatMap { load =>
         val key = load.system.key
-        (s"-- $key: profile ${load.profile.name}, think time x${suite.thinkTimeMultiplierOf(key)}" +:
+        val line =
+          load.line.fold("")(l => s", ${l.name} lines (${l.kbitPerSecond} kbit/s, ${l.sharePercent} % of users)")
+        (s"-- $key: profile ${load.profile.name}, think time x${suite.thinkTimeMultiplierOf(key)}$line" +:
           load.profile.plan.render.linesIterator.map("  " + _).toSeq) :+ s"  Expected:  ${expected(load)}"
       } :+ s"Expected    ${overall(run.loads)}" :+
       rule

@@ -5,6 +5,7 @@ import java.nio.file.{ Path, Paths }
 import scala.util.control.NonFatal
 
 import io.gatling.core.Predef._
+import linespeed.ShapingProxy
 import profiles.WindowRecorder
 import results.{ EarlyStopRecord, InjectorHealthRecord, PostRun, RunCourse, RunOutcome }
 import sandbox.{ RunningSandbox, Sandbox }
@@ -65,7 +66,8 @@ abstract class SuiteSimulation extends Simulation {
       before(stop.start())
       after(stop.stop())
     }
-    val populations = run.loads.map(load => load.population(windows, baseUrls(load.system.key), earlyStop))
+    val proxyPorts = startLineSpeedProxy(run)
+    val populations = run.loads.map(load => load.population(windows, baseUrls(load.system.key), earlyStop, proxyPorts))
     val plannedUsers =
       populations.map(_.injectionProfile.totalUserCount).reduce((a, b) => a.zip(b).map { case (x, y) => x + y })
     archiveWhenGatlingExits(run, plannedUsers, injector, earlyStop, sandbox)
@@ -74,6 +76,27 @@ abstract class SuiteSimulation extends Simulation {
       .assertions(run.thresholds.assertions: _*)
       .throttle(run.throttling: _*)
       .maxDuration(run.maxDuration)
+  }
+
+  /** The line-speed proxy, one port per line class of the run's loads (none without classes); it prints the
+    * CPU its threads used when the run ends.
+    */
+  private def startLineSpeedProxy(run: RunSetup): Map[String, Int] = {
+    val lines = run.loads.flatMap(_.line).distinct
+    if (lines.isEmpty) Map.empty
+    else {
+      val proxy = ShapingProxy.start(SystemLoad.ProxyHost, lines)
+      val startedAt = System.nanoTime()
+      after {
+        val cpu = proxy.cpuNanos / 1e9
+        val elapsed = (System.nanoTime() - startedAt) / 1e9
+        println(
+          f"line-speed proxy: $cpu%.1f s CPU over $elapsed%.0f s (${100 * cpu / elapsed}%.1f %% of one core, ${lines.map(_.name).mkString(", ")})"
+        )
+        proxy.close()
+      }
+      proxy.ports
+    }
   }
 
   /** The claims the journeys recorded go into the run's own folder, where the results step finds them. */

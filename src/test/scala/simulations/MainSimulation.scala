@@ -1,6 +1,7 @@
 package simulations
 
 import dvp.Dvp
+import eforms.EForms
 import elections.Elections
 import eol.Eol
 import eroll.ERoll
@@ -21,5 +22,6 @@ object MainSimulation {
   /** Every system the suite models; a new system is one more entry. At smoke scale none sets a throttle
     * (Gatling's throttle is global: it would cap and unpause every system of the run).
     */
-  val systems = Seq(Raid, Eol, Dvp, ERoll, KeyAll, VoteNz, Elections, LearningPortal, LearningPortalMobile, KeyUpload)
+  val systems =
+    Seq(Raid, Eol, Dvp, ERoll, KeyAll, VoteNz, Elections, LearningPortal, LearningPortalMobile, KeyUpload, EForms)
 }

@@ -2,9 +2,12 @@ package simulations
 
 import java.nio.file.Files
 
+import com.typesafe.config.ConfigUtil
+import linespeed.LineClass
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import results.{ PostRun, RunContext, Thresholds }
+import suite.{ ConfigFiles, Settings }
 import testkit.SimulationRuns
 
 /** The main job (`mvn gatling:test` with no arguments) at smoke scale: every system's journey, no KO, and
@@ -15,10 +18,16 @@ class MainSimulationEndToEndTest {
     val run = SimulationRuns.run(classOf[MainSimulation], "sandbox.stubs.delay.ms" -> "50")
     val contract = MainSimulation.systems.flatMap(_.requestNames).toSet
     assertEquals(contract, run.requests.keySet, "every system's requests, and no others")
+    // A system split by line speed has one population per class; a sweep one per level and repeat.
+    val populations = MainSimulation.systems.flatMap { system =>
+      val own = new Settings(ConfigFiles.load(Seq(system.key)).getConfig(ConfigUtil.joinPath(system.key)), system.key)
+      if (own.has("lineSpeeds")) LineClass.read(own, "lineSpeeds").map(l => s"${system.scenarioName} on ${l.name}")
+      else Seq(system.scenarioName)
+    }
     assertEquals(
-      MainSimulation.systems.map(_.scenarioName).toSet,
+      populations.toSet,
       run.scenarios.map(_.replaceFirst(" L\\d+ R\\d+$", "")),
-      "one population per system (a sweep's: one per level and repeat)"
+      "one population per system, per line class, or per sweep level and repeat"
     )
     SimulationRuns.assertNoErrors(run)
 

@@ -29,15 +29,4 @@ class ReadmeTest {
     assertEquals(classes.sorted, listedSimulations.sorted, "README: Simulations, profiles and targets")
   }
 
-  @Test def theSystemsStillToComeHaveNoSimulationYet(): Unit = {
-    val paragraph = readme.dropWhile(!_.startsWith("Still to come")).takeWhile(_.nonEmpty).mkString(" ")
-    val keys = "`([a-z-]+)`".r.findAllMatchIn(paragraph).map(_.group(1)).toSeq
-    assertTrue(keys.nonEmpty, "README names the systems still to come")
-    keys.foreach { key =>
-      assertFalse(
-        Files.exists(Paths.get("src/test/resources/systems", s"$key.conf")),
-        s"$key has come: update the README"
-      )
-    }
-  }
 }

@@ -1,0 +1,34 @@
+package linespeed
+
+import suite.Settings
+
+/** A class of users' lines: its name, its speed (both directions) and its share of the users in percent. */
+final case class LineClass(name: String, kbitPerSecond: Long, sharePercent: Double) {
+  def bytesPerSecond: Long = kbitPerSecond * 1000 / 8
+}
+
+object LineClass {
+
+  /** The classes in block `path`, e.g. `lineSpeeds { 56k { kbitPerSecond = 56, sharePercent = 2.3 } ... }`,
+    * slowest first. The shares must add up to 100 %: a table that does not describes no population.
+    */
+  def read(settings: Settings, path: String): Seq[LineClass] = {
+    if (!settings.isBlock(path))
+      settings.fail(path, "must be a block of line classes, e.g. 56k { kbitPerSecond = 56, sharePercent = 2.3 }")
+    val block = settings.block(path)
+    if (block.names.isEmpty) settings.fail(path, "names no line class")
+    val classes = block.names.map { name =>
+      val one = block.block(block.element(name))
+      LineClass(name, one.long("kbitPerSecond", min = 1), one.double("sharePercent", min = 0))
+    }.sortBy(_.kbitPerSecond)
+    val total = classes.map(_.sharePercent).sum
+    if (math.abs(total - 100) > 1e-6) {
+      val shares = classes.map(c => s"${c.name} ${percent(c.sharePercent)}").mkString(", ")
+      settings.fail(path, s"the shares must add up to 100 % (they add up to ${percent(total)} %: $shares)")
+    }
+    classes
+  }
+
+  private def percent(d: Double): String =
+    BigDecimal(d).setScale(6, BigDecimal.RoundingMode.HALF_UP).bigDecimal.stripTrailingZeros.toPlainString
+}

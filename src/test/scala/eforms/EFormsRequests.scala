@@ -1,0 +1,62 @@
+package eforms
+
+import io.gatling.commons.validation._
+import io.gatling.core.Predef._
+import io.gatling.http.Predef._
+import io.gatling.http.request.builder.HttpRequestBuilder
+
+/** The eForms platform's requests and groups (docs/systems/eforms.md). Names are a contract; the SLAs are
+  * on the groups: "Log in" (p90 under 15 s) and "Page to page" (p90 under 5 s).
+  */
+object EFormsRequests {
+  val LogInGroup = "Log in"
+  val PageGroup = "Page to page"
+  val SubmitGroup = "Submit"
+
+  val LoginForm = "eForms - Login form"
+  val LogIn = "eForms - Log in"
+  val OpenSurvey = "eForms - Open survey"
+  val NextPage = "eForms - Next page"
+  val Submit = "eForms - Submit"
+
+  val names: Set[String] = Set(LoginForm, LogIn, OpenSurvey, NextPage, Submit)
+
+  def loginForm: HttpRequestBuilder =
+    http(LoginForm).get("/login").check(status.is(200), css("form#login").exists)
+
+  /** The platform answers a good login with a redirect and its session cookie, which Gatling keeps. */
+  def logIn(password: String): HttpRequestBuilder =
+    http(LogIn)
+      .post("/login")
+      .formParam("username", "#{respondent}")
+      .formParam("password", password)
+      .disableFollowRedirect
+      .check(status.is(303), header("Set-Cookie").exists)
+
+  /** The survey's first page, with its question fields. */
+  def openSurvey(surveys: EFormsSurveys): HttpRequestBuilder =
+    http(OpenSurvey).get("/surveys/#{survey}/pages/1").check(status.is(200), fields(surveys, _ => 1))
+
+  /** The answers to page `page`, answered with the next page. */
+  def nextPage(surveys: EFormsSurveys): HttpRequestBuilder =
+    http(NextPage)
+      .post("/surveys/#{survey}/pages/#{page}")
+      .formParamSeq(answers(surveys))
+      .check(status.is(200), fields(surveys, _("page").as[Int] + 1))
+
+  /** The last page's answers and the return, answered with its reference. */
+  def submit(surveys: EFormsSurveys): HttpRequestBuilder =
+    http(Submit)
+      .post("/surveys/#{survey}/submit")
+      .formParamSeq(answers(surveys))
+      .check(status.is(200), css("#reference").exists)
+
+  private def surveyOf(surveys: EFormsSurveys, session: Session): Survey = surveys(session("survey").as[String]).get
+
+  private def answers(surveys: EFormsSurveys): Session => Validation[Seq[(String, Any)]] = session =>
+    surveys.fieldsOn(surveyOf(surveys, session), session("page").as[Int]).map(i => s"q$i" -> (i * 7 % 1000)).success
+
+  /** The page holds exactly the question fields the paging rule puts on it. */
+  private def fields(surveys: EFormsSurveys, page: Session => Int) =
+    css("input.question").count.is(session => surveys.fieldsOn(surveyOf(surveys, session), page(session)).size)
+}

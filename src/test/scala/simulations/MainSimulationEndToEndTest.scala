@@ -19,9 +19,13 @@ class MainSimulationEndToEndTest {
     val contract = MainSimulation.systems.flatMap(_.requestNames).toSet
     assertEquals(contract, run.requests.keySet, "every system's requests, and no others")
     // A system split by line speed has one population per class; a sweep one per level and repeat.
+    val config = ConfigFiles.load(MainSimulation.systems.map(_.key))
     val populations = MainSimulation.systems.flatMap { system =>
-      val own = new Settings(ConfigFiles.load(Seq(system.key)).getConfig(ConfigUtil.joinPath(system.key)), system.key)
-      if (own.has("lineSpeeds")) LineClass.read(own, "lineSpeeds").map(l => s"${system.scenarioName} on ${l.name}")
+      val key = ConfigUtil.joinPath(system.key)
+      if (config.hasPath(s"$key.lineSpeeds"))
+        LineClass.read(new Settings(config.getConfig(key), system.key), "lineSpeeds").map(l =>
+          s"${system.scenarioName} on ${l.name}"
+        )
       else Seq(system.scenarioName)
     }
     assertEquals(

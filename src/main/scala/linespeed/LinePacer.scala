@@ -14,16 +14,25 @@ import io.netty.channel.{ ChannelHandlerContext, ChannelOutboundHandlerAdapter, 
   * a form's body of one read goes through unshaped, and estimates its waits over check intervals; pacing
   * each side's writes by this clock makes a transfer's time exact, which the line-speed test asserts.)
   */
-private[linespeed] final class LinePacer(bytesPerSecond: Long, maxQueuedBytes: Long)
-    extends ChannelOutboundHandlerAdapter {
+private[linespeed] final class LinePacer(
+    bytesPerSecond: Long,
+    maxQueuedBytes: Long,
+    clock: () => Long = () => System.nanoTime()
+) extends ChannelOutboundHandlerAdapter {
   private val pieceBytes = math.max(512L, bytesPerSecond / 20).toInt
   private var lineFreeAtNanos = 0L
   private var queuedBytes = 0L
   // The writability bit this handler owns on the channel's outbound buffer (Netty allows 1 to 31).
   private val WritabilityIndex = 1
 
+  // Pieces leave from this queue, in the order written, only ever from its head: a timer per piece let a
+  // small piece (a request's body) overtake the piece before it (its head) whenever the event loop ran
+  // late between reading the clock and scheduling, and the target saw a malformed request.
+  private val pieces = new java.util.ArrayDeque[LinePacer.Piece]
+  private var timerSet = false
+
   override def write(ctx: ChannelHandlerContext, msg: AnyRef, promise: ChannelPromise): Unit = {
-    val now = System.nanoTime()
+    val now = clock()
     msg match {
       case buf: ByteBuf if buf.readableBytes > 0 =>
         val size = buf.readableBytes
@@ -34,38 +43,43 @@ private[linespeed] final class LinePacer(bytesPerSecond: Long, maxQueuedBytes: L
           val last = offset + piece == size
           val slice = if (offset == 0 && last) buf else buf.retainedSlice(buf.readerIndex + offset, piece)
           lineFreeAtNanos = math.max(now, lineFreeAtNanos) + piece * 1000000000L / bytesPerSecond
-          send(ctx, slice, if (last) promise else ctx.voidPromise(), piece, now)
+          pieces.add(LinePacer.Piece(slice, if (last) promise else ctx.voidPromise(), piece, lineFreeAtNanos))
           offset += piece
         }
         if (size > pieceBytes) buf.release()
-        ()
       // Anything else (an empty buffer that closes a connection after its data, say) keeps its place.
-      case _ => send(ctx, msg, promise, 0, now)
+      case _ => pieces.add(LinePacer.Piece(msg, promise, 0, 0L))
     }
+    send(ctx)
   }
 
-  // Writes scheduled and not yet made: on a busy machine they may run late, and nothing may overtake them.
-  private var scheduled = 0
-
-  private def send(ctx: ChannelHandlerContext, msg: AnyRef, promise: ChannelPromise, size: Int, now: Long): Unit =
-    if (lineFreeAtNanos <= now && scheduled == 0) {
-      sent(ctx, size)
-      ctx.writeAndFlush(msg, promise)
-      ()
-    } else {
-      scheduled += 1
+  /** Writes the pieces now due, in order, and sets a timer for the next one. */
+  private def send(ctx: ChannelHandlerContext): Unit = {
+    val now = clock()
+    var wrote = false
+    while (!pieces.isEmpty && pieces.peek.dueNanos <= now) {
+      val piece = pieces.poll()
+      sent(ctx, piece.size)
+      ctx.write(piece.msg, piece.promise)
+      wrote = true
+    }
+    if (wrote) ctx.flush()
+    if (!pieces.isEmpty && !timerSet) {
+      timerSet = true
       ctx.executor.schedule(
         (() => {
-          scheduled -= 1
-          sent(ctx, size)
-          ctx.writeAndFlush(msg, promise)
-          ()
+          timerSet = false
+          send(ctx)
         }): Runnable,
-        math.max(0L, lineFreeAtNanos - now),
+        pieces.peek.dueNanos - now,
         TimeUnit.NANOSECONDS
       )
-      ()
     }
+    ()
+  }
+
+  // What is written stays queued here until due: flushing it early would defeat the pacing.
+  override def flush(ctx: ChannelHandlerContext): Unit = ()
 
   private def queued(ctx: ChannelHandlerContext, size: Int): Unit = {
     queuedBytes += size
@@ -79,4 +93,10 @@ private[linespeed] final class LinePacer(bytesPerSecond: Long, maxQueuedBytes: L
 
   private def setWritable(ctx: ChannelHandlerContext, writable: Boolean): Unit =
     Option(ctx.channel.unsafe.outboundBuffer).foreach(_.setUserDefinedWritability(WritabilityIndex, writable))
+}
+
+private object LinePacer {
+
+  /** A piece waiting for the line, due when its last byte has crossed it. */
+  private final case class Piece(msg: AnyRef, promise: ChannelPromise, size: Int, dueNanos: Long)
 }

@@ -3,15 +3,18 @@ package eforms
 import java.nio.charset.StandardCharsets.UTF_8
 import java.util.UUID
 import java.util.concurrent.{ CompletableFuture, ConcurrentHashMap }
-import java.util.concurrent.atomic.AtomicLong
+
+import scala.jdk.CollectionConverters._
 
 import io.netty.handler.codec.http.{ HttpMethod, QueryStringDecoder }
-import sandbox.{ StandIn, StandInContext, StandInHandler, StandInRequest, StandInResponse }
+import sandbox.{ JsonAnswers, StandIn, StandInContext, StandInHandler, StandInRequest, StandInResponse }
 
 /** The eForms platform's stand-in: a login form that sets a session cookie, then, for logged-in respondents
   * only (401 otherwise), each survey's pages with the question fields the paging rule puts on them. A page's
   * answers must come in order (the page after the last one answered), every field of the page answered, or
-  * the answer is 400; the return is accepted after its last page and answered with a reference.
+  * the answer is 400; the return is accepted after its last page and answered with a reference. The
+  * incremental extraction, `GET /extractions?since=<watermark>`, answers the returns submitted after the
+  * watermark (a return's number, as in its reference) and the new watermark, for the next extraction.
   */
 object EFormsStandIn extends StandIn {
   private val Cookie = "eforms_session"
@@ -21,17 +24,35 @@ object EFormsStandIn extends StandIn {
   /** A respondent's progress: the survey and the last page answered. */
   private final case class Progress(survey: String, answered: Int)
 
+  /** The returns submitted, by number: a return is numbered and recorded at once (under the map's lock), so
+    * an extraction never sees a later return before an earlier one and never skips one with its watermark.
+    */
+  private final class Returns {
+    private val submitted = new java.util.TreeMap[Long, String]()
+
+    def add(survey: String): Long = submitted.synchronized {
+      val number = if (submitted.isEmpty) 1L else submitted.lastKey + 1
+      submitted.put(number, survey)
+      number
+    }
+
+    def since(watermark: Long): Seq[(Long, String)] = submitted.synchronized {
+      submitted.tailMap(watermark, false).asScala.toSeq
+    }
+  }
+
   override def start(context: StandInContext): StandInHandler = {
     val surveys = EFormsSurveys.read(context.settings)
     val password = context.settings.string("password")
     val sessions = new ConcurrentHashMap[String, Progress]()
-    val returns = new AtomicLong
+    val returns = new Returns
     new StandInHandler {
       override def handle(request: StandInRequest): CompletableFuture[StandInResponse] =
         CompletableFuture.completedFuture((request.method, request.path) match {
           case (HttpMethod.GET, "/login")                                  => html(200, loginForm)
           case (HttpMethod.POST, "/login")                                 => logIn(request, password, sessions)
           case _ if !sessionOf(request).exists(sessions.containsKey(_))    => text(401, "log in first")
+          case (HttpMethod.GET, "/extractions")                            => extraction(request, returns)
           case (method, SurveyPage(code, page)) if surveys(code).isDefined =>
             val survey = surveys(code).get
             val session = sessionOf(request).get
@@ -52,7 +73,7 @@ object EFormsStandIn extends StandIn {
               sessions.put(session, Progress(code, surveys.pages(survey)))
               html(
                 200,
-                s"""<p>Thank you: $code received, reference <span id="reference">R${returns.incrementAndGet()}</span></p>"""
+                s"""<p>Thank you: $code received, reference <span id="reference">R${returns.add(code)}</span></p>"""
               )
             }
           case (_, path) => text(404, s"nothing at $path")
@@ -78,6 +99,20 @@ object EFormsStandIn extends StandIn {
       Some(text(400, s"page $page of ${survey.code} answered out of order (progress: $progress)"))
     else Option.when(missing.nonEmpty)(text(400, s"unanswered on page $page: ${missing.mkString(", ")}"))
   }
+
+  private def extraction(request: StandInRequest, returns: Returns): StandInResponse =
+    request.queryParameter("since").flatMap(_.toLongOption).filter(_ >= 0) match {
+      case None            => text(400, s"since: a watermark (0 or a return's number) is expected (was ${request.uri})")
+      case Some(watermark) =>
+        val records = returns.since(watermark)
+        JsonAnswers.json(
+          200,
+          Map(
+            "watermark" -> records.lastOption.fold(watermark)(_._1),
+            "records" -> records.map { case (number, survey) => Map("reference" -> s"R$number", "survey" -> survey) }
+          )
+        )
+    }
 
   private def logIn(
       request: StandInRequest,

@@ -44,6 +44,13 @@ class EFormsSimulationEndToEndTest {
     assertTrue(opened("2048k").minMs < firstPageMs, s"2048k: the fastest first page took ${opened("2048k").minMs} ms")
   }
 
+  /** A refusal's KO carries the stand-in's reason: with the wrong password, pages are "log in first". */
+  @Test def aRefusedPageSaysWhyInItsError(): Unit = {
+    val run = SimulationRuns.run(classOf[EFormsSimulation], "eforms.password" -> "wrong")
+    val reasons = run.errors.keys.filter(_.contains("refused: log in first"))
+    assertTrue(reasons.nonEmpty, s"errors: ${run.errors.keys.mkString("; ")}")
+  }
+
   @Test def pagesPerSurveyGrowWithItsFields(): Unit = {
     val surveys = EFormsSurveys.read(new Settings(ConfigFiles.load(Seq(EForms.key)).getConfig("eforms"), "eforms"))
     assertEquals(

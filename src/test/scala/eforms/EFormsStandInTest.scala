@@ -1,9 +1,5 @@
 package eforms
 
-import java.net.URI
-import java.net.http.{ HttpClient, HttpRequest, HttpResponse }
-import java.net.http.HttpRequest.BodyPublishers
-
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 import sandbox.RunningSandbox
@@ -14,20 +10,14 @@ import testkit.SandboxTestKit
   */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EFormsStandInTest {
-  private val http = HttpClient.newHttpClient()
   private var sandbox: RunningSandbox = _
 
   @BeforeAll def start(): Unit = sandbox = SandboxTestKit.start("", EForms.key -> EFormsStandIn)
 
   @AfterAll def stop(): Unit = sandbox.close()
 
-  private def send(method: String, path: String, cookie: Option[String] = None, form: String = "") = {
-    val request = HttpRequest.newBuilder(URI.create(sandbox.baseUrls(EForms.key) + path))
-      .method(method, if (method == "GET") BodyPublishers.noBody() else BodyPublishers.ofString(form))
-      .header("Content-Type", "application/x-www-form-urlencoded")
-    cookie.foreach(c => request.header("Cookie", c))
-    http.send(request.build(), HttpResponse.BodyHandlers.ofString())
-  }
+  private def send(method: String, path: String, cookie: Option[String] = None, form: String = "") =
+    SandboxTestKit.send(sandbox.baseUrls(EForms.key) + path, method, cookie, form)
 
   private def logIn(): String =
     send("POST", "/login", form = "username=extraction&password=survey-sandbox").headers

@@ -1,5 +1,9 @@
 package testkit
 
+import java.net.URI
+import java.net.http.{ HttpClient, HttpRequest, HttpResponse }
+import java.net.http.HttpRequest.BodyPublishers
+
 import com.typesafe.config.ConfigFactory
 import sandbox.{ RunningSandbox, Sandbox, SandboxSettings, StandIn }
 import suite.ConfigFiles
@@ -16,5 +20,22 @@ object SandboxTestKit {
     val sandbox = start(hocon, systems: _*)
     try test(sandbox)
     finally sandbox.close()
+  }
+
+  private lazy val http = HttpClient.newHttpClient()
+
+  /** One request to a stand-in as a browser's form would send it: a GET, or a POST of `form`, with a cookie. */
+  def send(
+      url: String,
+      method: String,
+      cookie: Option[String] = None,
+      form: String = ""
+  ): HttpResponse[String] = {
+    val request = HttpRequest
+      .newBuilder(URI.create(url))
+      .method(method, if (method == "GET") BodyPublishers.noBody() else BodyPublishers.ofString(form))
+      .header("Content-Type", "application/x-www-form-urlencoded")
+    cookie.foreach(c => request.header("Cookie", c))
+    http.send(request.build(), HttpResponse.BodyHandlers.ofString())
   }
 }

@@ -68,16 +68,18 @@ class SandboxExhaustionEndToEndTest {
         text
       )
       assertEquals(1, lines("Too many open files"), s"one line for the episode, none per connection:\n$text")
-      assertEquals(
-        1,
-        lines(s"sandbox: toy stand-in recovered: works again after ${400 - answered} connections refused"),
-        text
-      )
+      // Every connection it refused went unanswered; a client may also have given up on one it had accepted.
+      val refused = """sandbox: toy stand-in recovered: works again after (\d+) connections refused""".r
+        .findAllMatchIn(text)
+        .map(_.group(1).toInt)
+        .toSeq
+      assertEquals(1, refused.size, text)
+      assertTrue(refused.head >= 1 && refused.head <= 400 - answered, s"${refused.head} refused:\n$text")
       child.destroy()
       assertTrue(child.waitFor(20, TimeUnit.SECONDS), text)
       assertTrue(
         text.contains(
-          s"sandbox: sandbox out of file descriptors: the toy stand-in had ${400 - answered} connections refused in 1 episode"
+          s"sandbox: sandbox out of file descriptors: the toy stand-in had ${refused.head} connections refused in 1 episode"
         ),
         text
       )

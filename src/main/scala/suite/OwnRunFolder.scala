@@ -17,7 +17,10 @@ final class OwnRunFolder(gatlingResults: Path) {
   private val found = new AtomicReference[Option[Path]](None)
   private val root = gatlingResults.toAbsolutePath.normalize
 
-  def folder: Option[Path] = found.get
+  /** The folder found, or found now: a run stopped within the watcher's first look (its parent killed as
+    * load began) still holds its log open while the shutdown hooks run.
+    */
+  def folder: Option[Path] = found.get.orElse(openLog)
 
   /** Looks every 200 ms, on a daemon thread, until found or `timeoutMs` passed. */
   def watch(timeoutMs: Long): Unit = {

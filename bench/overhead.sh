@@ -2,34 +2,67 @@
 # Benchmark: the suite's cost against plain Gatling. RAiD's journey with no think time and no stub delay,
 # a closed population that saturates the machine, held BENCH_SECONDS (60), against the sandbox in its own
 # JVM: once through the suite (RaidSimulation, profile `closed` with startUsers = targetUsers), once
-# through bench.PlainRaidSimulation (the same requests and checks, nothing else). Prints requests/s, KO,
-# p99, the injector JVM's CPU seconds per 1,000 requests and peak heap for both, their ratios, and the
-# sandbox JVM's CPU during each; every CPU figure is recorded inside its own JVM. About 5 minutes.
-# Usage: bench/overhead.sh   (BENCH_USERS=32 BENCH_SECONDS=60 BENCH_RAID_PORT=18080 to change them)
+# through bench.PlainRaidSimulation (the same requests and checks, nothing else). Each side gets the same
+# target: a fresh sandbox, waited for until every stand-in is up, then warmed for BENCH_WARMUP seconds (15)
+# by a plain run that is not measured, so that neither side pays for the sandbox's start or its JIT.
+# Prints requests/s, KO, p99, the injector JVM's CPU seconds per 1,000 requests and peak heap for both,
+# their ratios, and the sandbox JVM's CPU during each; every CPU figure is recorded inside its own JVM.
+# BENCH_JFR=1 also records both injectors and both sandboxes with JFR (target/bench-overhead-*/).
+# About 7 minutes.
+# Usage: bench/overhead.sh   (BENCH_USERS=32 BENCH_SECONDS=60 BENCH_WARMUP=15 BENCH_RAID_PORT=18080)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-port=${BENCH_RAID_PORT:-18080} users=${BENCH_USERS:-32} seconds=${BENCH_SECONDS:-60}
+port=${BENCH_RAID_PORT:-18080} users=${BENCH_USERS:-32} seconds=${BENCH_SECONDS:-60} warmup=${BENCH_WARMUP:-15}
 
 mvn -q -B test-compile
-rm -f target/bench-sandbox-jvm.csv target/bench-plain-injector.txt
-mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox -Dsandbox.raid.port="$port" \
-  -Dsandbox.stubs.delay.ms=0 > target/bench-sandbox.log 2>&1 &
-sandbox_jvm=$!
-trap 'kill $sandbox_jvm 2>/dev/null || true' EXIT
-for _ in $(seq 1 120); do (echo > /dev/tcp/127.0.0.1/"$port") 2>/dev/null && break; sleep 1; done
+sandbox_jvm=
+trap '[ -z "$sandbox_jvm" ] || kill $sandbox_jvm 2>/dev/null || true' EXIT
 
+# JFR into target/bench-overhead-<what>/ (a folder: under `mvn gatling:test` Maven's JVM records one too).
+jfr() {
+  [ "${BENCH_JFR:-0}" = 1 ] || return 0
+  mkdir -p "target/bench-overhead-$1"
+  echo "-XX:StartFlightRecording=filename=target/bench-overhead-$1,settings=profile"
+}
+
+# A fresh sandbox recording its CPU to target/bench-sandbox-<side>.csv, returned once every stand-in is up.
+start_sandbox() {
+  rm -f "target/bench-sandbox-$1.csv"
+  MAVEN_OPTS="$(jfr "sandbox-$1")" mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox \
+    -Dbench.timeline="target/bench-sandbox-$1.csv" -Dsandbox.raid.port="$port" -Dsandbox.stubs.delay.ms=0 \
+    > "target/bench-sandbox-$1.log" 2>&1 &
+  sandbox_jvm=$!
+  for _ in $(seq 1 180); do grep -q "Ctrl-C stops." "target/bench-sandbox-$1.log" && return 0; sleep 1; done
+  echo "The sandbox did not start within 180 s: see target/bench-sandbox-$1.log" >&2
+  exit 1
+}
+
+stop_sandbox() { kill "$sandbox_jvm"; wait "$sandbox_jvm" 2>/dev/null || true; sandbox_jvm=; }
+
+plain_run() { # seconds, figures file, log
+  mvn -B gatling:test -Dgatling.simulationClass=bench.PlainRaidSimulation -Dbench.baseUrl="http://127.0.0.1:$port" \
+    -Dbench.users="$users" -Dbench.seconds="$1" -Dbench.figuresFile="$2" > "$3" 2>&1 || true
+}
+
+start_sandbox suite
+plain_run "$warmup" target/bench-warmup-injector.txt target/bench-overhead-warmup-suite.log
 before=$(ls -d results/*/ 2>/dev/null | sort || true)
-mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dtarget=standalone-sandbox \
-  -Dtargets.standalone-sandbox.raid.baseUrl="http://127.0.0.1:$port" -Draid.thinkTime=0s -Dprofile=closed \
-  -Dprofiles.raid.closed.startUsers="$users" -Dprofiles.raid.closed.targetUsers="$users" \
-  -Dprofiles.raid.closed.hold="$seconds seconds" > target/bench-overhead-suite.log 2>&1 || true
+JAVA_TOOL_OPTIONS="$(jfr injector-suite)" mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation \
+  -Dtarget=standalone-sandbox -Dtargets.standalone-sandbox.raid.baseUrl="http://127.0.0.1:$port" \
+  -Draid.thinkTime=0s -Dprofile=closed -Dprofiles.raid.closed.startUsers="$users" \
+  -Dprofiles.raid.closed.targetUsers="$users" -Dprofiles.raid.closed.hold="$seconds seconds" \
+  > target/bench-overhead-suite.log 2>&1 || true
 suite_run=$(comm -13 <(echo "$before") <(ls -d results/*/ | sort) | tail -n 1)
 [ -n "$suite_run" ] || { echo "The suite's run left no archive: see target/bench-overhead-suite.log" >&2; exit 1; }
+stop_sandbox
 
-mvn -B gatling:test -Dgatling.simulationClass=bench.PlainRaidSimulation -Dbench.baseUrl="http://127.0.0.1:$port" \
-  -Dbench.users="$users" -Dbench.seconds="$seconds" > target/bench-overhead-plain.log 2>&1 || true
+start_sandbox plain
+plain_run "$warmup" target/bench-warmup-injector.txt target/bench-overhead-warmup-plain.log
+JAVA_TOOL_OPTIONS="$(jfr injector-plain)" plain_run "$seconds" target/bench-plain-injector.txt \
+  target/bench-overhead-plain.log
 plain_run=$(ls -td target/gatling/plainraidsimulation-*/ | head -n 1)
+stop_sandbox
 
-echo "suite: $suite_run   plain: $plain_run   ($users users, $seconds s, stub delay 0)"
+echo "suite: $suite_run   plain: $plain_run   ($users users, $seconds s, stub delay 0, sandbox warmed $warmup s)"
 mvn -q -B exec:java -Dexec.mainClass=bench.OverheadFigures \
-  -Dexec.args="${suite_run%/} ${plain_run%/} target/bench-plain-injector.txt"
+  -Dexec.args="${suite_run%/} ${plain_run%/} target/bench-plain-injector.txt target/bench-sandbox-suite.csv target/bench-sandbox-plain.csv"

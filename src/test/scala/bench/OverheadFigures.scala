@@ -9,7 +9,8 @@ import org.HdrHistogram.Histogram
 
 /** bench/overhead.sh's figures: the suite's run against the plain Gatling run of the same journey.
   *
-  * mvn -q exec:java -Dexec.mainClass=bench.OverheadFigures -Dexec.args="<suite run folder> <plain run folder> <plain figures file>"
+  * mvn -q exec:java -Dexec.mainClass=bench.OverheadFigures -Dexec.args="<suite run folder> <plain run folder>
+  * <plain figures file> <sandbox timeline during the suite's run> <sandbox timeline during plain Gatling's>"
   */
 object OverheadFigures {
 
@@ -29,7 +30,7 @@ object OverheadFigures {
   }
 
   def main(args: Array[String]): Unit = args.toList match {
-    case List(suiteRun, plainRun, plainFigures) =>
+    case List(suiteRun, plainRun, plainFigures, suiteSandbox, plainSandbox) =>
       val injector = new ObjectMapper().readTree(Paths.get(suiteRun, "summary.json").toFile).get("injector")
       val suite = figures(Paths.get(suiteRun), injector.get("cpuSeconds").asDouble, injector.get("heapPeakMiB").asLong)
       val plainInjector = Files.readString(Paths.get(plainFigures)).trim.split(' ')
@@ -41,20 +42,20 @@ object OverheadFigures {
       )
       println(row("suite", suite))
       println(row("plain", plain))
-      val timeline = Paths.get(sys.props.getOrElse("bench.timeline", "target/bench-sandbox-jvm.csv"))
-      if (Files.isRegularFile(timeline)) {
-        val samples = JvmTimeline.read(timeline)
-        Seq("suite" -> suite, "plain" -> plain).foreach { case (name, f) =>
-          JvmTimeline.over(samples, f.firstEpochMs, f.lastEpochMs).foreach(u =>
-            println(s"sandbox JVM during $name: ${u.describe}")
+      Seq(("suite", suite, suiteSandbox), ("plain", plain, plainSandbox)).foreach { case (name, f, timeline) =>
+        JvmTimeline.over(JvmTimeline.read(Paths.get(timeline)), f.firstEpochMs, f.lastEpochMs).foreach(u =>
+          println(
+            f"sandbox JVM during $name: ${u.describe}, ${1000 * u.cpuSeconds / f.requests}%.2f CPU ms per request"
           )
-        }
+        )
       }
       println(
         f"suite/plain: requests/s ${suite.perSecond / plain.perSecond}%.2fx, CPU per request ${suite.cpuPerThousand / plain.cpuPerThousand}%.2fx, p99 ${suite.p99Ms.toDouble / plain.p99Ms.max(1)}%.2fx"
       )
     case _ =>
-      System.err.println("usage: OverheadFigures <suite run folder> <plain run folder> <plain figures file>")
+      System.err.println(
+        "usage: OverheadFigures <suite run> <plain run> <plain figures file> <suite sandbox csv> <plain sandbox csv>"
+      )
       sys.exit(2)
   }
 

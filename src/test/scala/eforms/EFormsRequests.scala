@@ -20,17 +20,20 @@ object EFormsRequests {
   val OpenSurvey = "eForms - Open survey"
   val NextPage = "eForms - Next page"
   val Submit = "eForms - Submit"
+  val DataExtraction = "eForms - Data extraction"
 
-  val names: Set[String] = Set(LoginForm, LogIn, OpenSurvey, NextPage, Submit)
+  val names: Set[String] = Set(LoginForm, LogIn, OpenSurvey, NextPage, Submit, DataExtraction)
 
   def loginForm: HttpRequestBuilder =
     http(LoginForm).get("/login").check(status.is(200), css("form#login").exists)
 
-  /** The platform answers a good login with a redirect and its session cookie, which Gatling keeps. */
+  /** The platform answers a good login (of the user named in `username`) with a redirect and its session
+    * cookie, which Gatling keeps.
+    */
   def logIn(password: String): HttpRequestBuilder =
     http(LogIn)
       .post("/login")
-      .formParam("username", "#{respondent}")
+      .formParam("username", "#{username}")
       .formParam("password", password)
       .disableFollowRedirect
       .check(status.is(303), header("Set-Cookie").exists)

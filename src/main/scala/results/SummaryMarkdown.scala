@@ -201,7 +201,7 @@ object SummaryMarkdown {
     * of one category (records per extraction, say) has no shares or total to add: its counts alone.
     */
   private def tally(tally: Tally): String = {
-    val single = tally.categories.size == 1
+    val single = !tally.addsUp
     def row(name: String, counts: Map[String, Long]) = {
       val cells = tally.categories.map { c =>
         val share = if (single) "" else s" (${Tally.percent(counts, c).fold("-")(p => number(p) + " %")})"

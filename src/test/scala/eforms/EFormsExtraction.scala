@@ -18,11 +18,11 @@ import suite.{ Companion, SystemSettings }
 /** The data extraction beside the respondents (docs/systems/eforms.md): one extractor logs in, then takes the
   * returns submitted since its watermark every `eforms.extraction.interval`, carrying the watermark from one
   * extraction to the next, for as long as the respondents arrive. Each extraction's duration and records go
-  * into the tally [[EFormsExtraction.TallyName]].
+  * into the tally [[EFormsExtraction.tallyName]], which says what load it ran beside (`eforms.extraction.beside`).
   */
 object EFormsExtraction {
   val ScenarioName = "eForms data extraction"
-  val TallyName = "Data extraction: records per extraction (the run's extractor, beside the respondents)"
+  def tallyName(beside: String): String = s"Data extraction beside $beside: records per extraction"
   val Records = "records"
 
   /** How often the extractor extracts and how many times, over a run whose respondents arrive for `runLength`.
@@ -89,7 +89,7 @@ object EFormsExtraction {
   private val clock = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC)
 
   private def journey(settings: SystemSettings, schedule: Schedule): ChainBuilder = {
-    val records = settings.tallies(TallyName, Seq(Records))
+    val records = settings.tallies(tallyName(settings.string("extraction.beside")), Seq(Records))
     val since = settings.settings.long("extraction.since", min = 0)
     val digits = schedule.extractions.toString.length
     exec(_.setAll("username" -> settings.string("extraction.username"), "watermark" -> since))

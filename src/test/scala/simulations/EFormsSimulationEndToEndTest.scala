@@ -83,7 +83,8 @@ class EFormsSimulationEndToEndTest {
     assertTrue(extractions.size >= 2, s"${extractions.size} extractions")
     val last = extractions.maxBy(_.startEpochMs)
     val summary = SummaryJson.read(archived.resolve("summary.json"))
-    val Some(tally) = summary.tallies.find(_.name == EFormsExtraction.TallyName): @unchecked
+    val name = EFormsExtraction.tallyName("the peak load")
+    val Some(tally) = summary.tallies.find(_.name == name): @unchecked
     assertEquals(extractions.size, tally.counts.size, "one row per extraction")
     val extracted = tally.overall(EFormsExtraction.Records)
     // A return whose submit ended before the last extraction began is in it; one begun after it ended is not.
@@ -110,7 +111,7 @@ class EFormsSimulationEndToEndTest {
       "its own row, with its percentiles"
     )
     val md = Files.readString(archived.resolve("summary.md"))
-    assertTrue(md.contains(s"| $DataExtraction |") && md.contains(s"## ${EFormsExtraction.TallyName}"), md)
+    assertTrue(md.contains(s"| $DataExtraction |") && md.contains(s"## $name"), md)
     assertTrue(md.contains(s"| ${rows.head} |"), md)
   }
 

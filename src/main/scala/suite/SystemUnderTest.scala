@@ -43,7 +43,8 @@ trait SystemUnderTest {
 
   /** Clients that run beside the system's users for the whole run, each one user in its own population (a
     * batch job the platform runs while its users work, say); none by default. `plan` is the system's whole
-    * profile's (not a line class's share): its planned injection time is the length of the run.
+    * profile's (not a line class's share): its planned injection time is the length of the run. Their request
+    * names are a contract too (the system's page lists them), outside [[requestNames]], the journey's.
     */
   def companions(settings: SystemSettings, plan: Plan): Seq[Companion] = Nil
 }

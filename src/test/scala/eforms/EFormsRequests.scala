@@ -20,9 +20,12 @@ object EFormsRequests {
   val OpenSurvey = "eForms - Open survey"
   val NextPage = "eForms - Next page"
   val Submit = "eForms - Submit"
+
+  /** The extractor's request ([[EFormsExtraction]]), outside the respondents' journey and its names. */
   val DataExtraction = "eForms - Data extraction"
 
-  val names: Set[String] = Set(LoginForm, LogIn, OpenSurvey, NextPage, Submit, DataExtraction)
+  /** The respondents' journey's names. */
+  val names: Set[String] = Set(LoginForm, LogIn, OpenSurvey, NextPage, Submit)
 
   def loginForm: HttpRequestBuilder =
     http(LoginForm).get("/login").check(status.is(200), css("form#login").exists)

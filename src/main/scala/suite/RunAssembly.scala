@@ -207,7 +207,8 @@ object RunAssembly {
           load(share, group(line.name)(system.journey(settingsOf(suite, system, share, claims, tallies))), Some(line))
         }
     }
-    val companions = profiles.flatMap { case (system, profile) =>
+    // One client for the whole run however many injectors share it: the first shard runs it.
+    val companions = profiles.filter(_ => suite.shard.index == 1).flatMap { case (system, profile) =>
       system.companions(settingsOf(suite, system, profile, claims, tallies), profile.plan).map(CompanionLoad(system, _))
     }
     val capacityWarnings = MachineCapacity.check(

@@ -50,7 +50,8 @@ trait SystemUnderTest {
 }
 
 /** One client beside a system's users (see [[SystemUnderTest.companions]]): a single user who starts with the
-  * load and runs `journey` once, on the system's protocol and never through a line-speed proxy.
+  * load and runs `journey` once, on the system's protocol and never through a line-speed proxy; a run spread
+  * over shards runs it on the first one only.
   *
   * @param describe what it does, for the plan printed before the run (e.g. "2 extractions, one every 1 h")
   */

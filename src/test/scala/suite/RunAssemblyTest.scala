@@ -153,5 +153,13 @@ class RunAssemblyTest {
     )
     assertTrue(RunPlan.render(run, Map.empty).contains("-- toy alongside: Toy batch, one user, once in 60 s"))
     assertEquals(Nil, assemble(twoSystems()).companions, "none unless a system has them")
+    val shards = Seq("1/2", "2/2").map(shard =>
+      RunAssembly.assemble(
+        "Batch",
+        Seq(ToyWithBatch),
+        suiteWith("profile" -> "steady", "shard" -> shard)
+      ).companions.size
+    )
+    assertEquals(Seq(1, 0), shards, "one client however many injectors: the first shard's")
   }
 }

@@ -81,8 +81,11 @@ object EFormsExtraction {
       val schedule = Schedule
         .of(configured, runLength, plan.smoke)
         .fold(reason => settings.settings.fail("extraction.interval", reason), identity)
-      val describe =
-        s"${schedule.extractions} extractions, one every ${schedule.interval.toMillis} ms from ${schedule.interval.toMillis} ms in"
+      val every = schedule.interval.toMillis match {
+        case ms if ms % 1000 == 0 => Plan.human(schedule.interval)
+        case ms                   => s"$ms ms"
+      }
+      val describe = s"${schedule.extractions} extractions, one every $every from $every in"
       Seq(Companion(ScenarioName, journey(settings, schedule), describe))
     }
 

@@ -1,10 +1,14 @@
 package eforms
 
 import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
+
+import com.typesafe.config.ConfigFactory
 
 import io.gatling.commons.validation.{ Failure, Success }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
+import suite.{ ConfigFiles, RunAssembly, SuiteConfig }
 
 import EFormsExtraction.{ Extracted, Schedule }
 
@@ -30,6 +34,25 @@ class EFormsExtractionTest {
       assertTrue(schedule.extractions >= 3, s"$seconds s: $schedule")
       assertTrue(schedule.interval * schedule.extractions.toLong <= seconds.seconds, s"$seconds s: the last in the run")
     }
+  }
+
+  /** The profile as eforms.conf gives it, at full length: peak's respondents, and the extractor beside them. */
+  @Test def theDataExtractionProfileIsThePeakWithAnHourlyExtractionBesideIt(): Unit = {
+    io.gatling.app.InProcessGatling.loadConfiguration()
+    def assembled(profile: String) = {
+      val config = ConfigFactory
+        .parseMap(Map("profile" -> profile, "smoke" -> "false", "target" -> "local", "shard" -> "1/1").asJava)
+        .withFallback(ConfigFiles.load(Seq(EForms.key)))
+      RunAssembly.assemble("EFormsSimulation", Seq(EForms), SuiteConfig.fromConfig(config, Seq(EForms.key)))
+    }
+    val (extraction, peak) = (assembled("data-extraction"), assembled("peak"))
+    assertEquals(
+      Seq(EFormsExtraction.ScenarioName -> "2 extractions, one every 1 h from 1 h in"),
+      extraction.companions.map(c => c.companion.scenarioName -> c.companion.describe)
+    )
+    assertEquals(Nil, peak.companions)
+    def respondents(run: suite.RunSetup) = run.loads.map(l => l.scenarioName -> l.profile.plan.peakArrivalRate)
+    assertEquals(respondents(peak), respondents(extraction), "the respondents' load is peak's")
   }
 
   @Test def anExtractionHoldsEachReturnAfterItsWatermarkOnceAndNoneSkipped(): Unit = {

@@ -57,10 +57,13 @@ class TalliesTest {
     assertThrows(classOf[IllegalArgumentException], () => records.add("#2", "records", -1))
     val Seq(tally) = tallies.snapshot: @unchecked
     assertEquals(Seq("#1" -> Map("records" -> 3L), "#2" -> Map("records" -> 4L)), tally.counts)
-    val md = SummaryMarkdown.render(CraftedSummaries.summary("S", Map(List("x") -> CraftedSummaries.ok(1))).copy(
-      tallies = Seq(tally)
-    ))
+    val summary = CraftedSummaries.summary("S", Map(List("x") -> CraftedSummaries.ok(1))).copy(tallies = Seq(tally))
+    val md = SummaryMarkdown.render(summary)
     assertTrue(md.contains("| Key | records |\n|---|---:|\n| #1 | 3 |\n| #2 | 4 |\n| All | 7 |"), md)
+    assertEquals(
+      Seq("records, all keys: records 7"),
+      ConsoleSummary.tallyLines(summary)
+    )
   }
 
   @Test def talliesTravelThroughRunJsonToTheSummaries(): Unit = {

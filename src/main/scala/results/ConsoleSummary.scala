@@ -23,12 +23,15 @@ object ConsoleSummary {
   def sessionLines(summary: RunSummary): Seq[String] =
     summary.sessions.map(f => s"Sessions (${f.scenario}): ${f.describe}")
 
-  /** One line per tally: every key together, each category's count and share (e.g. the cache-hit ratio). */
+  /** One line per tally: every key together, each category's count and, where there are several, its share
+    * (e.g. the cache-hit ratio).
+    */
   def tallyLines(summary: RunSummary): Seq[String] =
     summary.tallies.map { tally =>
       val overall = tally.overall
       val shares = tally.categories.map { c =>
-        s"$c ${overall(c)}${Tally.percent(overall, c).fold("")(p => s" (${SummaryMarkdown.number(p)} %)")}"
+        val share = Tally.percent(overall, c).filter(_ => tally.addsUp)
+        s"$c ${overall(c)}${share.fold("")(p => s" (${SummaryMarkdown.number(p)} %)")}"
       }
       s"${tally.name}, all keys: ${shares.mkString(", ")}"
     }

@@ -100,6 +100,17 @@ object RunPage {
         "count" -> e.count
       )
     )
+    val tallies = s.tallies.map { t =>
+      def row(key: String, counts: Map[String, Long]) = {
+        val cells = t.categories.map(counts.getOrElse(_, 0L))
+        fields("key" -> key, "cells" -> (if (t.addsUp) cells :+ counts.values.sum else cells))
+      }
+      fields(
+        "name" -> t.name,
+        "columns" -> (if (t.addsUp) t.categories :+ "Total" else t.categories),
+        "rows" -> (t.counts.map { case (key, counts) => row(key, counts) } :+ row("All", t.overall))
+      )
+    }
     val windows = s.windows.map { w =>
       val f = w.global.map(_.figures)
       fields(
@@ -178,6 +189,7 @@ object RunPage {
         },
         "figures" -> figures,
         "errors" -> errors,
+        "tallies" -> tallies,
         "windows" -> windows,
         "injector" -> s.injector.map(injector),
         "hasTimeline" -> s.timeline.isDefined,

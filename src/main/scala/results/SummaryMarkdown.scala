@@ -197,17 +197,24 @@ object SummaryMarkdown {
     s"## Degradation over the steady window\n\nFirst quarter: ${quarter(d.first)}; last quarter: ${quarter(d.last)}$change$judged."
   }
 
-  /** One table per tally: each key's count of every category with its share, then every key together. */
+  /** One table per tally: each key's count of every category with its share, then every key together; a tally
+    * of one category (records per extraction, say) has no shares or total to add: its counts alone.
+    */
   private def tally(tally: Tally): String = {
-    def row(name: String, counts: Map[String, Long]) =
-      (escape(name) +: tally.categories.map { c =>
-        s"${counts.getOrElse(c, 0L)} (${Tally.percent(counts, c).fold("-")(p => number(p) + " %")})"
-      } :+ counts.values.sum.toString).mkString("| ", " | ", " |")
+    val single = !tally.addsUp
+    def row(name: String, counts: Map[String, Long]) = {
+      val cells = tally.categories.map { c =>
+        val share = if (single) "" else s" (${Tally.percent(counts, c).fold("-")(p => number(p) + " %")})"
+        s"${counts.getOrElse(c, 0L)}$share"
+      }
+      (escape(name) +: (if (single) cells else cells :+ counts.values.sum.toString)).mkString("| ", " | ", " |")
+    }
+    val columns = tally.categories.size + (if (single) 0 else 1)
     (Seq(
       s"## ${escape(tally.name)}",
       "",
-      (("Key" +: tally.categories.map(escape)) :+ "Total").mkString("| ", " | ", " |"),
-      ("|---" + "|---:" * (tally.categories.size + 1) + "|")
+      (("Key" +: tally.categories.map(escape)) ++ Option.when(!single)("Total")).mkString("| ", " | ", " |"),
+      ("|---" + "|---:" * columns + "|")
     ) ++ tally.counts.map { case (key, counts) => row(key, counts) } :+ row("All", tally.overall)).mkString("\n")
   }
 

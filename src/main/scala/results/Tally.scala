@@ -9,6 +9,9 @@ package results
   */
 final case class Tally(name: String, categories: Seq[String], counts: Seq[(String, Map[String, Long])]) {
 
+  /** A table of it shows each key's total, and each category's share, only where there are categories to add. */
+  def addsUp: Boolean = categories.size > 1
+
   /** Every key's counts added up. */
   def overall: Map[String, Long] =
     categories.map(c => c -> counts.map(_._2.getOrElse(c, 0L)).sum).toMap

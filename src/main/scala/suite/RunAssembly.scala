@@ -73,6 +73,18 @@ object SystemLoad {
   val ProxyHost = "127.0.0.1"
 }
 
+/** A system's companion, ready to load: one user from the start of the load, on the system's protocol. */
+final case class CompanionLoad(system: SystemUnderTest, companion: Companion) {
+  def population(baseUrl: String, earlyStop: Option[EarlyStop]): PopulationBuilder = {
+    val own = system.protocol(baseUrl)
+    val journey = earlyStop.fold(companion.journey)(_.guard(companion.journey))
+    SystemLoad.withProtocol(
+      scenario(companion.scenarioName).exec(journey).inject(atOnceUsers(1)),
+      earlyStop.fold(own)(stop => own.check(stop.check))
+    )
+  }
+}
+
 /** Everything a run needs, assembled and checked before anything starts: nothing in here has sent a
   * request or opened a port.
   *
@@ -82,6 +94,7 @@ object SystemLoad {
   * @param capacityWarnings where the plan comes close to this machine's limits (see [[MachineCapacity]])
   * @param claims   what the journeys were given that no two users may hold, written to the run folder
   * @param tallies what the journeys count in the responses as the run goes, for run.json
+  * @param companions the clients the systems run beside their users (see [[SystemUnderTest.companions]])
   */
 final case class RunSetup(
     simulation: String,
@@ -95,7 +108,8 @@ final case class RunSetup(
     baseUrls: Map[String, String],
     archiveTo: Option[Path],
     capacityWarnings: Seq[String] = Nil,
-    tallies: Tallies
+    tallies: Tallies,
+    companions: Seq[CompanionLoad] = Nil
 ) {
   def maxDuration: FiniteDuration = loads.map(_.profile.plan.maxDuration).max
 
@@ -193,6 +207,10 @@ object RunAssembly {
           load(share, group(line.name)(system.journey(settingsOf(suite, system, share, claims, tallies))), Some(line))
         }
     }
+    // One client for the whole run however many injectors share it: the first shard runs it.
+    val companions = profiles.filter(_ => suite.shard.index == 1).flatMap { case (system, profile) =>
+      system.companions(settingsOf(suite, system, profile, claims, tallies), profile.plan).map(CompanionLoad(system, _))
+    }
     val capacityWarnings = MachineCapacity.check(
       // Where the profile gives no peak of concurrent users, all the users it starts are an upper bound.
       loads.map(l =>
@@ -227,7 +245,8 @@ object RunAssembly {
         if (suite.target.usesSandbox) Map.empty else systems.map(s => s.key -> configuredBaseUrl(suite, s)).toMap,
       archiveTo = archiveTo,
       capacityWarnings = capacityWarnings,
-      tallies = tallies
+      tallies = tallies,
+      companions = companions
     )
   }
 

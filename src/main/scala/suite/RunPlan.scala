@@ -25,7 +25,9 @@ object RunPlan {
           load.line.fold("")(l => s", ${l.name} lines (${l.kbitPerSecond} kbit/s, ${l.sharePercent} % of users)")
         (s"-- $key: profile ${load.profile.name}, think time x${suite.thinkTimeMultiplierOf(key)}$line" +:
           load.profile.plan.render.linesIterator.map("  " + _).toSeq) :+ s"  Expected:  ${expected(load)}"
-      } :+ s"Expected    ${overall(run.loads)}" :+
+      } ++ run.companions.map(c =>
+        s"-- ${c.system.key} alongside: ${c.companion.scenarioName}, one user, ${c.companion.describe}"
+      ) :+ s"Expected    ${overall(run.loads)}" :+
       rule
     lines.mkString("\n")
   }

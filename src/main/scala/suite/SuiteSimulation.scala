@@ -67,7 +67,9 @@ abstract class SuiteSimulation extends Simulation {
       after(stop.stop())
     }
     val proxyPorts = startLineSpeedProxy(run)
-    val populations = run.loads.map(load => load.population(windows, baseUrls(load.system.key), earlyStop, proxyPorts))
+    val populations =
+      run.loads.map(load => load.population(windows, baseUrls(load.system.key), earlyStop, proxyPorts)) ++
+        run.companions.map(c => c.population(baseUrls(c.system.key), earlyStop))
     val plannedUsers =
       populations.map(_.injectionProfile.totalUserCount).reduce((a, b) => a.zip(b).map { case (x, y) => x + y })
     archiveWhenGatlingExits(run, plannedUsers, injector, earlyStop, sandbox)

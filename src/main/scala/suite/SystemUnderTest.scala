@@ -7,7 +7,7 @@ import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
-import profiles.Shard
+import profiles.{ Plan, Shard }
 import results.Claims
 import sandbox.StandIn
 
@@ -40,7 +40,22 @@ trait SystemUnderTest {
     * served, and this stand-in may start theirs.
     */
   def parts: Seq[SystemUnderTest] = Nil
+
+  /** Clients that run beside the system's users for the whole run, each one user in its own population (a
+    * batch job the platform runs while its users work, say); none by default. `plan` is the system's whole
+    * profile's (not a line class's share): its planned injection time is the length of the run. Their request
+    * names are a contract too (the system's page lists them), outside [[requestNames]], the journey's.
+    */
+  def companions(settings: SystemSettings, plan: Plan): Seq[Companion] = Nil
 }
+
+/** One client beside a system's users (see [[SystemUnderTest.companions]]): a single user who starts with the
+  * load and runs `journey` once, on the system's protocol and never through a line-speed proxy; a run spread
+  * over shards runs it on the first one only.
+  *
+  * @param describe what it does, for the plan printed before the run (e.g. "2 extractions, one every 1 h")
+  */
+final case class Companion(scenarioName: String, journey: ChainBuilder, describe: String)
 
 object SystemUnderTest {
 

@@ -31,12 +31,16 @@ final class Tallies {
 final class TallyCounter private[suite] (val name: String, val categories: Seq[String]) {
   private val counts = new ConcurrentHashMap[(String, String), LongAdder]
 
-  def count(key: String, category: String): Unit = {
+  def count(key: String, category: String): Unit = add(key, category, 1)
+
+  /** `n` more under `key` and `category` at once (the records one response carried, say). */
+  def add(key: String, category: String, n: Long): Unit = {
     if (!categories.contains(category))
       throw new IllegalArgumentException(
         s"tally '$name' has no category '$category' (has: ${categories.mkString(", ")})"
       )
-    counts.computeIfAbsent((key, category), _ => new LongAdder).increment()
+    if (n < 0) throw new IllegalArgumentException(s"tally '$name': $n is less than nothing")
+    counts.computeIfAbsent((key, category), _ => new LongAdder).add(n)
   }
 
   def snapshot: Tally = {

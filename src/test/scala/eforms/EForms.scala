@@ -4,11 +4,13 @@ import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
-import suite.{ Mix, SystemSettings, SystemUnderTest }
+import profiles.Plan
+import suite.{ Companion, Mix, SystemSettings, SystemUnderTest }
 
 /** Survey eForms (docs/systems/eforms.md): a respondent logs in, fills in one survey page by page and
   * submits it. The survey is drawn by take-up; its pages follow from its question fields. Respondents are
-  * split by line speed (`eforms.lineSpeeds`), each class through its port of the line-speed proxy.
+  * split by line speed (`eforms.lineSpeeds`), each class through its port of the line-speed proxy. The profile
+  * `data-extraction` adds an extractor beside them ([[EFormsExtraction]]).
   */
 object EForms extends SystemUnderTest {
   import EFormsRequests._
@@ -24,6 +26,10 @@ object EForms extends SystemUnderTest {
       .acceptHeader("text/html,application/xhtml+xml")
       .userAgentHeader("public-sector-load-tests (eForms respondent)")
 
+  /** The data extraction, where the run asks for it (the profile `data-extraction`). */
+  override def companions(settings: SystemSettings, plan: Plan): Seq[Companion] =
+    EFormsExtraction.companions(settings, plan)
+
   override def journey(settings: SystemSettings): ChainBuilder = {
     val surveys = EFormsSurveys.read(settings.settings)
     // Take-up sets each survey's share; a smoke run draws every survey in turn.
@@ -34,7 +40,7 @@ object EForms extends SystemUnderTest {
     exec { session =>
       val survey = surveys(mix.draw()).get
       session.setAll(
-        "respondent" -> s"respondent-${session.userId}",
+        "username" -> s"respondent-${session.userId}",
         "survey" -> survey.code,
         "pages" -> surveys.pages(survey)
       )

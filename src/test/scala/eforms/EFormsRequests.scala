@@ -21,16 +21,22 @@ object EFormsRequests {
   val NextPage = "eForms - Next page"
   val Submit = "eForms - Submit"
 
+  /** The extractor's request ([[EFormsExtraction]]), outside the respondents' journey and its names. */
+  val DataExtraction = "eForms - Data extraction"
+
+  /** The respondents' journey's names. */
   val names: Set[String] = Set(LoginForm, LogIn, OpenSurvey, NextPage, Submit)
 
   def loginForm: HttpRequestBuilder =
     http(LoginForm).get("/login").check(status.is(200), css("form#login").exists)
 
-  /** The platform answers a good login with a redirect and its session cookie, which Gatling keeps. */
+  /** The platform answers a good login (of the user named in `username`) with a redirect and its session
+    * cookie, which Gatling keeps.
+    */
   def logIn(password: String): HttpRequestBuilder =
     http(LogIn)
       .post("/login")
-      .formParam("username", "#{respondent}")
+      .formParam("username", "#{username}")
       .formParam("password", password)
       .disableFollowRedirect
       .check(status.is(303), header("Set-Cookie").exists)

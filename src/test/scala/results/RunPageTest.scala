@@ -57,6 +57,27 @@ class RunPageTest {
     assertTrue(why < page.indexOf("What was run"), "the reasons come before everything else")
   }
 
+  /** A tally's table: each key's counts, every key together, and a total only where categories add up. */
+  @Test def everyTallyHasItsTable(): Unit = {
+    val page = RunPage.render(
+      failed.copy(tallies =
+        Seq(
+          Tally("cache status", Seq("hit", "miss"), Seq("home" -> Map("hit" -> 9L, "miss" -> 1L))),
+          Tally("records per extraction", Seq("records"), Seq("#1 at 05:36:33 UTC, 345 ms" -> Map("records" -> 8L)))
+        )
+      ),
+      Nil,
+      Set.empty
+    )
+    val cells = (row: String) => row.split(",").map(c => s"""<td class="n">$c</td>""").mkString
+    assertTrue(page.contains("<h2>cache status</h2>"), page)
+    assertTrue(page.contains("<th>Key</th><th>hit</th><th>miss</th><th>Total</th>"), page)
+    assertTrue(page.contains(s"<tr><td>home</td>${cells("9,1,10")}</tr>"), page)
+    assertTrue(page.contains("<th>Key</th><th>records</th></tr>"), page)
+    assertTrue(page.contains(s"<tr><td>#1 at 05:36:33 UTC, 345 ms</td>${cells("8")}</tr>"), page)
+    assertTrue(page.contains(s"<tr><td>All</td>${cells("8")}</tr>"), page)
+  }
+
   @Test def everySettingOfTheRunIsShown(): Unit = {
     val page = RunPage.render(failed, Nil, Set.empty)
     Seq(

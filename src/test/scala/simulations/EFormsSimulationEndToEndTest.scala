@@ -1,12 +1,21 @@
 package simulations
 
+import java.nio.file.Files
+import java.time.{ Instant, ZoneOffset }
+import java.time.format.DateTimeFormatter
+
+import scala.collection.mutable
+
 import com.typesafe.config.ConfigFactory
-import eforms.{ EForms, EFormsSurveys }
+import eforms.{ EForms, EFormsExtraction, EFormsSurveys }
 import eforms.EFormsRequests._
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
+import io.gatling.charts.stats.SimulationLogAccess
+import io.gatling.charts.stats.SimulationLogAccess.RequestRecorded
+import results.SummaryJson
 import suite.{ ConfigFiles, InputError, Settings }
-import testkit.SimulationRuns
+import testkit.{ GatlingProcess, SimulationRuns }
 
 /** EFormsSimulation at smoke scale against the in-process sandbox, every respondent through the line-speed
   * proxy's port of their class: each class's respondents log in, fill in their survey page by page (as many
@@ -42,6 +51,68 @@ class EFormsSimulationEndToEndTest {
     )
     // and on a 2048k line its fastest first page beats that (its slowest may not, on a busy machine).
     assertTrue(opened("2048k").minMs < firstPageMs, s"2048k: the fastest first page took ${opened("2048k").minMs} ms")
+  }
+
+  /** The data-extraction profile at smoke (a run of its own, archived as `mvn gatling:test` does): beside the
+    * respondents one extractor logs in and extracts at least twice, each extraction taking every return
+    * submitted since the one before (its check fails on a return skipped or taken twice), so together they
+    * hold the returns submitted before the last one; each extraction's duration and records reach the summaries.
+    */
+  @Test def theDataExtractionRunsBesideThePeakAndReportsEachExtraction(): Unit = {
+    val process = GatlingProcess.start(classOf[EFormsSimulation], "profile" -> "data-extraction", "smoke" -> "true")
+    val status = process.exitStatus(300)
+    val Seq(archived) = process.archivedRuns: @unchecked
+    val run = SimulationRuns.read(status, archived)
+    assertEquals(EForms.requestNames + DataExtraction, run.requests.keySet, process.text)
+    assertEquals(
+      classes.map(c => s"${EForms.scenarioName} on $c").toSet + EFormsExtraction.ScenarioName,
+      run.scenarios,
+      "the extractor beside the classes"
+    )
+    assertEquals(1, run.usersByScenario(EFormsExtraction.ScenarioName), "one extractor")
+    SimulationRuns.assertNoErrors(run)
+    assertEquals(1L, run.paths(LogIn).count, "the extractor logs in once, outside every class's group")
+
+    val extractions = mutable.ArrayBuffer.empty[RequestRecorded]
+    val submits = mutable.ArrayBuffer.empty[RequestRecorded]
+    SimulationLogAccess.walk(archived.resolve("simulation.log")) {
+      case r: RequestRecorded if r.name == DataExtraction => extractions += r
+      case r: RequestRecorded if r.name == Submit         => submits += r
+      case _                                              =>
+    }
+    assertTrue(extractions.size >= 2, s"${extractions.size} extractions")
+    val last = extractions.maxBy(_.startEpochMs)
+    val summary = SummaryJson.read(archived.resolve("summary.json"))
+    val name = EFormsExtraction.tallyName("the peak load")
+    val Some(tally) = summary.tallies.find(_.name == name): @unchecked
+    assertEquals(extractions.size, tally.counts.size, "one row per extraction")
+    val extracted = tally.overall(EFormsExtraction.Records)
+    // A return whose submit ended before the last extraction began is in it; one begun after it ended is not.
+    val surely = submits.count(_.endEpochMs < last.startEpochMs).toLong
+    val possibly = submits.count(_.startEpochMs <= last.endEpochMs).toLong
+    assertTrue(
+      surely <= extracted && extracted <= possibly,
+      s"extracted $extracted, submitted before $surely to $possibly"
+    )
+    assertTrue(extracted > 0, "returns were extracted")
+    // Each row: its number, start (within the second the log has, taken just before the request) and duration.
+    val clock = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC)
+    val Row = """#(\d+) at (\d\d:\d\d:\d\d) UTC, (\d+) ms""".r
+    val rows = tally.counts.map(_._1)
+    extractions.sortBy(_.startEpochMs).zip(rows).zipWithIndex.foreach { case ((logged, row), i) =>
+      val Row(number, at, ms) = row: @unchecked
+      assertEquals((i + 1, logged.responseTimeMs), (number.toInt, ms.toInt), row)
+      val seconds = Seq(logged.startEpochMs - 1000, logged.startEpochMs).map(t => clock.format(Instant.ofEpochMilli(t)))
+      assertTrue(seconds.contains(at), s"$row: the log has it start at ${seconds.last}")
+    }
+    assertEquals(
+      extractions.size.toLong,
+      summary.entry(List(DataExtraction)).get.figures.count,
+      "its own row, with its percentiles"
+    )
+    val md = Files.readString(archived.resolve("summary.md"))
+    assertTrue(md.contains(s"| $DataExtraction |") && md.contains(s"## $name"), md)
+    assertTrue(md.contains(s"| ${rows.head} |"), md)
   }
 
   /** A refusal's KO carries the stand-in's reason: with the wrong password, pages are "log in first". */

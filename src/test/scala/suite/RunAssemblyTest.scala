@@ -128,4 +128,38 @@ class RunAssemblyTest {
       ConfigFactory.invalidateCaches()
     }
   }
+
+  /** A system may run clients beside its users: each is one user in its own population, given the whole
+    * profile's plan (its arrivals' length), and the plan printed before the run names it.
+    */
+  @Test def aSystemsCompanionsRunAsOneUserEachBesideItsLoad(): Unit = {
+    object ToyWithBatch extends SystemUnderTest {
+      override val key = testkit.toy.Toy.key
+      override val scenarioName = testkit.toy.Toy.scenarioName
+      override val standIn = testkit.toy.Toy.standIn
+      override val requestNames = testkit.toy.Toy.requestNames
+      override def protocol(baseUrl: String) = testkit.toy.Toy.protocol(baseUrl)
+      override def journey(settings: SystemSettings) = testkit.toy.Toy.journey(settings)
+      override def companions(settings: SystemSettings, plan: profiles.Plan): Seq[Companion] = Seq(
+        Companion("Toy batch", testkit.toy.Toy.journey(settings), s"once in ${plan.totalDuration.get.toSeconds} s")
+      )
+    }
+    val run = RunAssembly.assemble("Batch", Seq(ToyWithBatch), suiteWith("profile" -> "steady"))
+    assertEquals(Seq("toy" -> "Toy batch"), run.companions.map(c => c.system.key -> c.companion.scenarioName))
+    assertEquals(Seq("once in 60 s"), run.companions.map(_.companion.describe), "the whole profile's plan")
+    assertEquals(
+      Seq(Some(1L)),
+      run.companions.map(_.population("http://127.0.0.1:1", None).injectionProfile.totalUserCount)
+    )
+    assertTrue(RunPlan.render(run, Map.empty).contains("-- toy alongside: Toy batch, one user, once in 60 s"))
+    assertEquals(Nil, assemble(twoSystems()).companions, "none unless a system has them")
+    val shards = Seq("1/2", "2/2").map(shard =>
+      RunAssembly.assemble(
+        "Batch",
+        Seq(ToyWithBatch),
+        suiteWith("profile" -> "steady", "shard" -> shard)
+      ).companions.size
+    )
+    assertEquals(Seq(1, 0), shards, "one client however many injectors: the first shard's")
+  }
 }

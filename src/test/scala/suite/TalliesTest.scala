@@ -48,6 +48,24 @@ class TalliesTest {
     assertThrows(classOf[IllegalArgumentException], () => tallies("cache status", Seq("hit")))
   }
 
+  @Test def aCheckMayAddManyAtOnce(): Unit = {
+    val tallies = new Tallies
+    val records = tallies("records", Seq("records"))
+    records.add("#1", "records", 3)
+    records.add("#1", "records", 0)
+    records.add("#2", "records", 4)
+    assertThrows(classOf[IllegalArgumentException], () => records.add("#2", "records", -1))
+    val Seq(tally) = tallies.snapshot: @unchecked
+    assertEquals(Seq("#1" -> Map("records" -> 3L), "#2" -> Map("records" -> 4L)), tally.counts)
+    val summary = CraftedSummaries.summary("S", Map(List("x") -> CraftedSummaries.ok(1))).copy(tallies = Seq(tally))
+    val md = SummaryMarkdown.render(summary)
+    assertTrue(md.contains("| Key | records |\n|---|---:|\n| #1 | 3 |\n| #2 | 4 |\n| All | 7 |"), md)
+    assertEquals(
+      Seq("records, all keys: records 7"),
+      ConsoleSummary.tallyLines(summary)
+    )
+  }
+
   @Test def talliesTravelThroughRunJsonToTheSummaries(): Unit = {
     val tally = counted
     val dir = Files.createTempDirectory("tallies-")

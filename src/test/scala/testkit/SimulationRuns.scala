@@ -181,7 +181,8 @@ object SimulationRuns {
 
   private def rootCause(e: Throwable): Throwable = Option(e.getCause).filter(_ ne e).fold(e)(rootCause)
 
-  private def read(status: Int, runDir: Path): Run = {
+  /** A run folder read back: one this object ran, or one a [[GatlingProcess]] archived (ended with `status`). */
+  def read(status: Int, runDir: Path): Run = {
     val log = runDir.resolve("simulation.log")
     val requests = mutable.Map.empty[String, RequestFigures]
     val paths = mutable.Map.empty[String, RequestFigures]

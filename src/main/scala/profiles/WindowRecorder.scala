@@ -47,8 +47,12 @@ final class WindowRecorder {
     () => { finished.incrementAndGet(); () }
   }
 
+  /** A window planned again (by each population of one profile: one per line class) is listed once. */
   private[profiles] def plan(kind: String, label: String, from: FiniteDuration, to: FiniteDuration): Unit =
-    synchronized(plans += PlannedWindow(kind, label, from.toMillis, to.toMillis))
+    synchronized {
+      val window = PlannedWindow(kind, label, from.toMillis, to.toMillis)
+      if (!plans.contains(window)) plans += window
+    }
 
   /** The earliest start and the latest end reported for a window count: workers start and end at different times. */
   private[profiles] def started(kind: String, label: String, epochMs: Long): Unit = synchronized {

@@ -21,6 +21,16 @@ class WindowRecorderTest {
     )
   }
 
+  @Test def aWindowPlannedByEveryPopulationOfAProfileIsListedOnce(): Unit = {
+    val recorder = new WindowRecorder
+    Seq("56k", "2048k").foreach(_ => recorder.plan("steady", "steady", 60.seconds, 660.seconds))
+    recorder.plan("steady", "steady", 30.seconds, 90.seconds)
+    assertEquals(
+      Seq(PlannedWindow("steady", "steady", 60000, 660000), PlannedWindow("steady", "steady", 30000, 90000)),
+      recorder.planned
+    )
+  }
+
   @Test def recordedWindowsSpanTheEarliestStartToTheLatestEnd(): Unit = {
     val recorder = new WindowRecorder
     recorder.started("level", "L1 R1 (2 users)", t0 + 10)

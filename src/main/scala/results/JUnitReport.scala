@@ -1,5 +1,8 @@
 package results
 
+import java.io.StringWriter
+import javax.xml.stream.XMLOutputFactory
+
 /** junit.xml: one test case per condition of the run (it was not stopped early, it completed its plan, its
   * injector was not the bottleneck) and per threshold checked, so CI shows the gate like any test suite.
   * Every threshold's case carries its measured value and limit, passed or not (as properties and as a line
@@ -68,61 +71,76 @@ object JUnitReport {
       ("the run was not stopped early", "early-stop", verdict.stoppedEarly),
       ("the run completed its plan", "incomplete", verdict.incomplete),
       ("the injector was not the bottleneck", "invalid", verdict.invalid)
-    ).map { case (name, kind, reasons) =>
-      val failure =
-        if (reasons.isEmpty) ""
-        else {
-          val text = xml(reasons.mkString("; "))
-          s"""<failure message="$text" type="$kind">$text</failure>"""
-        }
-      s"""    <testcase classname="${xml(suite)}" name="${xml(name)}" time="0">$failure</testcase>"""
+    )
+    val text = new StringWriter
+    val out = XMLOutputFactory.newInstance().createXMLStreamWriter(text)
+    def element(name: String, attributes: (String, String)*)(content: => Unit): Unit = {
+      out.writeStartElement(name)
+      attributes.foreach { case (key, value) => out.writeAttribute(key, clean(value)) }
+      content
+      out.writeEndElement()
     }
-    val cases = conditions ++ verdict.checks.map { check =>
-      val failure =
-        if (check.passed) ""
-        else s"""<failure message="${xml(check.outcome)}" type="threshold">${xml(
-            check.name + ": " + check.outcome
-          )}</failure>"""
-      val figures = Seq(
-        "measured" -> check.measured.fold("never ran")(GateCheck.format),
-        "limit" -> s"${if (check.atMost) "at most" else "at least"} ${GateCheck.format(check.allowed)}",
-        "unit" -> check.unit.trim
-      )
-      s"""    <testcase classname="${xml(suite)}" name="${xml(check.name)}" time="0">${propertiesXml(figures, "")}""" +
-        s"""$failure<system-out>${xml(check.name + ": " + check.outcome)}</system-out></testcase>"""
-    }
-    val warnings = (runWarnings ++ verdict.warnings).map(xml).mkString("\n")
-    s"""<?xml version="1.0" encoding="UTF-8"?>
-       |<testsuites name="${xml(runId)}" tests="${cases.size}" failures="${failures(verdict)}">
-       |  <testsuite name="${xml(suite)}" tests="${cases.size}" failures="${failures(
-        verdict
-      )}" errors="0" skipped="0" timestamp="${java.time.Instant
-        .ofEpochMilli(startEpochMs)
-        .toString
-        .stripSuffix("Z")}">
-       |${propertiesXml(properties, "    ")}
-       |${cases.mkString("\n")}
-       |    <system-out>${warnings}</system-out>
-       |  </testsuite>
-       |</testsuites>
-       |""".stripMargin
-  }
+    def line(indent: String): Unit = out.writeCharacters("\n" + indent)
+    def writeProperties(figures: Seq[(String, String)]): Unit =
+      element("properties")(figures.foreach { case (name, value) =>
+        out.writeEmptyElement("property")
+        out.writeAttribute("name", clean(name))
+        out.writeAttribute("value", clean(value))
+      })
+    def failure(message: String, kind: String, body: String): Unit =
+      element("failure", "message" -> message, "type" -> kind)(out.writeCharacters(clean(body)))
+    val tests = (conditions.size + verdict.checks.size).toString
+    val failed = failures(verdict).toString
 
-  private def propertiesXml(properties: Seq[(String, String)], indent: String): String =
-    properties
-      .map { case (name, value) => s"""<property name="${xml(name)}" value="${xml(value)}"/>""" }
-      .mkString(s"$indent<properties>", "", "</properties>")
+    out.writeStartDocument("UTF-8", "1.0")
+    line("")
+    element("testsuites", "name" -> runId, "tests" -> tests, "failures" -> failed) {
+      line("  ")
+      val timestamp = java.time.Instant.ofEpochMilli(startEpochMs).toString.stripSuffix("Z")
+      element(
+        "testsuite",
+        "name" -> suite,
+        "tests" -> tests,
+        "failures" -> failed,
+        "errors" -> "0",
+        "skipped" -> "0",
+        "timestamp" -> timestamp
+      ) {
+        line("    ")
+        writeProperties(properties)
+        conditions.foreach { case (name, kind, reasons) =>
+          line("    ")
+          element("testcase", "classname" -> suite, "name" -> name, "time" -> "0") {
+            if (reasons.nonEmpty) failure(reasons.mkString("; "), kind, reasons.mkString("; "))
+          }
+        }
+        verdict.checks.foreach { check =>
+          line("    ")
+          element("testcase", "classname" -> suite, "name" -> check.name, "time" -> "0") {
+            writeProperties(Seq(
+              "measured" -> check.measured.fold("never ran")(GateCheck.format),
+              "limit" -> s"${if (check.atMost) "at most" else "at least"} ${GateCheck.format(check.allowed)}",
+              "unit" -> check.unit.trim
+            ))
+            if (!check.passed) failure(check.outcome, "threshold", check.name + ": " + check.outcome)
+            element("system-out")(out.writeCharacters(clean(check.name + ": " + check.outcome)))
+          }
+        }
+        line("    ")
+        element("system-out")(out.writeCharacters(clean((runWarnings ++ verdict.warnings).mkString("\n"))))
+        line("  ")
+      }
+      line("")
+    }
+    out.writeEndDocument()
+    out.close()
+    text.toString + "\n"
+  }
 
   private def failures(verdict: GateVerdict): Int =
     verdict.failures.size + Seq(verdict.stoppedEarly, verdict.incomplete, verdict.invalid).count(_.nonEmpty)
 
-  private def xml(text: String): String =
-    text.flatMap {
-      case '&'                                                 => "&amp;"
-      case '<'                                                 => "&lt;"
-      case '>'                                                 => "&gt;"
-      case '"'                                                 => "&quot;"
-      case c if c < ' ' && c != '\n' && c != '\t' && c != '\r' => " "
-      case c                                                   => c.toString
-    }
+  /** XML 1.0 cannot hold control characters other than tab and line breaks, escaped or not: a space instead. */
+  private def clean(text: String): String =
+    text.map(c => if (c < ' ' && c != '\n' && c != '\t' && c != '\r') ' ' else c)
 }

@@ -101,4 +101,22 @@ class JUnitReportTest {
       junit
     )
   }
+
+  @Test def namesWithMarkupAndControlCharactersStayWellFormedXml(): Unit = {
+    val odd = check.copy(subject = "Search <\"a & b\"> \u0001", measured = Some(6000))
+    val junit = JUnitReport.render(
+      Seq("simulation" -> "A&B <x>", "runId" -> "run \"1\""),
+      0L,
+      Seq("warning with \u0007 bell & <tag>"),
+      GateVerdict(Seq(odd), Nil, None, Nil, Nil)
+    )
+    val document = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
+      .parse(new java.io.ByteArrayInputStream(junit.getBytes("UTF-8")))
+    val cases = document.getElementsByTagName("testcase")
+    assertEquals(4, cases.getLength, junit)
+    val named = cases.item(3).getAttributes.getNamedItem("name").getNodeValue
+    assertEquals("Search <\"a & b\">  : p99", named)
+    assertEquals("gate.A&B <x>", cases.item(3).getAttributes.getNamedItem("classname").getNodeValue)
+    assertEquals(1, document.getElementsByTagName("failure").getLength)
+  }
 }

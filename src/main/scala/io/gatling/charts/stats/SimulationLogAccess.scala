@@ -14,8 +14,8 @@ import io.gatling.core.stats.writer.{ RecordHeader, StringInternals }
   *
   * Gatling's reader classes are package-private to `io.gatling.charts.stats`, so this file lives in
   * that package and exposes only plain public types. Two ways in:
-  *  - [[SimulationLogAccess.reportStatistics]] runs Gatling's `LogFileReader`, so every figure equals
-  *    the HTML report's (same t-digest percentiles, same counts, same requests/s);
+  *  - [[SimulationLogAccess.reportStatistics]] runs Gatling's `LogFileReader` passes, so every figure
+  *    equals the HTML report's (same t-digest percentiles, same counts, same requests/s);
   *  - [[SimulationLogAccess.walk]] hands every record to a callback, using Gatling's own
   *    `LogFileParser` primitives, for what the report does not compute (windows, Apdex, histograms).
   */
@@ -78,6 +78,9 @@ object SimulationLogAccess {
   ) {
     def injectStartEpochMs: Long = data.runInfo.injectStart
     def injectEndEpochMs: Long = data.runInfo.injectEnd
+
+    /** How many time buckets Gatling's reader kept a t-digest for, per request and status (one: the whole run). */
+    def timeBuckets: Int = data.responseTimePercentilesOverTime(OK, None, None).size
 
     /** Request paths (group hierarchy :+ request name) in the report's order. */
     def requestPaths: List[List[String]] =
@@ -143,7 +146,7 @@ object SimulationLogAccess {
   def reportStatistics(logFile: Path, configuration: GatlingConfiguration): ReportStatistics = {
     val header = readHeader(logFile)
     val data =
-      try new LogFileReader(logFile.toFile, configuration).read()
+      try readWholeRun(logFile.toFile, configuration)
       catch {
         case e: AssertionError =>
           throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
@@ -160,6 +163,21 @@ object SimulationLogAccess {
   /** As above, with the header [[readHeader]] or [[ReportStatistics.header]] already read from `logFile`. */
   def walk(logFile: Path, header: LogHeader)(onRecord: LogRecord => Unit): WalkOutcome =
     Using.resource(new RecordWalker(logFile.toFile, header, onRecord))(_.parse())
+
+  /** Gatling's `LogFileReader.read` with one time bucket for the whole run instead of the report's up to
+    * `maxPlotsPerSeries` (1,000): the reader keeps a t-digest per bucket, request and status for the report's
+    * charts over time, which the suite does not read, and those digests filled with the request count (a
+    * 10-million-request log ran out of a 96 MiB heap). Whole-run figures do not depend on the buckets.
+    */
+  private def readWholeRun(logFile: File, configuration: GatlingConfiguration): LogFileData = {
+    val runInfo = Using.resource(new FirstPassParser(logFile, configuration.data.zoneId))(_.parse())
+    val step = math.max(1.0, (runInfo.injectEnd - runInfo.injectStart).toDouble)
+    val indicators = configuration.reports.indicators
+    val results = Using.resource(
+      new SecondPassParser(logFile, runInfo, step, indicators.lowerBound, indicators.higherBound)
+    )(_.parse())
+    new LogFileData(runInfo, results, step)
+  }
 
   private def requireReadable(logFile: Path): Unit = {
     if (!Files.isRegularFile(logFile)) throw new UnreadableLogException(s"no simulation.log at $logFile")

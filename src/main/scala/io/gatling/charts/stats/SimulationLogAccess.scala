@@ -2,6 +2,7 @@ package io.gatling.charts.stats
 
 import java.io.{ EOFException, File }
 import java.nio.file.{ Files, Path }
+import java.time.ZoneOffset
 
 import scala.util.Using
 
@@ -13,11 +14,14 @@ import io.gatling.core.stats.writer.{ RecordHeader, StringInternals }
 /** Bridge from the results pipeline (package `results`) to Gatling's own `simulation.log` reader.
   *
   * Gatling's reader classes are package-private to `io.gatling.charts.stats`, so this file lives in
-  * that package and exposes only plain public types. Two ways in:
-  *  - [[SimulationLogAccess.reportStatistics]] runs Gatling's `LogFileReader` passes, so every figure
-  *    equals the HTML report's (same t-digest percentiles, same counts, same requests/s);
+  * that package and exposes only plain public types. Three ways in:
+  *  - [[SimulationLogAccess.injectionSpan]] runs Gatling's reader's first pass: the run's start and end
+  *    as the report finds them;
   *  - [[SimulationLogAccess.walk]] hands every record to a callback, using Gatling's own
-  *    `LogFileParser` primitives, for what the report does not compute (windows, Apdex, histograms).
+  *    `LogFileParser` primitives: the summary's figures come from it;
+  *  - [[SimulationLogAccess.reportStatistics]] runs Gatling's `LogFileReader` passes, so every figure
+  *    equals the HTML report's (same t-digest percentiles, same counts, same requests/s): tests compare
+  *    the log's and the summary's figures with it.
   */
 object SimulationLogAccess {
 
@@ -154,6 +158,25 @@ object SimulationLogAccess {
           throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
       }
     new ReportStatistics(header, data, configuration.reports.useGroupDurationMetric)
+  }
+
+  /** When the run's load began and ended, found as Gatling's report finds them (its reader's first pass:
+    * the earliest user or request start, the latest record); the report's requests/s divide by it.
+    */
+  final case class InjectionSpan(header: LogHeader, startEpochMs: Long, endEpochMs: Long)
+
+  def injectionSpan(logFile: Path): InjectionSpan = {
+    val header = readHeader(logFile)
+    // the zone only names the run's start in Gatling's own report, which this pass does not make
+    val runInfo =
+      try Using.resource(new FirstPassParser(logFile.toFile, ZoneOffset.UTC))(_.parse())
+      catch {
+        case e: AssertionError =>
+          throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
+        case e: UnsupportedOperationException =>
+          throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
+      }
+    InjectionSpan(header, runInfo.injectStart, runInfo.injectEnd)
   }
 
   /** Calls `onRecord` for every request, group and user record, in log order. */

@@ -149,14 +149,7 @@ object SimulationLogAccess {
 
   def reportStatistics(logFile: Path, configuration: GatlingConfiguration): ReportStatistics = {
     val header = readHeader(logFile)
-    val data =
-      try readWholeRun(logFile.toFile, configuration)
-      catch {
-        case e: AssertionError =>
-          throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
-        case e: UnsupportedOperationException =>
-          throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
-      }
+    val data = explained(logFile)(readWholeRun(logFile.toFile, configuration))
     new ReportStatistics(header, data, configuration.reports.useGroupDurationMetric)
   }
 
@@ -168,14 +161,7 @@ object SimulationLogAccess {
   def injectionSpan(logFile: Path): InjectionSpan = {
     val header = readHeader(logFile)
     // the zone only names the run's start in Gatling's own report, which this pass does not make
-    val runInfo =
-      try Using.resource(new FirstPassParser(logFile.toFile, ZoneOffset.UTC))(_.parse())
-      catch {
-        case e: AssertionError =>
-          throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
-        case e: UnsupportedOperationException =>
-          throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
-      }
+    val runInfo = explained(logFile)(Using.resource(new FirstPassParser(logFile.toFile, ZoneOffset.UTC))(_.parse()))
     InjectionSpan(header, runInfo.injectStart, runInfo.injectEnd)
   }
 
@@ -189,7 +175,7 @@ object SimulationLogAccess {
 
   /** Gatling's `LogFileReader.read` with one time bucket for the whole run instead of the report's up to
     * `maxPlotsPerSeries` (1,000): the reader keeps a t-digest per bucket, request and status for the report's
-    * charts over time, which the suite does not read, and those digests filled with the request count (a
+    * charts over time, which nothing here reads, and those digests grow with the request count (a
     * 10-million-request log ran out of a 96 MiB heap). Whole-run figures do not depend on the buckets.
     */
   private def readWholeRun(logFile: File, configuration: GatlingConfiguration): LogFileData = {
@@ -201,6 +187,16 @@ object SimulationLogAccess {
     )(_.parse())
     new LogFileData(runInfo, results, step)
   }
+
+  /** Gatling's reader fails on a log it cannot read with an assertion or an unsupported-record error. */
+  private def explained[T](logFile: Path)(read: => T): T =
+    try read
+    catch {
+      case e: AssertionError =>
+        throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
+      case e: UnsupportedOperationException =>
+        throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
+    }
 
   private def requireReadable(logFile: Path): Unit = {
     if (!Files.isRegularFile(logFile)) throw new UnreadableLogException(s"no simulation.log at $logFile")

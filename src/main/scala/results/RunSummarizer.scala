@@ -11,9 +11,12 @@ import suite.InputError
 
 /** Reads one run's simulation.log and produces its [[RunSummary]] (without a gate verdict).
   *
-  * Whole-run figures come from Gatling's own reader, so they equal the HTML report; what the report
-  * does not compute (Apdex, slow counts, histograms, steady window, per-window splits) comes from one
-  * walk over the same records.
+  * Gatling's reader's first pass finds the run's start and end as the report does; every figure then comes
+  * from one walk over the records into fixed-size accumulators (an HdrHistogram per request, group and
+  * window, a timeline of at most [[Timeline.MaxBuckets]] buckets), so the heap does not grow with the
+  * request count. Counts, requests/s, min, max, mean and std dev equal the HTML report's; percentiles are
+  * the log's exact ones to HdrHistogram's 3 digits, where the report's come from a t-digest (Gatling's
+  * reader keeps one per request, status and chart time bucket, which grow with the request count).
   */
 object RunSummarizer {
   val LogFileName = "simulation.log"
@@ -22,17 +25,16 @@ object RunSummarizer {
 
   def summarize(runDir: Path, context: RunContext, identity: RunIdentity, settings: ResultsSettings): RunSummary = {
     val logFile = runDir.resolve(LogFileName)
-    val configuration = GatlingConfiguration.load()
-    val useGroupDuration = configuration.reports.useGroupDurationMetric
-    val report =
-      try SimulationLogAccess.reportStatistics(logFile, configuration)
+    val useGroupDuration = GatlingConfiguration.load().reports.useGroupDurationMetric
+    val span =
+      try SimulationLogAccess.injectionSpan(logFile)
       catch { case e: UnreadableLogException => throw new InputError(e.getMessage) }
 
-    val (emptyWindows, windows) = context.resolvedWindows(report.header.runStartEpochMs).partition(_.isEmpty)
-    val steadyWindow = chooseSteadyWindow(windows, report.injectStartEpochMs, report.injectEndEpochMs, settings)
+    val (emptyWindows, windows) = context.resolvedWindows(span.header.runStartEpochMs).partition(_.isEmpty)
+    val steadyWindow = chooseSteadyWindow(windows, span.startEpochMs, span.endEpochMs, settings)
     val walk = new RecordCollector(settings, windows, steadyWindow._1, useGroupDuration)
-    val timeline = new Timeline.Collector(report.injectStartEpochMs, report.injectEndEpochMs)
-    val header = report.header
+    val timeline = new Timeline.Collector(span.startEpochMs, span.endEpochMs)
+    val header = span.header
     val sessions = new SessionFigures.Counter(header.runStartEpochMs)
     val outcome =
       try SimulationLogAccess.walk(logFile, header) { record =>
@@ -47,39 +49,13 @@ object RunSummarizer {
         }
       catch { case e: UnreadableLogException => throw new InputError(e.getMessage) }
 
-    def entry(
-        path: List[String],
-        stats: Option[Boolean] => Option[ReportFigures],
-        accumulator: LatencyAccumulator
-    ): Option[Entry] =
-      stats(None).map { all =>
-        Entry(
-          path,
-          Figures(
-            count = all.count,
-            ok = stats(Some(true)).map(_.count).getOrElse(0L),
-            ko = stats(Some(false)).map(_.count).getOrElse(0L),
-            requestsPerSecond = all.meanRequestsPerSec,
-            minMs = all.min,
-            percentilesMs = Figures.Ranks.map(rank => rank -> all.percentile(rank)).toMap,
-            maxMs = all.max,
-            meanMs = all.mean,
-            stdDevMs = all.stdDev,
-            slowCount = accumulator.slowCount,
-            slowThresholdMs = settings.slowThresholdMs,
-            apdex = accumulator.apdex
-          ),
-          accumulator.mergeable
-        )
-      }
-
-    val global = entry(
-      Nil,
-      report.global,
-      walk.global
-    ).getOrElse(throw new InputError(s"$logFile holds no requests: nothing to summarise"))
-    val requests = report.requestPaths.flatMap(path => entry(path, report.request(path, _), walk.request(path)))
-    val groups = report.groupPaths.flatMap(path => entry(path, report.group(path, _), walk.group(path)))
+    // Gatling's report divides by the run's length in whole seconds, rounded up
+    val runSeconds = math.ceil((span.endEpochMs - span.startEpochMs) / 1000.0)
+    val global = walk.global
+      .entry(Nil, runSeconds)
+      .getOrElse(throw new InputError(s"$logFile holds no requests: nothing to summarise"))
+    val requests = walk.requestPaths.flatMap(path => walk.request(path).entry(path, runSeconds))
+    val groups = walk.groupPaths.flatMap(path => walk.group(path).entry(path, runSeconds))
 
     val (steady, steadySource) = steadyWindow
     val completion = Completion(
@@ -87,7 +63,7 @@ object RunSummarizer {
       startedUsers = walk.startedUsers,
       endedUsers = walk.endedUsers,
       plannedDurationMs = context.course.durationMs,
-      actualDurationMs = report.injectEndEpochMs - report.injectStartEpochMs,
+      actualDurationMs = span.endEpochMs - span.startEpochMs,
       problems = Seq(
         Option.when(
           !context.course.reachedEnd
@@ -117,8 +93,8 @@ object RunSummarizer {
         systems = context.systems,
         simulationClass = header.simulationClassName,
         runId = identity.runId,
-        startEpochMs = report.injectStartEpochMs,
-        endEpochMs = report.injectEndEpochMs,
+        startEpochMs = span.startEpochMs,
+        endEpochMs = span.endEpochMs,
         target = context.target,
         profile = context.profile,
         shard = context.shard,
@@ -132,7 +108,7 @@ object RunSummarizer {
         settings.apdexThresholdMs,
         settings.slowThresholdMs,
         if (useGroupDuration) "duration" else "cumulated response time",
-        "Gatling report (t-digest)"
+        "HdrHistogram"
       ),
       global = global,
       groups = groups,
@@ -229,6 +205,15 @@ object RunSummarizer {
     def request(path: List[String]): LatencyAccumulator = requests.getOrElse(path, newAccumulator())
     def group(path: List[String]): LatencyAccumulator = groups.getOrElse(path, newAccumulator())
 
+    // Each path's earliest start, to list paths in the report's order: by it, then by depth.
+    private val requestStarts = mutable.LinkedHashMap.empty[List[String], Long]
+    private val groupStarts = mutable.LinkedHashMap.empty[List[String], Long]
+    private def started(starts: mutable.Map[List[String], Long], path: List[String], epochMs: Long): Unit =
+      if (epochMs < starts.getOrElse(path, Long.MaxValue)) starts(path) = epochMs
+    def requestPaths: Seq[List[String]] =
+      requestStarts.toSeq.sortBy { case (path, start) => (start, if (path.size > 1) path.size else 0) }.map(_._1)
+    def groupPaths: Seq[List[String]] = groupStarts.toSeq.sortBy { case (path, start) => (start, path.size) }.map(_._1)
+
     val collect: LogRecord => Unit = {
       case r: RequestRecorded =>
         val path = r.groupHierarchy :+ r.name
@@ -236,6 +221,7 @@ object RunSummarizer {
         global.record(ms, r.ok)
         r.error.foreach(countError(path, _))
         requests.getOrElseUpdate(path, newAccumulator()).record(ms, r.ok)
+        started(requestStarts, path, r.startEpochMs)
         if (steady.contains(r.startEpochMs)) steadyRequests += 1
         quarters.foreach { case ((firstWindow, lastWindow), (first, last)) =>
           if (firstWindow.contains(r.startEpochMs)) first.record(ms, r.ok)
@@ -250,6 +236,7 @@ object RunSummarizer {
       case g: GroupRecorded =>
         val ms = if (useGroupDuration) g.durationMs else g.cumulatedResponseTimeMs
         groups.getOrElseUpdate(g.hierarchy, newAccumulator()).record(ms, g.ok)
+        started(groupStarts, g.hierarchy, g.startEpochMs)
         if (g.ok && steady.contains(g.endEpochMs)) steadyCompleted(g.hierarchy) += 1
         windowCollectors.foreach { w =>
           if (w.window.contains(g.startEpochMs))

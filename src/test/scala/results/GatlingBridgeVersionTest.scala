@@ -15,8 +15,8 @@ class GatlingBridgeVersionTest {
       SimulationLogAccess.BuiltFor,
       SimulationLogAccess.runningGatlingVersion,
       s"""Gatling changed from ${SimulationLogAccess.BuiltFor} to ${SimulationLogAccess.runningGatlingVersion}. Before relying on
-         |the summaries: read the new io.gatling.charts.stats.LogFileReader/LogFileParser and io.gatling.app.Gatling
-         |sources, adapt src/main/scala/io/gatling/**, run GatlingReportEqualityTest (figures equal the HTML report's)
+         |the summaries: read the new io.gatling.charts.stats.LogFileReader (the bridge runs its two passes itself)
+         |and io.gatling.app.Gatling sources, adapt src/main/scala/io/gatling/**, run GatlingReportEqualityTest (figures equal the HTML report's)
          |and the end-to-end tests, then set SimulationLogAccess.BuiltFor to the new version.""".stripMargin
     )
 }

@@ -91,8 +91,7 @@ class ResultsCliTest {
     )
     val merged = RunArchive.runs(root).flatMap(_.summary).find(_.run.mergedFrom.nonEmpty).get
     assertEquals(2 * single.global.figures.count, merged.global.figures.count)
-    // The single run's percentiles come from Gatling's t-digest, the merged ones from HdrHistogram:
-    // compare histogram with histogram. Every sample twice leaves each nearest-rank percentile as it was.
+    // Percentiles come from the histograms: every sample twice leaves each nearest-rank percentile as it was.
     val singleFromHistogram = LatencyAccumulator.restore(single.global.figures, single.global.mergeable).figures(1).get
     assertEquals(
       singleFromHistogram.percentilesMs,

@@ -2,6 +2,7 @@ package io.gatling.charts.stats
 
 import java.io.{ EOFException, File }
 import java.nio.file.{ Files, Path }
+import java.time.ZoneOffset
 
 import scala.util.Using
 
@@ -13,11 +14,14 @@ import io.gatling.core.stats.writer.{ RecordHeader, StringInternals }
 /** Bridge from the results pipeline (package `results`) to Gatling's own `simulation.log` reader.
   *
   * Gatling's reader classes are package-private to `io.gatling.charts.stats`, so this file lives in
-  * that package and exposes only plain public types. Two ways in:
-  *  - [[SimulationLogAccess.reportStatistics]] runs Gatling's `LogFileReader`, so every figure equals
-  *    the HTML report's (same t-digest percentiles, same counts, same requests/s);
+  * that package and exposes only plain public types. Three ways in:
+  *  - [[SimulationLogAccess.injectionSpan]] runs Gatling's reader's first pass: the run's start and end
+  *    as the report finds them;
   *  - [[SimulationLogAccess.walk]] hands every record to a callback, using Gatling's own
-  *    `LogFileParser` primitives, for what the report does not compute (windows, Apdex, histograms).
+  *    `LogFileParser` primitives: the summary's figures come from it;
+  *  - [[SimulationLogAccess.reportStatistics]] runs Gatling's `LogFileReader` passes, so every figure
+  *    equals the HTML report's (same t-digest percentiles, same counts, same requests/s): tests compare
+  *    the log's and the summary's figures with it.
   */
 object SimulationLogAccess {
 
@@ -78,6 +82,9 @@ object SimulationLogAccess {
   ) {
     def injectStartEpochMs: Long = data.runInfo.injectStart
     def injectEndEpochMs: Long = data.runInfo.injectEnd
+
+    /** How many time buckets Gatling's reader kept a t-digest for, per request and status (one: the whole run). */
+    def timeBuckets: Int = data.responseTimePercentilesOverTime(OK, None, None).size
 
     /** Request paths (group hierarchy :+ request name) in the report's order. */
     def requestPaths: List[List[String]] =
@@ -142,15 +149,20 @@ object SimulationLogAccess {
 
   def reportStatistics(logFile: Path, configuration: GatlingConfiguration): ReportStatistics = {
     val header = readHeader(logFile)
-    val data =
-      try new LogFileReader(logFile.toFile, configuration).read()
-      catch {
-        case e: AssertionError =>
-          throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
-        case e: UnsupportedOperationException =>
-          throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
-      }
+    val data = explained(logFile)(readWholeRun(logFile.toFile, configuration))
     new ReportStatistics(header, data, configuration.reports.useGroupDurationMetric)
+  }
+
+  /** When the run's load began and ended, found as Gatling's report finds them (its reader's first pass:
+    * the earliest user or request start, the latest record); the report's requests/s divide by it.
+    */
+  final case class InjectionSpan(header: LogHeader, startEpochMs: Long, endEpochMs: Long)
+
+  def injectionSpan(logFile: Path): InjectionSpan = {
+    val header = readHeader(logFile)
+    // the zone only names the run's start in Gatling's own report, which this pass does not make
+    val runInfo = explained(logFile)(Using.resource(new FirstPassParser(logFile.toFile, ZoneOffset.UTC))(_.parse()))
+    InjectionSpan(header, runInfo.injectStart, runInfo.injectEnd)
   }
 
   /** Calls `onRecord` for every request, group and user record, in log order. */
@@ -160,6 +172,31 @@ object SimulationLogAccess {
   /** As above, with the header [[readHeader]] or [[ReportStatistics.header]] already read from `logFile`. */
   def walk(logFile: Path, header: LogHeader)(onRecord: LogRecord => Unit): WalkOutcome =
     Using.resource(new RecordWalker(logFile.toFile, header, onRecord))(_.parse())
+
+  /** Gatling's `LogFileReader.read` with one time bucket for the whole run instead of the report's up to
+    * `maxPlotsPerSeries` (1,000): the reader keeps a t-digest per bucket, request and status for the report's
+    * charts over time, which nothing here reads, and those digests grow with the request count (a
+    * 10-million-request log ran out of a 96 MiB heap). Whole-run figures do not depend on the buckets.
+    */
+  private def readWholeRun(logFile: File, configuration: GatlingConfiguration): LogFileData = {
+    val runInfo = Using.resource(new FirstPassParser(logFile, configuration.data.zoneId))(_.parse())
+    val step = math.max(1.0, (runInfo.injectEnd - runInfo.injectStart).toDouble)
+    val indicators = configuration.reports.indicators
+    val results = Using.resource(
+      new SecondPassParser(logFile, runInfo, step, indicators.lowerBound, indicators.higherBound)
+    )(_.parse())
+    new LogFileData(runInfo, results, step)
+  }
+
+  /** Gatling's reader fails on a log it cannot read with an assertion or an unsupported-record error. */
+  private def explained[T](logFile: Path)(read: => T): T =
+    try read
+    catch {
+      case e: AssertionError =>
+        throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
+      case e: UnsupportedOperationException =>
+        throw new UnreadableLogException(s"$logFile cannot be summarised: ${firstLine(e.getMessage)}")
+    }
 
   private def requireReadable(logFile: Path): Unit = {
     if (!Files.isRegularFile(logFile)) throw new UnreadableLogException(s"no simulation.log at $logFile")

@@ -27,6 +27,11 @@ class StubFaultsEndToEndTest {
     assertTrue(mint.count > 0, s"$fault: raids were minted")
     assertEquals(mint.count, mint.ko, s"$fault: every mint is KO")
     assertEquals(0L, run.requests("list raids for service-point").ko, s"$fault: the list, which calls no stub, passes")
+    assertEquals(
+      Set("list raids for service-point", "mint raid"),
+      run.requests.keySet,
+      s"$fault: a user whose mint failed goes no further"
+    )
     run
   }
 

@@ -21,7 +21,10 @@ rm -f target/bench-sandbox-jvm.csv
 mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox $sandbox_opts > target/bench-sandbox.log 2>&1 &
 sandbox_jvm=$!
 trap 'kill $sandbox_jvm 2>/dev/null || true' EXIT
-for _ in $(seq 1 120); do (echo > /dev/tcp/127.0.0.1/"$port") 2>/dev/null && break; sleep 1; done
+# Every stand-in up (the sandbox prints its last line), not only the first port: a run that starts while the
+# sandbox still seeds its other systems would share the machine with that work.
+for _ in $(seq 1 180); do grep -q "Ctrl-C stops." target/bench-sandbox.log && break; sleep 1; done
+(echo > /dev/tcp/127.0.0.1/"$port") 2>/dev/null || { echo "The sandbox is not answering on $port: see target/bench-sandbox.log" >&2; exit 1; }
 
 before=$(ls -d results/*/ 2>/dev/null | sort || true)
 status=0

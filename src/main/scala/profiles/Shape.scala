@@ -420,7 +420,13 @@ private[profiles] final case class ConcurrencySweep(
         Some(timeLimitPerLevel),
         s"${counted(shard.share(levels(i)), "worker")}, ${counted(shard.share(iterations), "iteration")}"
       )
-    } :+ Phase("repeats", None, None, s"the sweep runs $repeats times (levels 1-${levels.size}, then again)")
+    } :+ Phase(
+      "repeats",
+      None,
+      None,
+      if (repeats == 1) "the sweep runs once"
+      else s"the sweep runs $repeats times (levels 1-${levels.size}, then again)"
+    )
 
   def plannedDuration: Option[FiniteDuration] = None
 

@@ -105,6 +105,18 @@ class WorkShapesTest {
     assertEquals(Seq("1 worker, 167 iterations", "1 worker, 167 iterations", "1 worker, 166 iterations"), firstLevel)
   }
 
+  @Test def thePlanSaysHowOftenTheSweepRuns(): Unit = {
+    def repeatsLine(repeats: Int) = shaped(
+      config(
+        s"profiles.k { s { type = concurrency-sweep, levels = [1, 2], iterationsPerLevel = 5, repeats = $repeats, timeLimitPerLevel = 1 minute } }"
+      ),
+      "k",
+      "s"
+    ).plan.phases.last.load
+    assertEquals("the sweep runs once", repeatsLine(1))
+    assertEquals("the sweep runs 3 times (levels 1-2, then again)", repeatsLine(3))
+  }
+
   @Test def sweepStagesMayEachOverrunTheirLimitByOneJourney(): Unit = {
     val cfg = config(
       "profiles.k { s { type = concurrency-sweep, levels = [1, 2], iterationsPerLevel = 5, repeats = 2, timeLimitPerLevel = 1 minute, journeyDuration = 30s } }"

@@ -147,8 +147,15 @@ object RunArchive {
         .filter(s => s.run.runId != run.runId && s.gate.exists(_.passed))
         .maxByOption(_.run.startEpochMs)
 
-  /** `smoke`, or any profile compressed with -Dsmoke=true (recorded as "<profile> (smoke)"). */
-  def isSmoke(profile: String): Boolean = profile == "smoke" || profile.endsWith("(smoke)")
+  /** `smoke`, any profile compressed with -Dsmoke=true (recorded as "<profile> (smoke)"), a system's default
+    * compressed for want of a smoke block ("smoke (normal compressed)"), or several systems' profiles
+    * ("raid: smoke, eforms: smoke (normal compressed)") that are all of these, as `mvn gatling:test` runs them.
+    */
+  def isSmoke(profile: String): Boolean =
+    profile.split(", ").forall { part =>
+      val name = part.substring(part.indexOf(": ") + 1).trim
+      name == "smoke" || name.endsWith("(smoke)") || name.startsWith("smoke (")
+    }
 
   /** A run named by folder (under `root`) or by path. */
   def resolveRun(root: Path, nameOrPath: String): Path = {

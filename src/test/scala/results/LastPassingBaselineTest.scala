@@ -62,6 +62,18 @@ class LastPassingBaselineTest {
       None,
       RunArchive.lastPassing(root, archive("compressed", start = 4000, profile = "reference (smoke)").run)
     )
+    val everySystem = "raid: smoke, eforms: smoke (normal compressed)"
+    archive("earlier-main", start = 5000, profile = everySystem)
+    assertEquals(None, RunArchive.lastPassing(root, archive("main", start = 6000, profile = everySystem).run))
+  }
+
+  @Test def aRunWithOneSystemAtFullLoadHasItsBaseline(): Unit = {
+    val mixed = "raid: reference, eforms: smoke (normal compressed)"
+    archive("earlier-mixed", start = 1000, profile = mixed)
+    assertEquals(
+      Some("earlier-mixed"),
+      RunArchive.lastPassing(root, archive("mixed", start = 2000, profile = mixed).run).map(_.run.runId)
+    )
   }
 
   @Test def onlyARunWithTheSameLoadOverrides(): Unit = {

@@ -24,19 +24,22 @@ private[sandbox] final class Exhaustion(
   private var episodes = 0
   private var ranOutOf = Set.empty[String]
 
-  /** One failure for want of a resource; prints the episode's first line if it opens one. */
-  def failed(cause: Throwable): Unit = {
+  /** One failure for want of a resource; prints the episode's first line if it opens one. `counted` is false
+    * for a failure that did not end in what this part counts (a stand-in that could not refuse the waiting
+    * connection yet: it tries that same connection again, and counts it once, when it does).
+    */
+  def failed(cause: Throwable, counted: Boolean = true): Unit = {
     val what = Exhaustion.resource(cause)
+    val count = if (counted) 1L else 0L
     val opened = synchronized {
       lastFailure = clock()
-      total += 1
-      inEpisodeCount += 1
+      total += count
       ranOutOf += what
-      if (inEpisode) false
+      if (inEpisode) { inEpisodeCount += count; false }
       else {
         inEpisode = true
         episodeStart = lastFailure
-        inEpisodeCount = 1
+        inEpisodeCount = count
         episodes += 1
         true
       }
@@ -66,7 +69,7 @@ private[sandbox] final class Exhaustion(
     * the raid stand-in had 1,234 connections refused in 1 episode".
     */
   def reason: Option[String] = synchronized {
-    Option.when(total > 0)(
+    Option.when(episodes > 0)(
       f"sandbox out of ${ranOutOf.toSeq.sorted.mkString(" and ")}: the $part had $total%,d $doing in $episodes%d " +
         (if (episodes == 1) "episode" else "episodes") + " (the sandbox's limit on this machine, not the target's)"
     )

@@ -149,19 +149,18 @@ private[sandbox] object StandInServer {
         accepted
       } catch {
         case e: IOException if Exhaustion.isExhaustion(e) =>
-          exhaustion.failed(e)
-          refuseOne()
+          exhaustion.failed(e, counted = refuseOne())
           0
       }
 
-    /** Frees the spare to accept the oldest waiting connection and reset it, then takes the spare back.
-      * Without a spare (another thread took the freed descriptor), accepting pauses briefly instead of
-      * spinning on a connection it cannot take.
+    /** Frees the spare to accept the oldest waiting connection and reset it, then takes the spare back;
+      * whether a connection was reset. Without a spare (another thread took the freed descriptor), accepting
+      * pauses briefly instead of spinning on a connection it cannot take.
       */
-    private def refuseOne(): Unit = {
+    private def refuseOne(): Boolean = {
       spare.foreach(_.close())
       spare = None
-      if (
+      val refused =
         try
           Option(javaChannel().accept()).exists { socket =>
             socket.setOption[Integer](StandardSocketOptions.SO_LINGER, 0)
@@ -169,12 +168,13 @@ private[sandbox] object StandInServer {
             true
           }
         catch { case _: IOException => false }
-      ) spare = openSpare()
+      if (refused) spare = openSpare()
       if (spare.isEmpty) {
         config.setAutoRead(false)
         eventLoop.schedule(resume, PauseMillis, TimeUnit.MILLISECONDS)
         ()
       }
+      refused
     }
 
     private val resume: Runnable = () => {

@@ -8,7 +8,7 @@ import java.util.concurrent.{ Executors, TimeUnit }
 
 import com.sun.net.httpserver.HttpServer
 import org.junit.jupiter.api.Assertions._
-import org.junit.jupiter.api.{ AfterAll, BeforeAll, Test, TestInstance }
+import org.junit.jupiter.api.{ AfterAll, BeforeAll, Tag, Test, TestInstance }
 
 /** A page of known size over each line class takes the time the class's bandwidth implies, through the
   * proxy, down (a GET) and up (a POST's body), over plain HTTP and through a CONNECT tunnel; and two
@@ -17,6 +17,8 @@ import org.junit.jupiter.api.{ AfterAll, BeforeAll, Test, TestInstance }
   * Tolerance: each transfer is sized to take 2 s at its class's speed; the time measured must be within
   * -10 % and +15 % (plus 300 ms for connecting and the loopback's own time on a busy machine).
   */
+// Alone (see the pom): each transfer's wall time is held to within 15 % of what its line implies.
+@Tag("alone")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ShapingProxyTest {
   private val Seconds = 2.0

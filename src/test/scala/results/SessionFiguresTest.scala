@@ -4,10 +4,12 @@ import java.nio.file.Files
 
 import io.gatling.app.InProcessGatling
 import org.junit.jupiter.api.Assertions._
-import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.{ Tag, Test }
 import testkit.{ LoopbackServer, SessionsSimulation }
 
 /** A crafted run whose completed, failed and unfinished sessions are known gives exactly those numbers. */
+// Alone (see the pom): the mean time on site is held to within a second of the planned stay.
+@Tag("alone")
 class SessionFiguresTest {
   import SessionsSimulation._
 

@@ -10,13 +10,16 @@ import scala.jdk.CollectionConverters._
 import scala.util.Using
 
 import org.junit.jupiter.api.Assertions._
-import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.{ Tag, Test }
 import results.RunOutcome
 import testkit.{ GatlingProcess, ToySandbox, ToySimulation }
 
 /** A stand-in pushed past the descriptors its process may open refuses what it cannot take, says so once,
   * and answers again when the load drops; a run it could not serve is INVALID, not a FAIL of the target.
   */
+// Alone (see the pom): how many accepts the stand-in refuses races its clients; beside another test's load it
+// counted 297 refusals, more than the connections left unanswered.
+@Tag("alone")
 class SandboxExhaustionEndToEndTest {
   private val Request = "GET / HTTP/1.1\r\nHost: toy\r\n\r\n".getBytes(UTF_8)
 

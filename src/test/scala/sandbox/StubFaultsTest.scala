@@ -16,6 +16,9 @@ import org.junit.jupiter.api.Assertions._
 /** The faults the external stubs inject (`sandbox.stubs.faults`, `faultOverrides`), seen by a plain client
   * and by the stand-ins' stub client, and counted per stub.
   */
+// Alone (see the pom): a slow answer 250 ms late must come within a 300 ms call timeout; beside another test's
+// load it did not.
+@Tag("alone")
 class StubFaultsTest {
   private val Mint = "/apids/mint?type=DESC&value=RAiD"
   private val Ror = "/ror/v2/organizations/038sjwq14"

@@ -4,13 +4,16 @@ import java.nio.file.Files
 import java.nio.file.attribute.FileTime
 
 import org.junit.jupiter.api.Assertions._
-import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.{ Tag, Test }
 import results.SummaryJson
 import testkit.{ FixtureRun, GatlingProcess }
 
 /** Another run writing in the same Gatling folder (a second run in the same checkout) never makes a
   * run archive and gate that other run's folder under its own name.
   */
+// Alone (see the pom): the run must pass RAiD's p99 limits with 200 ms stub delays; beside another test's load on
+// a loaded machine it went over (5.5 s against 5 s).
+@Tag("alone")
 class ConcurrentRunsEndToEndTest {
   @Test def aRunArchivesItsOwnFolderNotTheNewestOne(): Unit = {
     val run = GatlingProcess.start(classOf[RaidSimulation], "sandbox.stubs.delay.ms" -> "200")

@@ -3,13 +3,15 @@ package simulations
 import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
-import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.{ Tag, Test }
 import results.{ GateVerdict, RunArchive, RunOutcome, RunSummary, SummaryJson }
 import testkit.{ GatlingProcess, SimulationRuns, ToySimulation }
 
 /** An early-stop limit stops the load when the target fails, and the run's verdict is FAIL with the reason,
   * in every summary and the exit code; the same run against a healthy target runs its whole plan.
   */
+// Alone (see the pom): when the stop comes and how long the load ran are held to seconds of wall time.
+@Tag("alone")
 class EarlyStopEndToEndTest {
   private val plannedSeconds = 20
 

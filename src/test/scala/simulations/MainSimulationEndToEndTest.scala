@@ -5,7 +5,7 @@ import java.nio.file.Files
 import com.typesafe.config.ConfigUtil
 import linespeed.LineClass
 import org.junit.jupiter.api.Assertions._
-import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.{ Tag, Test }
 import results.{ PostRun, RunContext, Thresholds }
 import suite.{ ConfigFiles, Settings }
 import testkit.SimulationRuns
@@ -13,6 +13,9 @@ import testkit.SimulationRuns
 /** The main job (`mvn gatling:test` with no arguments) at smoke scale: every system's journey, no KO, and
   * every system gated on its own thresholds block by Gatling's assertions and the results gate alike.
   */
+// Alone (see the pom): every system's load at once, held to every system's p99 limits; beside another test's
+// load on 2 cores, eol and eroll went over theirs.
+@Tag("alone")
 class MainSimulationEndToEndTest {
   @Test def everySystemRunsItsJourneyWithoutErrorsAndIsGatedOnItsOwnBlock(): Unit = {
     val run = SimulationRuns.run(classOf[MainSimulation], "sandbox.stubs.delay.ms" -> "50")

@@ -7,7 +7,7 @@
 # by a plain run that is not measured, so that neither side pays for the sandbox's start or its JIT.
 # Prints requests/s, KO, p99, the injector JVM's CPU seconds per 1,000 requests and peak heap for both,
 # their ratios, and the sandbox JVM's CPU during each; every CPU figure is recorded inside its own JVM.
-# BENCH_JFR=1 also records both injectors and both sandboxes with JFR (target/bench-overhead-*/).
+# BENCH_ORDER=plain-first swaps the sides' order. BENCH_JFR=1 also records both injectors and both sandboxes with JFR (target/bench-overhead-*/).
 # About 7 minutes.
 # Usage: bench/overhead.sh   (BENCH_USERS=32 BENCH_SECONDS=60 BENCH_WARMUP=15 BENCH_RAID_PORT=18080)
 set -euo pipefail
@@ -44,24 +44,31 @@ plain_run() { # seconds, figures file, log
     -Dbench.users="$users" -Dbench.seconds="$1" -Dbench.figuresFile="$2" > "$3" 2>&1 || true
 }
 
-start_sandbox suite
-plain_run "$warmup" target/bench-warmup-injector.txt target/bench-overhead-warmup-suite.log
-before=$(ls -d results/*/ 2>/dev/null | sort || true)
-JAVA_TOOL_OPTIONS="$(jfr injector-suite)" mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation \
-  -Dtarget=standalone-sandbox -Dtargets.standalone-sandbox.raid.baseUrl="http://127.0.0.1:$port" \
-  -Draid.thinkTime=0s -Dprofile=closed -Dprofiles.raid.closed.startUsers="$users" \
-  -Dprofiles.raid.closed.targetUsers="$users" -Dprofiles.raid.closed.hold="$seconds seconds" \
-  > target/bench-overhead-suite.log 2>&1 || true
-suite_run=$(comm -13 <(echo "$before") <(ls -d results/*/ | sort) | tail -n 1)
-[ -n "$suite_run" ] || { echo "The suite's run left no archive: see target/bench-overhead-suite.log" >&2; exit 1; }
-stop_sandbox
+suite_side() {
+  start_sandbox suite
+  plain_run "$warmup" target/bench-warmup-injector.txt target/bench-overhead-warmup-suite.log
+  before=$(ls -d results/*/ 2>/dev/null | sort || true)
+  JAVA_TOOL_OPTIONS="$(jfr injector-suite)" mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation \
+    -Dtarget=standalone-sandbox -Dtargets.standalone-sandbox.raid.baseUrl="http://127.0.0.1:$port" \
+    -Draid.thinkTime=0s -Dprofile=closed -Dprofiles.raid.closed.startUsers="$users" \
+    -Dprofiles.raid.closed.targetUsers="$users" -Dprofiles.raid.closed.hold="$seconds seconds" \
+    > target/bench-overhead-suite.log 2>&1 || true
+  suite_run=$(comm -13 <(echo "$before") <(ls -d results/*/ | sort) | tail -n 1)
+  [ -n "$suite_run" ] || { echo "The suite's run left no archive: see target/bench-overhead-suite.log" >&2; exit 1; }
+  stop_sandbox
+}
 
-start_sandbox plain
-plain_run "$warmup" target/bench-warmup-injector.txt target/bench-overhead-warmup-plain.log
-JAVA_TOOL_OPTIONS="$(jfr injector-plain)" plain_run "$seconds" target/bench-plain-injector.txt \
-  target/bench-overhead-plain.log
-plain_run=$(ls -td target/gatling/plainraidsimulation-*/ | head -n 1)
-stop_sandbox
+plain_side() {
+  start_sandbox plain
+  plain_run "$warmup" target/bench-warmup-injector.txt target/bench-overhead-warmup-plain.log
+  JAVA_TOOL_OPTIONS="$(jfr injector-plain)" plain_run "$seconds" target/bench-plain-injector.txt \
+    target/bench-overhead-plain.log
+  plain_run=$(ls -td target/gatling/plainraidsimulation-*/ | head -n 1)
+  stop_sandbox
+}
+
+# BENCH_ORDER=plain-first runs plain Gatling's side first: a ratio that follows the order is the machine's.
+if [ "${BENCH_ORDER:-suite-first}" = plain-first ]; then plain_side; suite_side; else suite_side; plain_side; fi
 
 echo "suite: $suite_run   plain: $plain_run   ($users users, $seconds s, stub delay 0, sandbox warmed $warmup s)"
 mvn -q -B exec:java -Dexec.mainClass=bench.OverheadFigures \

@@ -9,7 +9,9 @@ import io.gatling.core.structure.ChainBuilder
 final case class ThinkTime(base: FiniteDuration, multiplier: Double) {
   val scaled: FiniteDuration = (base.toMillis * multiplier).round.millis
 
-  def pause: ChainBuilder = exec(io.gatling.core.Predef.pause(scaled))
+  /** No action at all for a zero pause (smoke, benchmarks at no think time): nothing to wait for. */
+  def pause: ChainBuilder =
+    if (scaled > Duration.Zero) exec(io.gatling.core.Predef.pause(scaled)) else ChainBuilder.Empty
 }
 
 /** A user's pause drawn uniformly between two bounds, each scaled as [[ThinkTime]] is. */
@@ -17,5 +19,5 @@ final case class UniformThinkTime(min: ThinkTime, max: ThinkTime) {
   // Gatling draws a uniform pause from a range; equal bounds (smoke's multiplier of 0) are one fixed pause.
   def pause: ChainBuilder =
     if (max.scaled > min.scaled) exec(io.gatling.core.Predef.pause(min.scaled, max.scaled))
-    else exec(io.gatling.core.Predef.pause(min.scaled))
+    else min.pause
 }

@@ -101,14 +101,10 @@ object RunPage {
       )
     )
     val tallies = s.tallies.map { t =>
-      def row(key: String, counts: Map[String, Long]) = {
-        val cells = t.categories.map(counts.getOrElse(_, 0L))
-        fields("key" -> key, "cells" -> (if (t.addsUp) cells :+ counts.values.sum else cells))
-      }
       fields(
         "name" -> t.name,
-        "columns" -> (if (t.addsUp) t.categories :+ "Total" else t.categories),
-        "rows" -> (t.counts.map { case (key, counts) => row(key, counts) } :+ row("All", t.overall))
+        "columns" -> t.columns,
+        "rows" -> t.rows.map { case (key, _, cells) => fields("key" -> key, "cells" -> cells) }
       )
     }
     val windows = s.windows.map { w =>

@@ -201,21 +201,21 @@ object SummaryMarkdown {
     * of one category (records per extraction, say) has no shares or total to add: its counts alone.
     */
   private def tally(tally: Tally): String = {
-    val single = !tally.addsUp
-    def row(name: String, counts: Map[String, Long]) = {
-      val cells = tally.categories.map { c =>
-        val share = if (single) "" else s" (${Tally.percent(counts, c).fold("-")(p => number(p) + " %")})"
-        s"${counts.getOrElse(c, 0L)}$share"
+    def row(key: String, counts: Map[String, Long], cells: Seq[Long]) = {
+      val shown = cells.zipWithIndex.map { case (count, i) =>
+        val share = tally.categories.lift(i).filter(_ => tally.addsUp).map(c =>
+          s" (${Tally.percent(counts, c).fold("-")(p => number(p) + " %")})"
+        )
+        s"$count${share.getOrElse("")}"
       }
-      (escape(name) +: (if (single) cells else cells :+ counts.values.sum.toString)).mkString("| ", " | ", " |")
+      (escape(key) +: shown).mkString("| ", " | ", " |")
     }
-    val columns = tally.categories.size + (if (single) 0 else 1)
     (Seq(
       s"## ${escape(tally.name)}",
       "",
-      (("Key" +: tally.categories.map(escape)) ++ Option.when(!single)("Total")).mkString("| ", " | ", " |"),
-      ("|---" + "|---:" * columns + "|")
-    ) ++ tally.counts.map { case (key, counts) => row(key, counts) } :+ row("All", tally.overall)).mkString("\n")
+      ("Key" +: tally.columns.map(escape)).mkString("| ", " | ", " |"),
+      ("|---" + "|---:" * tally.columns.size + "|")
+    ) ++ tally.rows.map { case (key, counts, cells) => row(key, counts, cells) }).mkString("\n")
   }
 
   private def apdexRow(name: String, apdex: Apdex): String =

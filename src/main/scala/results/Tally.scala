@@ -15,6 +15,16 @@ final case class Tally(name: String, categories: Seq[String], counts: Seq[(Strin
   /** Every key's counts added up. */
   def overall: Map[String, Long] =
     categories.map(c => c -> counts.map(_._2.getOrElse(c, 0L)).sum).toMap
+
+  /** The table's count columns: the categories, then the total where they add up. */
+  def columns: Seq[String] = if (addsUp) categories :+ "Total" else categories
+
+  /** The table's rows, each key's then "All" for every key together, with their counts in [[columns]]' order. */
+  def rows: Seq[(String, Map[String, Long], Seq[Long])] =
+    (counts :+ ("All" -> overall)).map { case (key, byCategory) =>
+      val cells = categories.map(byCategory.getOrElse(_, 0L))
+      (key, byCategory, if (addsUp) cells :+ byCategory.values.sum else cells)
+    }
 }
 
 object Tally {

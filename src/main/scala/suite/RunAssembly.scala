@@ -53,11 +53,8 @@ final case class SystemLoad(
     val own = system.protocol(baseUrl)
     val shaped = line.fold(own)(l => own.proxy(Proxy(SystemLoad.ProxyHost, proxyPorts(l.name))))
     val pooled = if (sharedConnections) shaped.shareConnections else shaped
-    val protocol = earlyStop.fold(pooled)(stop => pooled.check(stop.check))
-    SystemLoad.withProtocol(
-      profile.population(scenarioName, earlyStop.fold(journey)(_.guard(journey)), windows),
-      protocol
-    )
+    val (protocol, guarded) = SystemLoad.withEarlyStop(pooled, journey, earlyStop)
+    SystemLoad.withProtocol(profile.population(scenarioName, guarded, windows), protocol)
   }
 }
 
@@ -66,6 +63,14 @@ object SystemLoad {
   /** Gatling gives a population's protocols to it alone, not to the populations chained after it with
     * `andThen` (a sweep's later levels and repeats): each gets the system's protocol.
     */
+  /** With `earlyStop` on, every answer is counted and the journey stops the load on a breach. */
+  def withEarlyStop(
+      protocol: HttpProtocolBuilder,
+      journey: ChainBuilder,
+      earlyStop: Option[EarlyStop]
+  ): (HttpProtocolBuilder, ChainBuilder) =
+    earlyStop.fold((protocol, journey))(stop => (protocol.check(stop.check), stop.guard(journey)))
+
   def withProtocol(population: PopulationBuilder, protocol: HttpProtocolBuilder): PopulationBuilder =
     population.protocols(protocol).copy(children = population.children.map(_.map(withProtocol(_, protocol))))
 
@@ -76,12 +81,8 @@ object SystemLoad {
 /** A system's companion, ready to load: one user from the start of the load, on the system's protocol. */
 final case class CompanionLoad(system: SystemUnderTest, companion: Companion) {
   def population(baseUrl: String, earlyStop: Option[EarlyStop]): PopulationBuilder = {
-    val own = system.protocol(baseUrl)
-    val journey = earlyStop.fold(companion.journey)(_.guard(companion.journey))
-    SystemLoad.withProtocol(
-      scenario(companion.scenarioName).exec(journey).inject(atOnceUsers(1)),
-      earlyStop.fold(own)(stop => own.check(stop.check))
-    )
+    val (protocol, journey) = SystemLoad.withEarlyStop(system.protocol(baseUrl), companion.journey, earlyStop)
+    SystemLoad.withProtocol(scenario(companion.scenarioName).exec(journey).inject(atOnceUsers(1)), protocol)
   }
 }
 

@@ -5,6 +5,7 @@
 # and one gate verdict, in $LOADTEST_RESULTS; with LOADTEST_BASELINE (a merged run's folder), p99
 # regressions against it fail the gate too. A shard that left no run stops it with one line naming
 # the shard and its folder: never a merge of some of the shards.
+# With LOADTEST_SHARDS=1 there is nothing to merge: the one run's verdict, in the same codes.
 # Exit code (README, "Several injectors"): the merged verdict's, 0 PASS, 1 FAIL, 4 INCOMPLETE; 6 INVALID
 # when the merged run passed but a shard's own injector was saturated (its figures say more about the
 # injector than the target); 2 no verdict: a shard missing, left no run, or refused by the merge (a run of
@@ -16,9 +17,9 @@ need() { [ -n "$2" ] || bad_input "$1 is not set: $3"; }
 need LOADTEST_SHARDS "${LOADTEST_SHARDS:-}" "the shard count"
 need LOADTEST_RESULTS "${LOADTEST_RESULTS:-}" "the shared results folder"
 need LOADTEST_CLASSPATH "${LOADTEST_CLASSPATH:-}" "the suite classpath"
-shards_rule="LOADTEST_SHARDS must be a whole number from 2 (was '$LOADTEST_SHARDS')"
+shards_rule="LOADTEST_SHARDS must be a whole number from 1 (was '$LOADTEST_SHARDS')"
 case "$LOADTEST_SHARDS" in *[!0-9]*) bad_input "$shards_rule" ;; esac
-[ "$LOADTEST_SHARDS" -ge 2 ] || bad_input "$shards_rule"
+[ "$LOADTEST_SHARDS" -ge 1 ] || bad_input "$shards_rule"
 case "${LOADTEST_MERGE_WAIT_SECONDS:-0}" in '' | *[!0-9]*) bad_input "LOADTEST_MERGE_WAIT_SECONDS must be a whole number of seconds (was '$LOADTEST_MERGE_WAIT_SECONDS')" ;; esac
 deadline=$((SECONDS + ${LOADTEST_MERGE_WAIT_SECONDS:-0}))
 for i in $(seq 1 "$LOADTEST_SHARDS"); do
@@ -46,6 +47,17 @@ done
 if [ ${#problems[@]} -gt 0 ]; then
   (IFS=';'; echo "merge: ${problems[*]}" | sed 's/;/; /g') >&2
   exit "$no_run_status"
+fi
+if [ "$LOADTEST_SHARDS" -eq 1 ]; then
+  # One injector: nothing to merge, its own verdict in this table's codes. The Gatling JVM's (README,
+  # "Verdicts and exit codes") differ: its FAIL is 2, and a run stopped by a signal (INCOMPLETE) has the signal's.
+  code=$(cat "$LOADTEST_RESULTS/shard-1/exit-code")
+  echo "merge: one shard, nothing to merge: its run is ${runs[0]}"
+  case "$code" in
+    0 | 4 | 6) exit "$code" ;;
+    2) exit 1 ;;
+    *) exit $((code >= 128 ? 4 : 2)) ;;
+  esac
 fi
 baseline=()
 [ -n "${LOADTEST_BASELINE:-}" ] && baseline=(--baseline "$LOADTEST_BASELINE")

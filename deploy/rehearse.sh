@@ -9,7 +9,7 @@
 # the merged run go (default results/sharded-<time>/); LOADTEST_CLASSPATH: taken from Maven when unset.
 # With LOADTEST_TARGET other than standalone-sandbox no sandbox is started.
 # Exit code: deploy/merge.sh's (README, "Several injectors": 0 PASS, 1 FAIL, 2 no verdict, 3 bad input,
-# 4 INCOMPLETE, 6 INVALID); with N = 1 (nothing to merge) the one run's verdict in the same codes. 2 also
+# 4 INCOMPLETE, 6 INVALID; with N = 1, nothing to merge, the one run's verdict in the same codes). 2 also
 # when the build or the sandbox failed; 3 for a wrong N, or a sandbox stopped by its own bad input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -60,15 +60,4 @@ done
 for index in "${!shard_pids[@]}"; do
   wait "${shard_pids[$index]}" || echo "rehearse: shard $((index + 1))/$shards failed: $LOADTEST_RESULTS/shard-$((index + 1)).log" >&2
 done
-if [ "$shards" -eq 1 ]; then
-  # One injector, the unsharded run to compare with: nothing to merge, its own verdict in the merge's codes.
-  code=$(cat "$LOADTEST_RESULTS/shard-1/exit-code" 2>/dev/null || echo 2)
-  if ! compgen -G "$LOADTEST_RESULTS/shard-1/*/summary.json" > /dev/null; then exit $((code == 3 ? 3 : 2)); fi
-  # The Gatling JVM's codes (README, "Verdicts and exit codes"): its FAIL is 2; stopped by a signal, INCOMPLETE.
-  case "$code" in
-    0 | 4 | 6) exit "$code" ;;
-    2) exit 1 ;;
-    *) exit $((code >= 128 ? 4 : 2)) ;;
-  esac
-fi
 deploy/merge.sh

@@ -101,7 +101,7 @@ class ShardScriptsExitCodesTest {
     val noCount = ShardScripts.run("merge.sh", Map("LOADTEST_RESULTS" -> results, "LOADTEST_CLASSPATH" -> "x"))
     assertExit(3, noCount, "LOADTEST_SHARDS unset")
     assertEquals("merge: LOADTEST_SHARDS is not set: the shard count", noCount.output.trim)
-    Seq("1", "two", "-3").foreach { n =>
+    Seq("0", "two", "-3").foreach { n =>
       val outcome =
         ShardScripts.run(
           "merge.sh",

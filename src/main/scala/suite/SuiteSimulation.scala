@@ -74,8 +74,9 @@ abstract class SuiteSimulation extends Simulation {
     val plannedUsers =
       populations.map(_.injectionProfile.totalUserCount).reduce((a, b) => a.zip(b).map { case (x, y) => x + y })
     archiveWhenGatlingExits(run, plannedUsers, injector, earlyStop, sandbox)
-    // In its own JVM (the pom, the tests' forked runs): the first INT or TERM stops the load, the second aborts.
-    if (sys.props.get("suite.stopOnSignal").contains("true")) StopSignals.install()
+    // An archived run has its JVM to itself (`mvn gatling:test`, deploy/shard.sh, the tests' forked runs): the
+    // first INT or TERM stops its load, the second aborts.
+    if (run.archiveTo.nonEmpty) StopSignals.install()
 
     setUp(populations: _*)
       .assertions(run.thresholds.assertions: _*)

@@ -51,12 +51,12 @@ class GracefulStopEndToEndTest {
     // load cannot stop before a journey ends, so the second signal comes while the stop is under way.
     val run = MavenRun.start(
       classOf[ToySimulation],
-      "profile" -> "steady",
-      "profiles.toy.steady.type" -> "closed-ramp",
-      "profiles.toy.steady.startUsers" -> "2",
-      "profiles.toy.steady.targetUsers" -> "2",
-      "profiles.toy.steady.usersPerMinute" -> "60",
-      "profiles.toy.steady.hold" -> "10m",
+      "profile" -> "held",
+      "profiles.toy.held.type" -> "closed-ramp",
+      "profiles.toy.held.startUsers" -> "2",
+      "profiles.toy.held.targetUsers" -> "2",
+      "profiles.toy.held.usersPerMinute" -> "60",
+      "profiles.toy.held.hold" -> "10m",
       "toy.thinkTime" -> "60s"
     )
     run.awaitProgress(tables = 1, seconds = 600)

@@ -25,7 +25,6 @@ final class GatlingProcess private (
     val defines = (Seq(
       "suite.archive" -> "true",
       "suite.exitOnError" -> "true",
-      "suite.stopOnSignal" -> "true",
       "suite.gatlingResultsDir" -> gatlingDir.toString,
       "suite.resultsDir" -> resultsDir.toString,
       "target" -> "local"

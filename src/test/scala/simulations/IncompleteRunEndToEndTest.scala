@@ -29,11 +29,11 @@ class IncompleteRunEndToEndTest {
     assertTrue(junit.contains("""name="the run completed its plan" time="0"><failure"""), junit)
     val page = Files.readString(archived.resolve("summary.md"))
     assertTrue(page.contains("## Gate: INCOMPLETE"), page)
-    // SIGTERM stops the load gracefully: Gatling's writers flush, and every answered request is summarised.
+    // SIGTERM stops the load gracefully (GracefulStopEndToEndTest counts what is kept); summary.json is written
+    // even when the stop came before the first request was answered.
     assertTrue(run.text.contains("stopping: Ctrl-C again to abort"), run.text)
     val summary = SummaryJson.read(archived.resolve("summary.json"))
     assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
-    assertTrue(summary.global.figures.count > 0, run.text)
     assertEquals(None, RunArchive.lastPassing(run.resultsDir, summary.run), "never a baseline")
     assertTrue(page.contains("- Plan: 630 users, 660 s"), page)
     assertTrue(Files.readString(run.resultsDir.resolve("index.html")).contains("INCOMPLETE"), "the index says so")

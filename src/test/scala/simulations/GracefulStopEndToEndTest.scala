@@ -34,6 +34,9 @@ class GracefulStopEndToEndTest {
     val Seq(archived) = run.archivedRuns: @unchecked
     val summary = SummaryJson.read(archived.resolve("summary.json"))
     val kept = summary.global.figures.count
+    println(
+      s"console counted $counted before the signal, ${run.consoleCounts.last} at the end; summary.json holds $kept"
+    )
     // Every request counted before the signal is kept; after it, only those the console counted as it ended.
     assertTrue(kept >= counted, s"summary.json holds $kept requests, the console had counted $counted:\n$text")
     assertTrue(kept <= run.consoleCounts.last, s"summary.json holds $kept, the console's last table less:\n$text")
@@ -73,6 +76,7 @@ class GracefulStopEndToEndTest {
     val status = run.exitStatus(60)
     val mavenGoneMs = (System.nanoTime() - sent) / 1000000
     val text = run.text
+    println(s"after the second signal: the Gatling JVM gone in $gatlingGoneMs ms, Maven in $mavenGoneMs ms")
     assertTrue(text.contains("aborting: the run is archived with what was written so far (exit 143)"), text)
     // The JVM halts itself 4.5 s after the second signal at the latest; the 1.5 s left of the promised 5 s, and
     // as much again, are for a loaded 2-core machine's late thread wake-ups. Maven then only reports the fork's end.

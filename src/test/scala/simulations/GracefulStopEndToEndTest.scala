@@ -91,4 +91,18 @@ class GracefulStopEndToEndTest {
     assertTrue(Files.readString(archived.resolve("summary.md")).contains("## Gate: INCOMPLETE"), text)
     assertTrue(Files.isRegularFile(archived.resolve(RunPage.FileName)), text)
   }
+
+  @Test def aSignalToMavenAloneIsPassedOnToTheRun(): Unit = {
+    val run = MavenRun.start(classOf[ToySimulation], "profile" -> "steady", "profiles.toy.steady.duration" -> "10m")
+    run.awaitProgress(tables = 1, seconds = 600)
+    run.signalMaven("INT")
+    val status = run.exitStatus(300)
+    val text = run.text
+    assertNotEquals(0, status, text)
+    val verdict = text.indexOf("results: gate INCOMPLETE")
+    assertTrue(text.indexOf(stopLine) >= 0 && verdict > text.indexOf(stopLine), text)
+    assertTrue(verdict < text.indexOf("BUILD FAILURE"), s"Maven waited for the run:\n$text")
+    val Seq(archived) = run.archivedRuns: @unchecked
+    assertEquals(Some(GateVerdict.Incomplete), SummaryJson.read(archived.resolve("summary.json")).gate.map(_.label))
+  }
 }

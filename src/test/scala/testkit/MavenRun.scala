@@ -63,9 +63,14 @@ final class MavenRun(simulation: Class[_], properties: Seq[(String, String)]) {
   }
 
   /** `kill -<signal> -<pgid>`: the signal to Maven and the Gatling JVM at once, as a terminal's Ctrl-C. */
-  def signalGroup(signal: String): Unit = {
-    val kill = new ProcessBuilder("kill", s"-$signal", "--", s"-$pid").inheritIO().start()
-    assert(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue == 0, s"kill -$signal -$pid failed")
+  def signalGroup(signal: String): Unit = kill(signal, s"-$pid")
+
+  /** `kill -<signal> <pid>`: the signal to Maven alone, as a CI runner sends it to a step's process. */
+  def signalMaven(signal: String): Unit = kill(signal, pid.toString)
+
+  private def kill(signal: String, target: String): Unit = {
+    val kill = new ProcessBuilder("kill", s"-$signal", "--", target).inheritIO().start()
+    assert(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue == 0, s"kill -$signal $target failed")
   }
 
   def isAlive: Boolean = process.isAlive

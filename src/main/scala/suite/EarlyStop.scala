@@ -5,9 +5,7 @@ import java.util.concurrent.atomic.{ AtomicReferenceArray, LongAdder }
 
 import scala.concurrent.duration._
 
-import io.gatling.core.Predef._
 import io.gatling.core.check.{ Check, CheckResult }
-import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.check.{ HttpCheck, HttpCheckScope }
 import io.gatling.http.response.Response
 import org.HdrHistogram.{ AtomicHistogram, Histogram }
@@ -135,8 +133,7 @@ object ResponseWindow {
   * seen by a check the framework adds to each system's HTTP protocol: it sees every answer that arrives
   * (its status and time), not a request that got none (timeout, reset, refused), nor Gatling's verdict on
   * the request's own checks. Once a second the window is judged off the request path; after a breach the
-  * next user to start or end a journey ([[guard]]) stops the load generator with Gatling's public
-  * `stopLoadGeneratorIf`, which ends the run as a normal one (report, assertions, `after` hooks).
+  * next user to start or end a journey stops the load (see [[SystemLoad.withStops]]).
   */
 final class EarlyStop(val limits: EarlyStopLimits) {
   private val window = new ResponseWindow(limits.window.toSeconds.toInt)
@@ -168,15 +165,6 @@ final class EarlyStop(val limits: EarlyStopLimits) {
     ),
     HttpCheckScope.Time
   )
-
-  /** The journey, with the stop before and after it: users start and end journeys all the time, so the load
-    * stops soon after a breach (at once in an open profile, where users keep arriving; within a journey in a
-    * closed one).
-    */
-  def guard(journey: ChainBuilder): ChainBuilder = {
-    val stop = stopLoadGeneratorIf(_ => breach.fold("")(_.describe), _ => breach.nonEmpty)
-    exec(stop).exec(journey).exec(stop)
-  }
 
   def start(): Unit = {
     startedAtMs = System.currentTimeMillis()

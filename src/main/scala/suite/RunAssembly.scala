@@ -41,8 +41,7 @@ final case class SystemLoad(
   /** The requests/s this injector should send this system at the peak, where the plan can tell. */
   def expectedRequestsPerSecond: Option[Double] = requestsPerJourney.flatMap(profile.plan.expectedRequestsPerSecond)
 
-  /** Its population; with `earlyStop` on, every answer is counted and the journey stops the load on a breach.
-    * A load of a line class goes through `proxyPorts(class)` on this machine.
+  /** Its population, its journey guarded by [[SystemLoad.withStops]]. A load of a line class goes through `proxyPorts(class)` on this machine.
     */
   def population(
       windows: WindowRecorder,
@@ -53,23 +52,33 @@ final case class SystemLoad(
     val own = system.protocol(baseUrl)
     val shaped = line.fold(own)(l => own.proxy(Proxy(SystemLoad.ProxyHost, proxyPorts(l.name))))
     val pooled = if (sharedConnections) shaped.shareConnections else shaped
-    val (protocol, guarded) = SystemLoad.withEarlyStop(pooled, journey, earlyStop)
+    val (protocol, guarded) = SystemLoad.withStops(pooled, journey, earlyStop)
     SystemLoad.withProtocol(profile.population(scenarioName, guarded, windows), protocol)
   }
 }
 
 object SystemLoad {
 
-  /** Gatling gives a population's protocols to it alone, not to the populations chained after it with
-    * `andThen` (a sweep's later levels and repeats): each gets the system's protocol.
+  /** The journey stops the load as it starts and as it ends once a stop is asked for (a stop signal, see
+    * [[StopSignals]]) or, with `earlyStop` on, a limit broke; with it on, every answer is also counted. Users
+    * start and end journeys all the time, so the load stops soon after: at once in an open profile, where
+    * users keep arriving; within a journey in a closed one. Gatling's public `stopLoadGeneratorIf` ends the
+    * run as a normal one (writers flushed and closed, report, assertions, `after` hooks).
     */
-  /** With `earlyStop` on, every answer is counted and the journey stops the load on a breach. */
-  def withEarlyStop(
+  def withStops(
       protocol: HttpProtocolBuilder,
       journey: ChainBuilder,
       earlyStop: Option[EarlyStop]
-  ): (HttpProtocolBuilder, ChainBuilder) =
-    earlyStop.fold((protocol, journey))(stop => (protocol.check(stop.check), stop.guard(journey)))
+  ): (HttpProtocolBuilder, ChainBuilder) = {
+    def reason = earlyStop.flatMap(_.record).map(_.describe).orElse(StopSignals.reason)
+    val stop = stopLoadGeneratorIf(_ => reason.fold("")(identity), _ => reason.nonEmpty)
+    val guarded = exec(stop).exec(journey).exec(stop)
+    (earlyStop.fold(protocol)(early => protocol.check(early.check)), guarded)
+  }
+
+  /** Gatling gives a population's protocols to it alone, not to the populations chained after it with
+    * `andThen` (a sweep's later levels and repeats): each gets the system's protocol.
+    */
 
   def withProtocol(population: PopulationBuilder, protocol: HttpProtocolBuilder): PopulationBuilder =
     population.protocols(protocol).copy(children = population.children.map(_.map(withProtocol(_, protocol))))
@@ -81,7 +90,7 @@ object SystemLoad {
 /** A system's companion, ready to load: one user from the start of the load, on the system's protocol. */
 final case class CompanionLoad(system: SystemUnderTest, companion: Companion) {
   def population(baseUrl: String, earlyStop: Option[EarlyStop]): PopulationBuilder = {
-    val (protocol, journey) = SystemLoad.withEarlyStop(system.protocol(baseUrl), companion.journey, earlyStop)
+    val (protocol, journey) = SystemLoad.withStops(system.protocol(baseUrl), companion.journey, earlyStop)
     SystemLoad.withProtocol(scenario(companion.scenarioName).exec(journey).inject(atOnceUsers(1)), protocol)
   }
 }

@@ -157,7 +157,11 @@ class RaidStandInTest {
     val stale = client.update(token, handle, RaidBodies.withContributor(minted, 3))
     val problem = assertRaidError(stale, 400, "InvalidVersionException", "Invalid version")
     assertEquals("Update failed with stale version: 1", problem.get("detail").asText)
-    assertFalse(problem.has("failures"), stale.body)
+    assertEquals(
+      Seq(FailureEntry("identifier.version", "invalidValue", "Update failed with stale version: 1")),
+      entries(problem),
+      "a ValidationFailureResponse, as the spec declares for an update's 400"
+    )
     assertEquals(before, client.read(token, handle).json, "nothing changes")
   }
 
@@ -189,6 +193,7 @@ class RaidStandInTest {
       val reply = client.update(token, handle, body)
       val problem = assertRaidError(reply, 400, "InvalidVersionException", "Invalid version")
       assertEquals("Update failed with stale version: null", problem.get("detail").asText)
+      assertEquals(Seq(FailureEntry("identifier.version", "notSet", "field must be set")), entries(problem))
     }
     assertEquals(minted, client.read(token, handle).json, "nothing changes")
   }
@@ -200,15 +205,9 @@ class RaidStandInTest {
       val body = RaidBodies.withContributor(minted, 2)
       change(identifierOf(body))
       val reply = client.update(token, handle, body)
-      assertTrue(
-        assertRaidError(
-          reply,
-          400,
-          "InvalidJsonException",
-          "Invalid JSON"
-        ).get("detail").asText.contains("identifier.version"),
-        reply.body
-      )
+      val problem = assertRaidError(reply, 400, "InvalidJsonException", "Invalid JSON")
+      assertTrue(problem.get("detail").asText.contains("identifier.version"), reply.body)
+      assertEquals(Seq(("identifier.version", "invalidValue")), entries(problem).map(f => (f.fieldId, f.errorType)))
     }
     assertEquals(minted, client.read(token, handle).json, "nothing changes")
   }
@@ -283,14 +282,20 @@ class RaidStandInTest {
     )
   }
 
-  @Test def bodiesThatAreNotARaidAre400InvalidJsonWithoutFailures(): Unit = {
+  @Test def bodiesThatAreNotARaidAre400InvalidJsonWithAFailureNamingTheField(): Unit = {
     val titleNotAnArray = RaidBodies.create(1, 1)
     titleNotAnArray.put("title", "a title")
-    Seq("not json", "[1, 2]", "", titleNotAnArray.toString).foreach { body =>
-      val reply = client.send("POST", "/raid/", Some(token), Some(body))
-      val problem = assertRaidError(reply, 400, "InvalidJsonException", "Invalid JSON")
-      assertTrue(problem.get("detail").asText.startsWith("JSON parse error: "), reply.body)
-      assertFalse(problem.has("failures"), reply.body)
+    Seq("not json" -> "body", "[1, 2]" -> "body", "" -> "body", titleNotAnArray.toString -> "title").foreach {
+      case (body, field) =>
+        val reply = client.send("POST", "/raid/", Some(token), Some(body))
+        val problem = assertRaidError(reply, 400, "InvalidJsonException", "Invalid JSON")
+        val detail = problem.get("detail").asText
+        assertTrue(detail.startsWith("JSON parse error: "), reply.body)
+        assertEquals(
+          Seq(FailureEntry(field, "invalidValue", detail.stripPrefix("JSON parse error: "))),
+          entries(problem),
+          "a ValidationFailureResponse, as the spec declares for a mint's 400"
+        )
     }
   }
 
@@ -421,11 +426,17 @@ class RaidStandInTest {
 
   private def identifierOf(raid: ObjectNode): ObjectNode = raid.get("identifier").asInstanceOf[ObjectNode]
 
-  private def failuresOf(reply: Reply): Seq[FailureEntry] = {
-    val problem = assertRaidError(reply, 400, "ValidationException", "There were validation failures.")
-    val failures = problem.get("failures").elements.asScala.toSeq.map(f =>
+  /** A 400's `failures`, which the spec requires of every ValidationFailureResponse. */
+  private def entries(problem: com.fasterxml.jackson.databind.JsonNode): Seq[FailureEntry] = {
+    assertTrue(problem.path("failures").isArray, problem.toString)
+    problem.get("failures").elements.asScala.toSeq.map(f =>
       FailureEntry(f.get("fieldId").asText, f.get("errorType").asText, f.get("message").asText)
     )
+  }
+
+  private def failuresOf(reply: Reply): Seq[FailureEntry] = {
+    val problem = assertRaidError(reply, 400, "ValidationException", "There were validation failures.")
+    val failures = entries(problem)
     assertEquals(
       s"Request had ${failures.size} validation failure(s). See failures for more details...",
       problem.get("detail").asText

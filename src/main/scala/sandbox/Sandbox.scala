@@ -15,6 +15,7 @@ import io.netty.util.concurrent.DefaultThreadFactory
   */
 final class RunningSandbox private[sandbox] (
     val settings: SandboxSettings,
+    acceptor: EventLoopGroup,
     group: EventLoopGroup,
     server: StandInServer,
     stubClient: StubClient,
@@ -65,6 +66,7 @@ final class RunningSandbox private[sandbox] (
         handlers.foreach(_.close())
         stubClient.close()
         // Closes every open connection and stops the event-loop threads.
+        StandInServer.shutdown(acceptor)
         StandInServer.shutdown(group)
       } finally stubs.server.stop()
     }
@@ -78,15 +80,9 @@ object Sandbox {
   def start(settings: SandboxSettings, systems: Seq[(String, StandIn)], stubSystems: Seq[String]): RunningSandbox = {
     Exhaustion.rehearse()
     val stubs = ExternalStubs.start(settings.host, settings.stubs, stubSystems)
-    val group = new MultiThreadIoEventLoopGroup(
-      settings.ioThreads,
-      new DefaultThreadFactory("sandbox", true),
-      NioIoHandler.newFactory()
-    )
-    // Every event loop starts its thread now: one started under load could fail for want of threads, and
-    // leave its channels without a thread for good.
-    group.forEach(loop => { loop.submit((() => ()): Runnable).syncUninterruptibly(); () })
-    val server = new StandInServer(group, settings.host)
+    val acceptor = Sandbox.eventLoops(1, "sandbox-accept")
+    val group = Sandbox.eventLoops(settings.ioThreads, "sandbox")
+    val server = new StandInServer(acceptor, group, settings.host)
     val stubExhaustion = new Exhaustion("stand-ins' stub client", "stub calls failed")
     val stubClient = new StubClient(
       group,
@@ -107,6 +103,7 @@ object Sandbox {
       }.toMap
       new RunningSandbox(
         settings,
+        acceptor,
         group,
         server,
         stubClient,
@@ -121,6 +118,7 @@ object Sandbox {
         server.close()
         handlers.result().foreach(_.close())
         stubClient.close()
+        StandInServer.shutdown(acceptor)
         StandInServer.shutdown(group)
         stubs.server.stop()
         throw e
@@ -151,6 +149,16 @@ object Sandbox {
     }
     (one(stubs.delay) +: stubs.delayOverrides.toList.sortBy(_._1).map { case (name, d) => s"$name: ${one(d)}" })
       .mkString("; ")
+  }
+
+  /** Every event loop starts its thread now: one started under load could fail for want of threads, and
+    * leave its channels without a thread for good.
+    */
+  private[sandbox] def eventLoops(threads: Int, name: String): EventLoopGroup = {
+    val group =
+      new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true), NioIoHandler.newFactory())
+    group.forEach(loop => { loop.submit((() => ()): Runnable).syncUninterruptibly(); () })
+    group
   }
 
   private[sandbox] def url(host: String, port: Int): String =

@@ -40,7 +40,13 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
   /** Binds `handler` on `port` (0 = a free one), injecting `faults`, and returns the bound port; connections
     * it cannot accept for want of descriptors go to `exhaustion`.
     */
-  def serve(handler: StandInHandler, port: Int, faults: FaultPlan, exhaustion: Exhaustion): Int = {
+  def serve(
+      handler: StandInHandler,
+      port: Int,
+      faults: FaultPlan,
+      exhaustion: Exhaustion,
+      times: ServingTimes
+  ): Int = {
     val channel = new ServerBootstrap()
       .group(acceptor, group)
       .channelFactory(new ChannelFactory[ServerChannel] {
@@ -51,7 +57,7 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
       .option[Integer](ChannelOption.SO_BACKLOG, NetUtil.SOMAXCONN)
       .childOption[java.lang.Boolean](ChannelOption.TCP_NODELAY, true)
       .childHandler(new ChannelInitializer[SocketChannel] {
-        override def initChannel(ch: SocketChannel): Unit = serving(ch, handler, faults)
+        override def initChannel(ch: SocketChannel): Unit = serving(ch, handler, faults, times)
       })
       .bind(host, port)
       .syncUninterruptibly()
@@ -62,12 +68,12 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
 
   override def close(): Unit = synchronized(channels.result()).foreach(_.close().syncUninterruptibly())
 
-  private def serving(ch: Channel, handler: StandInHandler, faults: FaultPlan): Unit = {
+  private def serving(ch: Channel, handler: StandInHandler, faults: FaultPlan, times: ServingTimes): Unit = {
     ch.pipeline()
       .addLast(new HttpServerCodec())
       .addLast(new HttpServerKeepAliveHandler())
       .addLast(new HttpObjectAggregator(StandInServer.MaxRequestBytes))
-      .addLast(new Dispatcher(handler, faults))
+      .addLast(new Dispatcher(handler, faults, times))
     ()
   }
 
@@ -80,7 +86,8 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
     serving(
       ch,
       _ => java.util.concurrent.CompletableFuture.completedFuture(StandInServer.plain(200, "rehearsal")),
-      FaultPlan(Map.empty, scala.concurrent.duration.Duration(1, TimeUnit.SECONDS))
+      FaultPlan(Map.empty, scala.concurrent.duration.Duration(1, TimeUnit.SECONDS)),
+      new ServingTimes("rehearsal")
     )
     ch.writeInbound(Unpooled.copiedBuffer("GET / HTTP/1.1\r\nHost: rehearsal\r\n\r\n", UTF_8))
     val answered = Option(ch.readOutbound[io.netty.buffer.ByteBuf]()).exists { out =>
@@ -95,9 +102,11 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
   /** Hands each request to the stand-in and writes its answer whenever it is ready.
     * (Clients such as Gatling send the next request on a connection only after the answer.)
     */
-  private final class Dispatcher(handler: StandInHandler, faults: FaultPlan)
+  private final class Dispatcher(handler: StandInHandler, faults: FaultPlan, times: ServingTimes)
       extends SimpleChannelInboundHandler[FullHttpRequest] {
-    override def channelRead0(ctx: ChannelHandlerContext, request: FullHttpRequest): Unit =
+    override def channelRead0(ctx: ChannelHandlerContext, request: FullHttpRequest): Unit = {
+      Option(ctx.channel.attr(StandInServer.AcceptedAt).getAndSet(null))
+        .foreach(accepted => times.recordAcceptWait(System.nanoTime() - accepted))
       faults.draw() match {
         case None                    => answer(ctx, request)
         case Some(Fault.ServerError) => write(ctx, StandInServer.plain(503, "sandbox fault: injected 503"))
@@ -119,6 +128,7 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
           )
           ()
       }
+    }
 
     /** A TCP reset, as a crashed or overloaded server's load balancer sends. */
     private def reset(ctx: ChannelHandlerContext): Unit = {
@@ -131,17 +141,21 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
       if (!request.decoderResult.isSuccess)
         write(ctx, StandInServer.plain(400, s"malformed HTTP request: ${request.decoderResult.cause}"))
       else {
+        val started = System.nanoTime()
         // Copied: the request buffer is released when this method returns.
         val in =
           StandInRequest(request.method, request.uri, request.headers.copy(), ByteBufUtil.getBytes(request.content))
+        val timing = new RequestTiming
         val answer =
-          try handler.handle(in)
+          try RequestTiming.within(timing)(handler.handle(in))
           catch {
             case NonFatal(e) =>
               java.util.concurrent.CompletableFuture.completedFuture(StandInServer.plain(500, e.toString))
           }
         answer.whenComplete { (response, failure) =>
-          write(ctx, if (failure == null) response else StandInServer.plain(500, failure.toString))
+          // Answered whatever the timing does: a failure here would leave the request unanswered for good.
+          try times.record(handler.requestName(in), System.nanoTime() - started, timing.stubNanos)
+          finally write(ctx, if (failure == null) response else StandInServer.plain(500, failure.toString))
         }
       }
 
@@ -185,8 +199,11 @@ private[sandbox] object StandInServer {
 
     override protected def doReadMessages(buf: java.util.List[AnyRef]): Int =
       try {
+        val before = buf.size
         val accepted = super.doReadMessages(buf)
         if (accepted > 0) {
+          val now = System.nanoTime()
+          (before until buf.size).foreach(i => buf.get(i).asInstanceOf[Channel].attr(AcceptedAt).set(now))
           exhaustion.succeeded()
           acceptedCount.addAndGet(accepted.toLong)
         }
@@ -232,6 +249,10 @@ private[sandbox] object StandInServer {
   }
 
   private val PauseMillis = 100L
+
+  /** When the acceptor took a connection, until its first request is read. */
+  private val AcceptedAt: io.netty.util.AttributeKey[java.lang.Long] =
+    io.netty.util.AttributeKey.valueOf("sandbox.acceptedAt")
 
   private def openSpare(): Option[FileChannel] =
     try Some(FileChannel.open(Paths.get("/dev/null")))

@@ -253,6 +253,18 @@ private[raid] object RaidApi {
   private val Comma = ",".getBytes(UTF_8)
   private val CloseBracket = "]".getBytes(UTF_8)
 
+  /** The journey's name for a request (docs/systems/raid.md), for the sandbox's own timings. */
+  def requestName(request: StandInRequest): String = (request.method, request.path) match {
+    case (HttpMethod.GET, "/raid" | "/raid/")  => RaidRequestNames.ListRaids
+    case (HttpMethod.POST, "/raid" | "/raid/") => RaidRequestNames.MintRaid
+    case (HttpMethod.GET, RaidPath(_, _))      => RaidRequestNames.ReadRaid
+    // The journey adds one contributor a time: the body's count names the update.
+    case (HttpMethod.PUT, RaidPath(_, _)) =>
+      Try(RaidMetadata.mapper.readTree(request.body).path("contributor").size).toOption.filter(_ > 0)
+        .fold("update raid")(RaidRequestNames.update)
+    case (method, _) => s"$method other"
+  }
+
   /** Never echoes the token. */
   def caller(authorization: Option[String]): Either[String, Caller] = authorization match {
     case None                     => Left("Authorization: Bearer <token> header is required")

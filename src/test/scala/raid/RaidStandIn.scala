@@ -17,6 +17,7 @@ object RaidStandIn extends StandIn {
     val api = new RaidApi(store, context.stubs, s.int("listLimit", min = 1))
     new StandInHandler {
       override def handle(request: StandInRequest) = api.handle(request)
+      override def requestName(request: StandInRequest): String = RaidApi.requestName(request)
     }
   }
 

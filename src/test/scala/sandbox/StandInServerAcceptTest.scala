@@ -57,7 +57,13 @@ class StandInServerAcceptTest {
         override def handle(request: StandInRequest): CompletableFuture[StandInResponse] =
           CompletableFuture.completedFuture(StandInResponse(200, Vector("ok".getBytes(UTF_8)), "text/plain"))
       }
-      val port = server.serve(handler, 0, FaultPlan(Map.empty, 5.seconds), new Exhaustion("test", "refused"))
+      val port = server.serve(
+        handler,
+        0,
+        FaultPlan(Map.empty, 5.seconds),
+        new Exhaustion("test", "refused"),
+        new ServingTimes("test")
+      )
       test(server, port, acceptor, workers)
     } finally {
       server.close()

@@ -33,6 +33,11 @@ status=0
 mvn -B gatling:test -Dgatling.simulationClass="$simulation" -Dprofile="$profile" \
   -Dtarget=standalone-sandbox "$@" > target/bench-gatling.log 2>&1 || status=$?
 grep -E "^(ERROR|results:)" target/bench-gatling.log || true
+# The sandbox stops now and says where its requests' time went: per request name, the p99 it added beside
+# its stub calls' (warm-up included), the wait from accept to first request, and the stubs' own times.
+kill "$sandbox_jvm" 2>/dev/null || true
+wait "$sandbox_jvm" 2>/dev/null || true
+grep -E "^sandbox: " target/bench-sandbox.log || true
 
 run=$(new_run_folder "$before")
 if [ -z "$run" ]; then

@@ -15,6 +15,7 @@ import io.netty.util.concurrent.DefaultThreadFactory
   */
 final class RunningSandbox private[sandbox] (
     val settings: SandboxSettings,
+    acceptor: EventLoopGroup,
     group: EventLoopGroup,
     server: StandInServer,
     stubClient: StubClient,
@@ -22,7 +23,8 @@ final class RunningSandbox private[sandbox] (
     handlers: Seq[StandInHandler],
     ports: Map[String, Int],
     faults: Map[String, FaultPlan],
-    exhaustions: Seq[Exhaustion]
+    exhaustions: Seq[Exhaustion],
+    times: Seq[ServingTimes]
 ) extends AutoCloseable {
   private val closed = new AtomicBoolean(false)
 
@@ -47,6 +49,33 @@ final class RunningSandbox private[sandbox] (
     */
   def exhaustion: Seq[String] = exhaustions.flatMap(_.reason)
 
+  /** What each stand-in's requests spent in the sandbox so far, per request name, by system. */
+  def servingFigures: Seq[ServingFigures] = times.flatMap(_.figures)
+
+  /** The stubs' own time per call, per stub name, as the stand-ins' client saw it. */
+  def stubFigures: Seq[ServingFigures] = stubClient.times.figures
+
+  /** Counts the sandbox's figures into the run's tallies, which run.json hands to the results step: per
+    * system and request name, the requests by the time the sandbox added to them; per system, the new
+    * connections by their wait from accept to their first request read.
+    */
+  def countInto(tallies: suite.Tallies): Unit = {
+    def count(name: String, key: String, buckets: Seq[(String, Long)]): Unit = {
+      val tally = tallies(name, ServingTimes.Buckets.map(_._1))
+      buckets.foreach { case (bucket, n) => tally.add(key, bucket, n) }
+    }
+    servingFigures.foreach(f => count(RunningSandbox.AddedTally, s"${f.system}: ${f.request}", f.addedByBucket))
+    times.foreach(t => count(RunningSandbox.AcceptTally, t.system, t.acceptWaitByBucket))
+  }
+
+  /** One line per request name, e.g. "sandbox: raid mint raid: sandbox-added p99 4 ms of 2,041 ms (stubs
+    * 2,037 ms), 1,234 requests", then the accept waits and the stubs' own times.
+    */
+  def describeTimes: Seq[String] =
+    (servingFigures.map(_.describe) ++ times.flatMap(_.describeAcceptWait) ++
+      stubFigures.map(f => f"stub ${f.request}: p99 ${f.answeredP99Ms}%,.0f ms, ${f.count}%,d calls"))
+      .map("sandbox: " + _)
+
   /** Stops every server, releasing their ports and threads, and says which faults it injected. Safe to
     * call more than once.
     */
@@ -59,12 +88,14 @@ final class RunningSandbox private[sandbox] (
         }
       report("", injectedFaults)
       report("stub ", injectedStubFaults)
+      describeTimes.foreach(println)
       exhaustion.foreach(reason => println(s"sandbox: $reason"))
       try {
         server.close()
         handlers.foreach(_.close())
         stubClient.close()
         // Closes every open connection and stops the event-loop threads.
+        StandInServer.shutdown(acceptor)
         StandInServer.shutdown(group)
       } finally stubs.server.stop()
     }
@@ -78,15 +109,9 @@ object Sandbox {
   def start(settings: SandboxSettings, systems: Seq[(String, StandIn)], stubSystems: Seq[String]): RunningSandbox = {
     Exhaustion.rehearse()
     val stubs = ExternalStubs.start(settings.host, settings.stubs, stubSystems)
-    val group = new MultiThreadIoEventLoopGroup(
-      settings.ioThreads,
-      new DefaultThreadFactory("sandbox", true),
-      NioIoHandler.newFactory()
-    )
-    // Every event loop starts its thread now: one started under load could fail for want of threads, and
-    // leave its channels without a thread for good.
-    group.forEach(loop => { loop.submit((() => ()): Runnable).syncUninterruptibly(); () })
-    val server = new StandInServer(group, settings.host)
+    val acceptor = Sandbox.eventLoops(1, "sandbox-accept")
+    val group = Sandbox.eventLoops(settings.ioThreads, "sandbox")
+    val server = new StandInServer(acceptor, group, settings.host)
     val stubExhaustion = new Exhaustion("stand-ins' stub client", "stub calls failed")
     val stubClient = new StubClient(
       group,
@@ -96,6 +121,7 @@ object Sandbox {
     )
     val exhaustions = List.newBuilder[Exhaustion] += stubExhaustion
     val handlers = List.newBuilder[StandInHandler]
+    val times = List.newBuilder[ServingTimes]
     try {
       val faults = systems.map { case (key, _) => key -> settings.faults(key) }.toMap
       val ports = systems.map { case (key, standIn) =>
@@ -103,10 +129,13 @@ object Sandbox {
         handlers += handler
         val exhaustion = new Exhaustion(s"$key stand-in", "connections refused")
         exhaustions += exhaustion
-        key -> server.serve(handler, settings.port(key), faults(key), exhaustion)
+        val served = new ServingTimes(key)
+        times += served
+        key -> server.serve(handler, settings.port(key), faults(key), exhaustion, served)
       }.toMap
       new RunningSandbox(
         settings,
+        acceptor,
         group,
         server,
         stubClient,
@@ -114,13 +143,15 @@ object Sandbox {
         handlers.result(),
         ports,
         faults,
-        exhaustions.result()
+        exhaustions.result(),
+        times.result()
       )
     } catch {
       case NonFatal(e) =>
         server.close()
         handlers.result().foreach(_.close())
         stubClient.close()
+        StandInServer.shutdown(acceptor)
         StandInServer.shutdown(group)
         stubs.server.stop()
         throw e
@@ -153,6 +184,16 @@ object Sandbox {
       .mkString("; ")
   }
 
+  /** Every event loop starts its thread now: one started under load could fail for want of threads, and
+    * leave its channels without a thread for good.
+    */
+  private[sandbox] def eventLoops(threads: Int, name: String): EventLoopGroup = {
+    val group =
+      new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory(name, true), NioIoHandler.newFactory())
+    group.forEach(loop => { loop.submit((() => ()): Runnable).syncUninterruptibly(); () })
+    group
+  }
+
   private[sandbox] def url(host: String, port: Int): String =
     s"http://${if (host.contains(":")) s"[$host]" else host}:$port"
 }
@@ -174,4 +215,11 @@ private[sandbox] final class ServingCpu {
     val cores = Runtime.getRuntime.availableProcessors
     f"sandbox: served for $wallS%.1f s using $cpuS%.1f CPU s: ${cpuS / wallS}%.2f cores (${100 * cpuS / wallS / cores}%.1f %% of $cores)"
   }
+}
+
+object RunningSandbox {
+
+  /** The tallies the sandbox's figures go to (see [[RunningSandbox.countInto]]). */
+  val AddedTally = "Sandbox-added time per request (in-process sandbox)"
+  val AcceptTally = "Sandbox accept to first request read per new connection (in-process sandbox)"
 }

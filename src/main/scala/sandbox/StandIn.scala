@@ -45,6 +45,12 @@ final case class StandInContext(settings: Settings, stubs: StubClient, sandbox: 
 trait StandInHandler extends AutoCloseable {
   def handle(request: StandInRequest): CompletableFuture[StandInResponse]
 
+  /** The name the sandbox's own timings give the request (see [[ServingTimes]]): best the journey's name for
+    * it; by default its method and path, each segment with a digit in it shown as `{id}`.
+    */
+  def requestName(request: StandInRequest): String =
+    s"${request.method} ${request.path.split('/').map(s => if (s.exists(_.isDigit)) "{id}" else s).mkString("/")}"
+
   override def close(): Unit = ()
 }
 

@@ -6,42 +6,58 @@ import java.nio.channels.FileChannel
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.Paths
 import java.util.concurrent.TimeUnit
+import java.util.concurrent.atomic.AtomicLong
 
 import scala.util.control.NonFatal
 
 import io.netty.bootstrap.ServerBootstrap
 import io.netty.buffer.{ ByteBufUtil, Unpooled }
 import io.netty.channel._
+import io.netty.channel.embedded.EmbeddedChannel
 import io.netty.channel.socket.SocketChannel
 import io.netty.channel.socket.nio.NioServerSocketChannel
 import io.netty.handler.codec.http._
+import io.netty.util.NetUtil
 
 /** The one HTTP/1.1 server of the sandbox: every stand-in is a handler bound on its own port, all
   * served by the sandbox's shared event loops. A port per system keeps each system's base URL and
   * paths its own, as in a real deployment.
+  *
+  * @param acceptor the loop that only accepts connections, for every port: a burst of new connections
+  *                 (hundreds of users starting at once) is taken off the kernel's queue at once, never
+  *                 behind requests being served; a queue left to fill drops connection attempts, which
+  *                 the client retries 1, 3 and 7 s later (seen: vote.nz Home p99 7.4 s at every peak)
+  * @param group    the loops that serve the accepted connections
   */
-private[sandbox] final class StandInServer(group: EventLoopGroup, host: String) extends AutoCloseable {
+private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: EventLoopGroup, host: String)
+    extends AutoCloseable {
   private val channels = List.newBuilder[Channel]
+  private val acceptedCount = new AtomicLong
+
+  /** Connections accepted on every port so far. */
+  def accepted: Long = acceptedCount.get
 
   /** Binds `handler` on `port` (0 = a free one), injecting `faults`, and returns the bound port; connections
     * it cannot accept for want of descriptors go to `exhaustion`.
     */
-  def serve(handler: StandInHandler, port: Int, faults: FaultPlan, exhaustion: Exhaustion): Int = {
+  def serve(
+      handler: StandInHandler,
+      port: Int,
+      faults: FaultPlan,
+      exhaustion: Exhaustion,
+      times: ServingTimes
+  ): Int = {
     val channel = new ServerBootstrap()
-      .group(group)
+      .group(acceptor, group)
       .channelFactory(new ChannelFactory[ServerChannel] {
-        override def newChannel(): ServerChannel = new StandInServer.GuardedServerChannel(exhaustion)
+        override def newChannel(): ServerChannel = new StandInServer.GuardedServerChannel(exhaustion, acceptedCount)
       })
-      // A reference load opens thousands of keep-alive connections, tens of new users a second.
-      .option[Integer](ChannelOption.SO_BACKLOG, 1024)
+      // The longest queue the kernel allows (net.core.somaxconn; 4,096 on Linux 5.4 and later): the seeds
+      // start hundreds of users at once, each opening several connections (1,024 here dropped some).
+      .option[Integer](ChannelOption.SO_BACKLOG, NetUtil.SOMAXCONN)
       .childOption[java.lang.Boolean](ChannelOption.TCP_NODELAY, true)
       .childHandler(new ChannelInitializer[SocketChannel] {
-        override def initChannel(ch: SocketChannel): Unit =
-          ch.pipeline()
-            .addLast(new HttpServerCodec())
-            .addLast(new HttpServerKeepAliveHandler())
-            .addLast(new HttpObjectAggregator(StandInServer.MaxRequestBytes))
-            .addLast(new Dispatcher(handler, faults))
+        override def initChannel(ch: SocketChannel): Unit = serving(ch, handler, faults, times)
       })
       .bind(host, port)
       .syncUninterruptibly()
@@ -52,12 +68,45 @@ private[sandbox] final class StandInServer(group: EventLoopGroup, host: String) 
 
   override def close(): Unit = synchronized(channels.result()).foreach(_.close().syncUninterruptibly())
 
+  private def serving(ch: Channel, handler: StandInHandler, faults: FaultPlan, times: ServingTimes): Unit = {
+    ch.pipeline()
+      .addLast(new HttpServerCodec())
+      .addLast(new HttpServerKeepAliveHandler())
+      .addLast(new HttpObjectAggregator(StandInServer.MaxRequestBytes))
+      .addLast(new Dispatcher(handler, faults, times))
+    ()
+  }
+
+  /** Serves one request through the whole pipeline, in memory, before any port is bound: a class first
+    * needed once the acceptor has taken every descriptor could not be read from target/classes, and the JVM
+    * then fails every later use of it too (seen: no connection served at all, NoClassDefFoundError).
+    */
+  private def rehearse(): Unit = {
+    val ch = new EmbeddedChannel()
+    serving(
+      ch,
+      _ => java.util.concurrent.CompletableFuture.completedFuture(StandInServer.plain(200, "rehearsal")),
+      FaultPlan(Map.empty, scala.concurrent.duration.Duration(1, TimeUnit.SECONDS)),
+      new ServingTimes("rehearsal")
+    )
+    ch.writeInbound(Unpooled.copiedBuffer("GET / HTTP/1.1\r\nHost: rehearsal\r\n\r\n", UTF_8))
+    val answered = Option(ch.readOutbound[io.netty.buffer.ByteBuf]()).exists { out =>
+      try out.toString(UTF_8).startsWith("HTTP/1.1 200")
+      finally { out.release(); () }
+    }
+    ch.finishAndReleaseAll()
+    if (!answered) throw new IllegalStateException("the stand-in server's pipeline did not answer its rehearsal")
+  }
+  rehearse()
+
   /** Hands each request to the stand-in and writes its answer whenever it is ready.
     * (Clients such as Gatling send the next request on a connection only after the answer.)
     */
-  private final class Dispatcher(handler: StandInHandler, faults: FaultPlan)
+  private final class Dispatcher(handler: StandInHandler, faults: FaultPlan, times: ServingTimes)
       extends SimpleChannelInboundHandler[FullHttpRequest] {
-    override def channelRead0(ctx: ChannelHandlerContext, request: FullHttpRequest): Unit =
+    override def channelRead0(ctx: ChannelHandlerContext, request: FullHttpRequest): Unit = {
+      Option(ctx.channel.attr(StandInServer.AcceptedAt).getAndSet(null))
+        .foreach(accepted => times.recordAcceptWait(System.nanoTime() - accepted))
       faults.draw() match {
         case None                    => answer(ctx, request)
         case Some(Fault.ServerError) => write(ctx, StandInServer.plain(503, "sandbox fault: injected 503"))
@@ -79,6 +128,7 @@ private[sandbox] final class StandInServer(group: EventLoopGroup, host: String) 
           )
           ()
       }
+    }
 
     /** A TCP reset, as a crashed or overloaded server's load balancer sends. */
     private def reset(ctx: ChannelHandlerContext): Unit = {
@@ -91,17 +141,21 @@ private[sandbox] final class StandInServer(group: EventLoopGroup, host: String) 
       if (!request.decoderResult.isSuccess)
         write(ctx, StandInServer.plain(400, s"malformed HTTP request: ${request.decoderResult.cause}"))
       else {
+        val started = System.nanoTime()
         // Copied: the request buffer is released when this method returns.
         val in =
           StandInRequest(request.method, request.uri, request.headers.copy(), ByteBufUtil.getBytes(request.content))
+        val timing = new RequestTiming
         val answer =
-          try handler.handle(in)
+          try RequestTiming.within(timing)(handler.handle(in))
           catch {
             case NonFatal(e) =>
               java.util.concurrent.CompletableFuture.completedFuture(StandInServer.plain(500, e.toString))
           }
         answer.whenComplete { (response, failure) =>
-          write(ctx, if (failure == null) response else StandInServer.plain(500, failure.toString))
+          // Answered whatever the timing does: a failure here would leave the request unanswered for good.
+          try times.record(handler.requestName(in), System.nanoTime() - started, timing.stubNanos)
+          finally write(ctx, if (failure == null) response else StandInServer.plain(500, failure.toString))
         }
       }
 
@@ -139,13 +193,20 @@ private[sandbox] object StandInServer {
     * for good. Here each connection it cannot take is refused (reset) with a spare descriptor kept for
     * that, counted, and reported once per episode; it accepts again as soon as descriptors are free.
     */
-  private final class GuardedServerChannel(exhaustion: Exhaustion) extends NioServerSocketChannel {
+  private final class GuardedServerChannel(exhaustion: Exhaustion, acceptedCount: AtomicLong)
+      extends NioServerSocketChannel {
     private var spare = openSpare()
 
     override protected def doReadMessages(buf: java.util.List[AnyRef]): Int =
       try {
+        val before = buf.size
         val accepted = super.doReadMessages(buf)
-        if (accepted > 0) exhaustion.succeeded()
+        if (accepted > 0) {
+          val now = System.nanoTime()
+          (before until buf.size).foreach(i => buf.get(i).asInstanceOf[Channel].attr(AcceptedAt).set(now))
+          exhaustion.succeeded()
+          acceptedCount.addAndGet(accepted.toLong)
+        }
         accepted
       } catch {
         case e: IOException if Exhaustion.isExhaustion(e) =>
@@ -188,6 +249,10 @@ private[sandbox] object StandInServer {
   }
 
   private val PauseMillis = 100L
+
+  /** When the acceptor took a connection, until its first request is read. */
+  private val AcceptedAt: io.netty.util.AttributeKey[java.lang.Long] =
+    io.netty.util.AttributeKey.valueOf("sandbox.acceptedAt")
 
   private def openSpare(): Option[FileChannel] =
     try Some(FileChannel.open(Paths.get("/dev/null")))

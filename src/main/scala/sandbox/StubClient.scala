@@ -56,20 +56,28 @@ final class StubClient private[sandbox] (
   /** The response body of a 2xx answer; otherwise the future fails with [[StubCallFailed]]. */
   def call(stub: String, method: HttpMethod, pathAndQuery: String): CompletableFuture[String] = {
     val result = new CompletableFuture[String]
+    // The request this call is made for: its completion runs on that request's behalf, so that a call made
+    // from it counts for the same request.
+    val timing = RequestTiming.active
     pool.acquire().addListener { (acquired: io.netty.util.concurrent.Future[Channel]) =>
       if (!acquired.isSuccess) {
         if (Exhaustion.isExhaustion(acquired.cause)) exhaustion.failed(acquired.cause)
-        result.completeExceptionally(new StubCallFailed(
-          502,
-          s"$stub: cannot connect to $hostHeader: ${acquired.cause}"
-        ))
+        RequestTiming.within(timing)(
+          result.completeExceptionally(new StubCallFailed(
+            502,
+            s"$stub: cannot connect to $hostHeader: ${acquired.cause}"
+          ))
+        )
       } else {
         exhaustion.succeeded()
-        send(acquired.getNow, stub, method, pathAndQuery, result)
+        send(acquired.getNow, stub, method, pathAndQuery, result, timing)
       }
     }
     result
   }
+
+  /** Per stub, the time from sending each call to its answer (see [[ServingTimes]]): the stubs' own figures. */
+  val times = new ServingTimes("stubs")
 
   /** The JSON body of a 2xx answer; a body that is no JSON document fails the call like a bad answer (502). */
   def callJson(stub: String, method: HttpMethod, pathAndQuery: String): CompletableFuture[JsonNode] =
@@ -80,22 +88,31 @@ final class StubClient private[sandbox] (
       stub: String,
       method: HttpMethod,
       pathAndQuery: String,
-      result: CompletableFuture[String]
+      result: CompletableFuture[String],
+      timing: RequestTiming
   ): Unit = {
+    val sent = System.nanoTime()
     val timer = ch.eventLoop.schedule(
-      (() => {
-        if (result.completeExceptionally(new StubCallFailed(504, s"$stub: no answer within $timeout")))
-          ch.close()
-      }): Runnable,
+      (
+          () =>
+            // Runs on the channel's loop, as its answer would: whichever comes first takes the pending call.
+            Option(ch.attr(StubClient.Pending).getAndSet(null)).foreach { pending =>
+              pending.end(times)(pending.result.completeExceptionally(
+                new StubCallFailed(504, s"$stub: no answer within $timeout")
+              ))
+              ch.close()
+            }
+      ): Runnable,
       timeout.toMillis,
       TimeUnit.MILLISECONDS
     )
-    ch.attr(StubClient.Pending).set(StubClient.PendingCall(stub, result, timer))
+    ch.attr(StubClient.Pending).set(StubClient.PendingCall(stub, result, timer, sent, timing))
     val request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, pathAndQuery)
     request.headers().set(HttpHeaderNames.HOST, hostHeader).setInt(HttpHeaderNames.CONTENT_LENGTH, 0)
     ch.writeAndFlush(request).addListener { (written: ChannelFuture) =>
       if (!written.isSuccess) {
-        result.completeExceptionally(new StubCallFailed(502, s"$stub: request not sent: ${written.cause}"))
+        val failed = new StubCallFailed(502, s"$stub: request not sent: ${written.cause}")
+        StubClient.ended(stub, sent, timing, times)(result.completeExceptionally(failed))
         timer.cancel(false)
         ch.close()
       }
@@ -113,11 +130,13 @@ final class StubClient private[sandbox] (
         if (!HttpUtil.isKeepAlive(response)) ch.close()
         // A closed channel fails the pool's health check and is dropped rather than reused.
         pool.release(ch)
-        if (status / 100 == 2) pending.result.complete(body)
-        else
-          pending.result.completeExceptionally(
-            new StubCallFailed(502, s"${pending.stub}: answered $status ${body.take(200).replaceAll("\\s+", " ")}")
-          )
+        pending.end(times) {
+          if (status / 100 == 2) pending.result.complete(body)
+          else
+            pending.result.completeExceptionally(
+              new StubCallFailed(502, s"${pending.stub}: answered $status ${body.take(200).replaceAll("\\s+", " ")}")
+            )
+        }
       }
     }
 
@@ -141,7 +160,7 @@ final class StubClient private[sandbox] (
       val pending = ch.attr(StubClient.Pending).getAndSet(null)
       if (pending != null) {
         pending.timer.cancel(false)
-        pending.result.completeExceptionally(new StubCallFailed(502, s"${pending.stub}: $why"))
+        pending.end(times)(pending.result.completeExceptionally(new StubCallFailed(502, s"${pending.stub}: $why")))
       }
     }
   }
@@ -166,7 +185,19 @@ object StubClient {
   private final case class PendingCall(
       stub: String,
       result: CompletableFuture[String],
-      timer: io.netty.util.concurrent.ScheduledFuture[_]
-  )
+      timer: io.netty.util.concurrent.ScheduledFuture[_],
+      sentNanos: Long,
+      timing: RequestTiming
+  ) {
+    def end[T](times: ServingTimes)(complete: => T): T = ended(stub, sentNanos, timing, times)(complete)
+  }
+
+  /** Counts a call's time for its request and its stub, then completes it on its request's behalf. */
+  private def ended[T](stub: String, sentNanos: Long, timing: RequestTiming, times: ServingTimes)(complete: => T): T = {
+    val took = System.nanoTime() - sentNanos
+    if (timing != null) timing.addStub(took)
+    times.record(stub, took, took)
+    RequestTiming.within(timing)(complete)
+  }
   private val Pending: AttributeKey[PendingCall] = AttributeKey.valueOf("sandbox.stub.pending")
 }

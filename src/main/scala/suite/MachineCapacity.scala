@@ -34,8 +34,16 @@ object MachineLimits {
 
 /** One system's part of the plan: its expected peak of concurrent users (None when the profile cannot
   * say), and whether they share one connection pool.
+  *
+  * @param stubCallShare the share of a user's time its request waits on a sandbox stub (the stand-in then
+  *                      holds both sides of a connection to the stubs): `sandbox.<key>.stubCallShare`, 0 without
   */
-final case class SystemDemand(key: String, peakUsers: Option[Long], sharedConnections: Boolean)
+final case class SystemDemand(
+    key: String,
+    peakUsers: Option[Long],
+    sharedConnections: Boolean,
+    stubCallShare: Double = 0
+)
 
 /** The `capacity` block of application.conf: the per-user costs the estimate assumes. */
 final case class CapacitySettings(
@@ -58,10 +66,14 @@ object CapacitySettings {
 /** Checks, before any load, that this machine can carry the plan: a run that hits the injector's own
   * limits fails every request and blames the target for it. Each connection costs the injector one file
   * descriptor and, with the sandbox in the same JVM, three more: the stand-in's side of it, and both sides
-  * of the stand-in's call to its stub. Each connection to one address takes a local port.
+  * of the stand-in's call to its stub. Each connection to one address takes a local port. A sandbox in its
+  * own JVM on this machine (a target with `sandboxHere = true`) is held to the same limit (the JVMs are
+  * started from one shell): it spends one descriptor per connection, two per stub call in flight, and a
+  * few hundred of its own.
   */
 object MachineCapacity {
   private val SandboxDescriptorsPerConnection = 3
+  private val SandboxJvmOwnDescriptors = 300L
 
   /** Throws an [[InputError]] naming the limit, the figure needed and what to do when the plan cannot fit;
     * returns warnings where it is close (over `warnAtPercent` of a limit) or cannot be estimated.
@@ -70,7 +82,9 @@ object MachineCapacity {
       demands: Seq[SystemDemand],
       sandboxInProcess: Boolean,
       limits: MachineLimits,
-      settings: CapacitySettings
+      settings: CapacitySettings,
+      sandboxHere: Boolean = false,
+      scale: Double = 1
   ): Seq[String] =
     if (!settings.check) Nil
     else {
@@ -116,7 +130,21 @@ object MachineCapacity {
         f"capacity: ${d.key} needs about $users%,d connections to one address, and this machine has $ports%,d local ports " +
           f"(net.ipv4.ip_local_port_range): share connections (${d.key}.shareConnections = true) or split the load over more injectors (-Dshard=i/n)"
       )
-      val needs = fileLimit.toSeq ++ (heapLimit +: portLimits)
+      val sandboxJvm = for {
+        max <- limits.maxDescriptors if sandboxHere && !sandboxInProcess
+      } yield {
+        val perConnection = demands.map(d => connections(d) * (1 + 2 * d.stubCallShare)).sum
+        val needed = SandboxJvmOwnDescriptors + math.ceil(perConnection).toLong
+        val fits = math.floor(10 * scale * (max - SandboxJvmOwnDescriptors) / math.max(1.0, perConnection)) / 10
+        Need(
+          needed,
+          max,
+          f"capacity: the sandbox JVM needs about $needed%,d open files (one per connection and two per stub call in " +
+            f"flight, sandbox.<key>.stubCallShare) and may open $max%,d (ulimit -n, as this one): the largest scale " +
+            f"that fits is $fits%.1f (-Dscale); raise it (ulimit -n ${needed * 2}%d in both shells), or run the sandbox on another machine"
+        )
+      }
+      val needs = fileLimit.toSeq ++ sandboxJvm ++ (heapLimit +: portLimits)
       needs.find(n => n.needed > n.available).foreach(n => throw new InputError(n.message))
       unknown ++ needs.filter(n => n.needed * 100.0 > n.available * settings.warnAtPercent).map(n =>
         s"${n.message.replaceFirst("capacity: ", "capacity: close to the limit: ")}"

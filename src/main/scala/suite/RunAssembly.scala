@@ -221,14 +221,25 @@ object RunAssembly {
     val companions = profiles.filter(_ => suite.shard.index == 1).flatMap { case (system, profile) =>
       system.companions(settingsOf(suite, system, profile, claims, tallies), profile.plan).map(CompanionLoad(system, _))
     }
+    val root = new Settings(suite.root)
+    val target = root.block(s"targets.${suite.target.name}")
     val capacityWarnings = MachineCapacity.check(
       // Where the profile gives no peak of concurrent users, all the users it starts are an upper bound.
       loads.map(l =>
-        SystemDemand(l.system.key, l.profile.plan.peakUsers.orElse(l.profile.plannedUsers), l.sharedConnections)
+        SystemDemand(
+          l.system.key,
+          l.profile.plan.peakUsers.orElse(l.profile.plannedUsers),
+          l.sharedConnections,
+          stubCallShare = Option.when(root.has(s"sandbox.${l.system.key}.stubCallShare"))(
+            root.double(s"sandbox.${l.system.key}.stubCallShare", min = 0)
+          ).getOrElse(0)
+        )
       ),
       sandboxInProcess = suite.target.usesSandbox,
       machine,
-      CapacitySettings.fromConfig(new Settings(suite.root))
+      CapacitySettings.fromConfig(root),
+      sandboxHere = target.has("sandboxHere") && target.boolean("sandboxHere"),
+      scale = suite.scale
     )
     val throttled = loads.filter(_.profile.throttling.nonEmpty)
     if (throttled.size > 1)

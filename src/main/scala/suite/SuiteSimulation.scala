@@ -47,7 +47,8 @@ abstract class SuiteSimulation extends Simulation {
     val checked = run.loads.flatMap(_.connectivityCheck).map { check =>
       check -> FailFast.closing(sandbox)(check.run(baseUrls(check.system)))
     }
-    sandbox.foreach(running => after(running.close()))
+    // The sandbox's own timings go to run.json with the journeys' tallies, before it stops.
+    sandbox.foreach(running => after { running.countInto(run.tallies); running.close() })
     after(writeClaims(run))
     val injector =
       new InjectorHealth(intervalMs = 1000, run.suite.injectorLimits.maxCpuPercent, windows.lateStarts)

@@ -2,12 +2,12 @@ package eforms
 
 import java.nio.charset.StandardCharsets.UTF_8
 import java.util.UUID
-import java.util.concurrent.{ CompletableFuture, ConcurrentHashMap }
+import java.util.concurrent.CompletableFuture
 
 import scala.jdk.CollectionConverters._
 
 import io.netty.handler.codec.http.{ HttpMethod, QueryStringDecoder }
-import sandbox.{ JsonAnswers, StandIn, StandInContext, StandInHandler, StandInRequest, StandInResponse }
+import sandbox.{ JsonAnswers, RecentRecords, StandIn, StandInContext, StandInHandler, StandInRequest, StandInResponse }
 
 /** The eForms platform's stand-in: a login form that sets a session cookie, then, for logged-in respondents
   * only (401 otherwise), each survey's pages with the question fields the paging rule puts on them. A page's
@@ -29,11 +29,16 @@ object EFormsStandIn extends StandIn {
     */
   private final class Returns {
     private val submitted = new java.util.TreeMap[Long, String]()
+    private var last = 0L
 
+    /** The oldest return is forgotten past [[RecentRecords.DefaultCapacity]]: an extraction that far behind
+      * has lost them, as a real system's retention would drop them.
+      */
     def add(survey: String): Long = submitted.synchronized {
-      val number = if (submitted.isEmpty) 1L else submitted.lastKey + 1
-      submitted.put(number, survey)
-      number
+      last += 1
+      submitted.put(last, survey)
+      if (submitted.size > RecentRecords.DefaultCapacity) submitted.pollFirstEntry()
+      last
     }
 
     def since(watermark: Long): Seq[(Long, String)] = submitted.synchronized {
@@ -44,14 +49,14 @@ object EFormsStandIn extends StandIn {
   override def start(context: StandInContext): StandInHandler = {
     val surveys = EFormsSurveys.read(context.settings)
     val password = context.settings.string("password")
-    val sessions = new ConcurrentHashMap[String, Progress]()
+    val sessions = new RecentRecords[String, Progress]
     val returns = new Returns
     new StandInHandler {
       override def handle(request: StandInRequest): CompletableFuture[StandInResponse] =
         CompletableFuture.completedFuture((request.method, request.path) match {
           case (HttpMethod.GET, "/login")                                  => html(200, loginForm)
           case (HttpMethod.POST, "/login")                                 => logIn(request, password, sessions)
-          case _ if !sessionOf(request).exists(sessions.containsKey(_))    => text(401, "log in first")
+          case _ if !sessionOf(request).exists(sessions.contains(_))       => text(401, "log in first")
           case (HttpMethod.GET, "/extractions")                            => extraction(request, returns)
           case (method, SurveyPage(code, page)) if surveys(code).isDefined =>
             val survey = surveys(code).get
@@ -87,14 +92,14 @@ object EFormsStandIn extends StandIn {
       surveys: EFormsSurveys,
       survey: Survey,
       page: Int,
-      sessions: ConcurrentHashMap[String, Progress],
+      sessions: RecentRecords[String, Progress],
       session: String
   ): Option[StandInResponse] = {
     val form = new QueryStringDecoder(new String(request.body, UTF_8), false).parameters
     val missing = surveys.fieldsOn(survey, page).map(i => s"q$i").filter { name =>
       Option(form.get(name)).forall(values => values.isEmpty || values.get(0).isBlank)
     }
-    val progress = sessions.get(session)
+    val progress = sessions.get(session).orNull
     if (progress != Progress(survey.code, page - 1))
       Some(text(400, s"page $page of ${survey.code} answered out of order (progress: $progress)"))
     else Option.when(missing.nonEmpty)(text(400, s"unanswered on page $page: ${missing.mkString(", ")}"))
@@ -117,7 +122,7 @@ object EFormsStandIn extends StandIn {
   private def logIn(
       request: StandInRequest,
       password: String,
-      sessions: ConcurrentHashMap[String, Progress]
+      sessions: RecentRecords[String, Progress]
   ): StandInResponse = {
     val form = new QueryStringDecoder(new String(request.body, UTF_8), false).parameters
     def field(name: String) = Option(form.get(name)).flatMap(v => Option.when(!v.isEmpty)(v.get(0))).getOrElse("")

@@ -1,14 +1,14 @@
 package keyall
 
 import java.nio.charset.StandardCharsets.UTF_8
-import java.util.concurrent.{ CompletableFuture, ConcurrentHashMap }
+import java.util.concurrent.CompletableFuture
 
 import scala.jdk.CollectionConverters._
 
 import electoral.WebApp
 import io.netty.handler.codec.http.{ HttpHeaderNames, HttpMethod }
 import io.netty.handler.codec.http.cookie.{ ServerCookieDecoder, ServerCookieEncoder }
-import sandbox.{ StandInRequest, StandInResponse }
+import sandbox.{ RecentRecords, StandInRequest, StandInResponse }
 
 /** What the back office remembers of one signed-in staff member: the SVD scanner batch they chose and
   * the form they hold in it.
@@ -22,7 +22,7 @@ final case class StaffSession(username: String, batch: Option[Int] = None, heldF
 final class KeyAllApp(accounts: Map[String, String], database: KeyAllDatabase, scannerBatches: Int) {
   import KeyAllApp._
 
-  private val sessions = new ConcurrentHashMap[String, StaffSession]
+  private val sessions = new RecentRecords[String, StaffSession]
 
   def handle(request: StandInRequest): CompletableFuture[StandInResponse] =
     (request.method, request.path) match {
@@ -62,7 +62,7 @@ final class KeyAllApp(accounts: Map[String, String], database: KeyAllDatabase, s
     request.header(HttpHeaderNames.COOKIE.toString).toSeq
       .flatMap(h => ServerCookieDecoder.STRICT.decode(h).asScala)
       .find(_.name == CookieName)
-      .flatMap(c => Option(sessions.get(c.value)).map(c.value -> _))
+      .flatMap(c => sessions.get(c.value).map(c.value -> _))
 
   private def home(staff: StaffSession): StandInResponse =
     page(

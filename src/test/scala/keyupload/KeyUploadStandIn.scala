@@ -2,14 +2,14 @@ package keyupload
 
 import java.nio.charset.StandardCharsets.UTF_8
 import java.util.UUID
-import java.util.concurrent.{ CompletableFuture, ConcurrentHashMap }
+import java.util.concurrent.CompletableFuture
 import java.util.concurrent.atomic.LongAdder
 
 import scala.util.Try
 
 import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper }
 import io.netty.handler.codec.http.HttpMethod
-import sandbox.{ JsonAnswers, StandIn, StandInContext, StandInHandler, StandInRequest, StandInResponse }
+import sandbox.{ JsonAnswers, RecentRecords, StandIn, StandInContext, StandInHandler, StandInRequest, StandInResponse }
 
 /** The key-upload backend: `GET /` a static page (the connectivity check), `POST /v1/register` a one-time
   * registration token, `POST /v1/post` one key under a token it issued, and the decoy path answering both
@@ -41,7 +41,7 @@ object KeyUploadStandIn extends StandIn {
   final class KeyUploadHandler(decoyPath: String) extends StandInHandler {
     val counts = new Counts
     // Issued and not yet used; a post takes its token out, so each registers one upload.
-    private val tokens = ConcurrentHashMap.newKeySet[String]()
+    private val tokens = new RecentRecords[String, Unit]
 
     override def handle(request: StandInRequest): CompletableFuture[StandInResponse] =
       JsonAnswers.done((request.method, request.path) match {
@@ -64,7 +64,7 @@ object KeyUploadStandIn extends StandIn {
       val token = UUID.randomUUID().toString
       if (decoy) counts.decoyRegistrations.increment()
       else {
-        tokens.add(token)
+        tokens.put(token, ())
         counts.realRegistrations.increment()
       }
       JsonAnswers.json(200, Map(KeyUploadRequests.TokenAttribute -> token))

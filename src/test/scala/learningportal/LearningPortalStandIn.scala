@@ -2,10 +2,10 @@ package learningportal
 
 import java.nio.charset.StandardCharsets.UTF_8
 import java.util.UUID
-import java.util.concurrent.{ CompletableFuture, ConcurrentHashMap }
+import java.util.concurrent.CompletableFuture
 
 import io.netty.handler.codec.http.{ HttpMethod, QueryStringDecoder }
-import sandbox.{ JsonAnswers, StandIn, StandInContext, StandInHandler, StandInRequest, StandInResponse }
+import sandbox.{ JsonAnswers, RecentRecords, StandIn, StandInContext, StandInHandler, StandInRequest, StandInResponse }
 
 /** The learning portal's stand-in: a login form that sets a session cookie, then [[LearningPortalSite]]'s
   * pages and assets and the practice service, all for logged-in learners only (401 otherwise). The
@@ -21,8 +21,8 @@ object LearningPortalStandIn extends StandIn {
     // The site's images are drawn when it is first used: here, before any load, not under the first request.
     LearningPortalSite.pages.size
     val password = context.settings.string("password")
-    val sessions = ConcurrentHashMap.newKeySet[String]()
-    val practices = ConcurrentHashMap.newKeySet[String]()
+    val sessions = new RecentRecords[String, Unit]
+    val practices = new RecentRecords[String, Unit]
     new StandInHandler {
       override def handle(request: StandInRequest): CompletableFuture[StandInResponse] =
         (request.method, request.path) match {
@@ -32,7 +32,7 @@ object LearningPortalStandIn extends StandIn {
             done(text(401, "log in first"))
           case (HttpMethod.POST, "/practice") =>
             val id = UUID.randomUUID().toString
-            practices.add(id)
+            practices.put(id, ())
             done(JsonAnswers.json(201, Map("practiceId" -> id, "questions" -> Questions)))
           case (HttpMethod.POST, PracticeAnswer(id, question)) if practices.contains(id) =>
             if (question.toInt < 1 || question.toInt > Questions) done(text(404, s"no question $question"))
@@ -51,13 +51,17 @@ object LearningPortalStandIn extends StandIn {
       )
       .exceptionally(JsonAnswers.stubFailed)
 
-  private def logIn(request: StandInRequest, password: String, sessions: java.util.Set[String]): StandInResponse = {
+  private def logIn(
+      request: StandInRequest,
+      password: String,
+      sessions: RecentRecords[String, Unit]
+  ): StandInResponse = {
     val form = new QueryStringDecoder(new String(request.body, UTF_8), false).parameters
     def field(name: String) = Option(form.get(name)).flatMap(v => Option.when(!v.isEmpty)(v.get(0))).getOrElse("")
     if (field("username").isEmpty || field("password") != password) html(401, loginForm)
     else {
       val session = UUID.randomUUID().toString
-      sessions.add(session)
+      sessions.put(session, ())
       StandInResponse(
         303,
         Vector.empty,

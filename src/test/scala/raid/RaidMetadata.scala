@@ -30,9 +30,10 @@ private[raid] sealed trait Rejection
 private[raid] object Rejection {
 
   /** Not the shape of a raid at all (not JSON, a field of the wrong type): the real service's
-    * JSON binding fails before validation, and it answers "Invalid JSON" without `failures`.
+    * JSON binding fails before validation, and it answers "Invalid JSON"; `field` is the one of the wrong
+    * type, or [[RaidMetadata.WholeBody]].
     */
-  final case class Malformed(detail: String) extends Rejection
+  final case class Malformed(field: String, detail: String) extends Rejection
 
   /** The shape is right but fields are missing or wrong: every failure found, in field order. */
   final case class Invalid(failures: Vector[ValidationFailure]) extends Rejection
@@ -58,7 +59,7 @@ private[raid] object RaidMetadata {
     * spellings `title[i].title`, `date.start` and `metadata.access`.
     */
   def validate(body: JsonNode): Either[Rejection, RaidReferences] =
-    shape(body).left.map(Rejection.Malformed(_): Rejection).flatMap { _ =>
+    shape(body).left.map { case (field, detail) => Rejection.Malformed(field, detail): Rejection }.flatMap { _ =>
       def hasText(node: JsonNode, field: String): Boolean =
         node != null && Option(node.get(field)).exists(n => n.isTextual && n.asText.trim.nonEmpty)
       def entries(field: String): Vector[JsonNode] =
@@ -92,25 +93,28 @@ private[raid] object RaidMetadata {
       )
     }
 
-  /** The JSON types a raid's fields must have, as the real service's JSON binding requires. */
-  private def shape(body: JsonNode): Either[String, Unit] = {
-    def arrayOfObjects(field: String): Either[String, Unit] = Option(body.get(field)) match {
+  /** The `fieldId` of a failure of the body as a whole (not JSON, not an object): no field of a raid. */
+  val WholeBody = "body"
+
+  /** The JSON types a raid's fields must have, as the real service's JSON binding requires; else the
+    * field of the wrong type and why.
+    */
+  private def shape(body: JsonNode): Either[(String, String), Unit] = {
+    def arrayOfObjects(field: String): Either[(String, String), Unit] = Option(body.get(field)) match {
       case Some(a) if !(a.isArray && a.elements.asScala.forall(_.isObject)) && !a.isNull =>
-        Left(s"$field must be an array of objects")
+        Left(field -> s"$field must be an array of objects")
       case _ => Right(())
     }
-    def obj(field: String): Either[String, Unit] = Option(body.get(field)) match {
-      case Some(o) if !o.isObject && !o.isNull => Left(s"$field must be an object")
+    def obj(field: String): Either[(String, String), Unit] = Option(body.get(field)) match {
+      case Some(o) if !o.isObject && !o.isNull => Left(field -> s"$field must be an object")
       case _                                   => Right(())
     }
     for {
-      _ <- Either.cond(body.isObject, (), "the body must be a JSON object")
-      _ <- Seq("title", "description", "contributor", "organisation").foldLeft[Either[String, Unit]](Right(()))(
-        (acc, f) => acc.flatMap(_ => arrayOfObjects(f))
-      )
-      _ <- Seq("identifier", "date", "access").foldLeft[Either[String, Unit]](Right(()))((acc, f) =>
-        acc.flatMap(_ => obj(f))
-      )
+      _ <- Either.cond(body.isObject, (), WholeBody -> "the body must be a JSON object")
+      _ <- Seq("title", "description", "contributor", "organisation")
+        .foldLeft[Either[(String, String), Unit]](Right(()))((acc, f) => acc.flatMap(_ => arrayOfObjects(f)))
+      _ <- Seq("identifier", "date", "access")
+        .foldLeft[Either[(String, String), Unit]](Right(()))((acc, f) => acc.flatMap(_ => obj(f)))
     } yield ()
   }
 

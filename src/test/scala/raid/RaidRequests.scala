@@ -7,18 +7,30 @@ import io.gatling.http.request.builder.HttpRequestBuilder
 /** The RAiD API calls of docs/systems/raid.md. Request names are a contract: teams compare runs
   * with their historical reports line by line.
   */
+/** The requests' names, which the stand-in's timings use too (apart from [[RaidRequests]], whose builders
+  * need Gatling's configuration).
+  */
+object RaidRequestNames {
+  val ListRaids = "list raids for service-point"
+  val MintRaid = "mint raid"
+  val ReadRaid = "read raid data"
+  def update(contributors: Int): String = s"update raid - add contributor $contributors"
+}
+
 object RaidRequests {
+  import RaidRequestNames._
+
   private val authorised = "Bearer #{apiToken}"
 
   val listRaids: HttpRequestBuilder =
-    http("list raids for service-point")
+    http(ListRaids)
       .get("/raid/")
       .queryParam("servicePointId", "#{servicePointId}")
       .header("Authorization", authorised)
       .check(status.is(200), jsonPath("$").ofType[Seq[Any]].exists)
 
   val mintRaid: HttpRequestBuilder =
-    http("mint raid")
+    http(MintRaid)
       .post("/raid/")
       .header("Authorization", authorised)
       .body(ElFileBody("bodies/raid/create-raid.json"))
@@ -32,7 +44,7 @@ object RaidRequests {
 
   /** Reads the minted raid back and keeps the record (and its version) for the next update. */
   val readRaid: HttpRequestBuilder =
-    http("read raid data")
+    http(ReadRaid)
       .get("/raid/#{raidHandle}")
       .header("Authorization", authorised)
       .check(
@@ -46,7 +58,7 @@ object RaidRequests {
     * the next version and all the contributors.
     */
   def addContributor(contributors: Int): HttpRequestBuilder =
-    http(s"update raid - add contributor $contributors")
+    http(update(contributors))
       .put("/raid/#{raidHandle}")
       .header("Authorization", authorised)
       .body(StringBody(session =>

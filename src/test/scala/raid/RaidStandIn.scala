@@ -7,7 +7,7 @@ object RaidStandIn extends StandIn {
 
   override def start(context: StandInContext): StandInHandler = {
     val s = context.settings
-    val store = new RaidStore
+    val store = new RaidStore(s.int("keepMinted", min = 1))
     seed(
       store,
       raids = s.int("seedRaids", min = 0),
@@ -17,6 +17,7 @@ object RaidStandIn extends StandIn {
     val api = new RaidApi(store, context.stubs, s.int("listLimit", min = 1))
     new StandInHandler {
       override def handle(request: StandInRequest) = api.handle(request)
+      override def requestName(request: StandInRequest): String = RaidApi.requestName(request)
     }
   }
 
@@ -27,6 +28,6 @@ object RaidStandIn extends StandIn {
       val handle = f"102.100.100/$n%08x"
       val servicePointId = firstServicePoint + n % servicePoints
       val json = RaidMetadata.mapper.writeValueAsBytes(RaidMetadata.seedRaid(handle, servicePointId, n))
-      store.insert(StoredRaid(handle, servicePointId, 1, json))
+      store.insert(StoredRaid(handle, servicePointId, 1, json), seeded = true)
     }
 }

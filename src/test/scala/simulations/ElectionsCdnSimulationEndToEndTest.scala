@@ -62,8 +62,8 @@ class ElectionsCdnSimulationEndToEndTest {
     assertEquals(0, run.exitStatus(180), run.text)
     val Seq(archived) = run.archivedRuns: @unchecked
     val summary = SummaryJson.read(archived.resolve("summary.json"))
-    val Seq(tally) = summary.tallies: @unchecked
-    assertEquals(Elections.CacheTally, tally.name)
+    // The in-process sandbox's own timings are tallies too.
+    val Some(tally) = summary.tallies.find(_.name == Elections.CacheTally): @unchecked
 
     val paths = ElectionsPages.load("feeders/elections/pages.csv").map(r =>
       r("pageName").toString -> r("pagePath").toString

@@ -66,4 +66,28 @@ class MachineCapacityTest {
     )
     assertEquals(Nil, MachineCapacity.check(users(1000000), sandboxInProcess = true, box, settings.copy(check = false)))
   }
+
+  @Test def aSandboxInItsOwnJvmHereIsHeldToTheLimitAndTheLargestScaleThatFitsIsNamed(): Unit = {
+    // RAiD x6: 18,000 users, a tenth of their time on a stub: 18,000 x 1.2 + 300 = 21,900 > 20,000.
+    def raid(users: Long) = Seq(SystemDemand("raid", Some(users), sharedConnections = false, stubCallShare = 0.1))
+    val e = assertThrows(
+      classOf[InputError],
+      () => {
+        MachineCapacity.check(raid(18000), sandboxInProcess = false, box, settings, sandboxHere = true, scale = 6); ()
+      }
+    )
+    assertEquals(1, e.getMessage.linesIterator.size, e.getMessage)
+    assertTrue(e.getMessage.startsWith("capacity: the sandbox JVM needs about 21,900 open files"), e.getMessage)
+    assertTrue(e.getMessage.contains("may open 20,000 (ulimit -n"), e.getMessage)
+    // 6 x (20,000 - 300) / 21,600 = 5.47.
+    assertTrue(e.getMessage.contains("the largest scale that fits is 5.4 (-Dscale)"), e.getMessage)
+
+    // x3 fits well within the limit; against a sandbox elsewhere only the injector's side counts.
+    assertEquals(
+      Nil,
+      MachineCapacity.check(raid(9000), sandboxInProcess = false, box, settings, sandboxHere = true, scale = 3)
+    )
+    val Seq(close) = MachineCapacity.check(raid(18000), sandboxInProcess = false, box, settings, scale = 6): @unchecked
+    assertTrue(close.startsWith("capacity: close to the limit: the plan needs about 18,200 open files"), close)
+  }
 }

@@ -8,17 +8,19 @@ import java.util.concurrent.{ Executors, TimeUnit }
 
 import com.sun.net.httpserver.HttpServer
 import org.junit.jupiter.api.Assertions._
-import org.junit.jupiter.api.{ AfterAll, BeforeAll, Tag, Test, TestInstance }
+import org.junit.jupiter.api.{ AfterAll, BeforeAll, Test, TestInstance }
+import testkit.SchedulingLag
 
 /** A page of known size over each line class takes the time the class's bandwidth implies, through the
   * proxy, down (a GET) and up (a POST's body), over plain HTTP and through a CONNECT tunnel; and two
   * connections of one class each get the whole line (shaping is per connection, so per user).
   *
   * Tolerance: each transfer is sized to take 2 s at its class's speed; the time measured must be within
-  * -10 % and +15 % (plus 300 ms for connecting and the loopback's own time on a busy machine).
+  * -10 % and +15 %, plus 300 ms for connecting and the loopback's own time, plus how late this JVM's
+  * threads woke during the transfer ([[testkit.SchedulingLag]]): a busy machine delays the pacer's
+  * timers, and widens the margin by what it was measured to cost. A line that is never early is
+  * load-proof; the lower bound needs no such margin.
   */
-// Alone (see the pom): each transfer's wall time is held to within 15 % of what its line implies.
-@Tag("alone")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ShapingProxyTest {
   private val Seconds = 2.0
@@ -74,25 +76,30 @@ class ShapingProxyTest {
       .proxy(ProxySelector.of(new InetSocketAddress("127.0.0.1", proxy.ports(line.name))))
       .build()
 
-  private def timed[A](body: => A): (A, Double) = {
+  /** What a transfer took, and what it may take on this machine at the time: the line's time with its
+    * tolerance, plus the lateness the machine showed meanwhile.
+    */
+  private final class Took(val seconds: Double, val allowedSeconds: Double)
+
+  private def timed[A](body: => A): (A, Took) = {
     val start = System.nanoTime()
-    val result = body
-    (result, (System.nanoTime() - start) / 1e9)
+    val (result, lagMs) = SchedulingLag.during(body)
+    (result, new Took((System.nanoTime() - start) / 1e9, Seconds * 1.15 + 0.3 + lagMs / 1000.0))
   }
 
-  private def assertTakes(what: String, seconds: Double): Unit =
+  private def assertTakes(what: String, took: Took): Unit =
     assertTrue(
-      seconds >= Seconds * 0.9 && seconds <= Seconds * 1.15 + 0.3,
-      f"$what took $seconds%.2f s; its line implies $Seconds%.1f s"
+      took.seconds >= Seconds * 0.9 && took.seconds <= took.allowedSeconds,
+      f"$what took ${took.seconds}%.2f s; its line implies $Seconds%.1f s (at most ${took.allowedSeconds}%.2f s here)"
     )
 
   @Test def aPageDownloadsAtItsLinesSpeed(): Unit = classes.foreach { line =>
     val bytes = bytesFor(line)
     val request = HttpRequest.newBuilder(URI.create(originUrl(s"/page?bytes=$bytes"))).build()
-    val (response, seconds) = timed(client(line).send(request, HttpResponse.BodyHandlers.ofByteArray()))
+    val (response, took) = timed(client(line).send(request, HttpResponse.BodyHandlers.ofByteArray()))
     assertEquals(200, response.statusCode)
     assertEquals(bytes, response.body.length)
-    assertTakes(s"${line.name}: $bytes bytes down", seconds)
+    assertTakes(s"${line.name}: $bytes bytes down", took)
   }
 
   /** Sent as a proxy's client sends it: an absolute-form request line, the body right after its head. */
@@ -102,7 +109,7 @@ class ShapingProxyTest {
     try {
       socket.setSoTimeout(10000)
       val in = new BufferedReader(new InputStreamReader(socket.getInputStream, US_ASCII))
-      val (status, seconds) = timed {
+      val (status, took) = timed {
         val head = s"POST ${originUrl("/upload")} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: $bytes\r\n\r\n"
         socket.getOutputStream.write(head.getBytes(US_ASCII) ++ Array.fill[Byte](bytes)('a'))
         socket.getOutputStream.flush()
@@ -113,7 +120,7 @@ class ShapingProxyTest {
       val answer = new Array[Char](bytes.toString.length)
       in.read(answer)
       assertEquals(bytes.toString, new String(answer), "the target got the whole body")
-      assertTakes(s"${line.name}: $bytes bytes up", seconds)
+      assertTakes(s"${line.name}: $bytes bytes up", took)
     } finally socket.close()
   }
 
@@ -159,13 +166,13 @@ class ShapingProxyTest {
     val request = HttpRequest.newBuilder(URI.create(originUrl(s"/page?bytes=${bytesFor(line)}"))).build()
     val pool = Executors.newFixedThreadPool(2)
     try {
-      val (_, seconds) = timed {
+      val (_, took) = timed {
         val both = (1 to 2).map(_ =>
           pool.submit(() => client(line).send(request, HttpResponse.BodyHandlers.ofByteArray()).body.length)
         )
         both.foreach(f => assertEquals(bytesFor(line), f.get(30, TimeUnit.SECONDS)))
       }
-      assertTakes("two users at once", seconds)
+      assertTakes("two users at once", took)
     } finally pool.shutdown()
   }
 

@@ -69,7 +69,9 @@ class InjectorHealthRecordTest {
     // Garbage enough for young collections, then a full one: each stops the application.
     (1 to 50).foreach(_ => Array.fill(200)(new Array[Byte](64 * 1024)).length)
     System.gc()
-    Thread.sleep(200) // notifications arrive on their own thread
+    // Notifications arrive on their own thread, late on a busy machine: waited for (30 s at most), not slept on.
+    val deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30)
+    while (health.figures.forall(_.gcPauses == 0) && System.nanoTime() < deadline) Thread.sleep(20)
     health.stop()
     val figures = health.figures.get
     assertTrue(figures.gcPauses >= 1, s"pauses counted: $figures")

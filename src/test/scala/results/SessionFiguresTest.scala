@@ -4,34 +4,36 @@ import java.nio.file.Files
 
 import io.gatling.app.InProcessGatling
 import org.junit.jupiter.api.Assertions._
-import org.junit.jupiter.api.{ Tag, Test }
-import testkit.{ LoopbackServer, SessionsSimulation }
+import org.junit.jupiter.api.Test
+import testkit.{ LoopbackServer, SchedulingLag, SessionsSimulation }
 
 /** A crafted run whose completed, failed and unfinished sessions are known gives exactly those numbers. */
-// Alone (see the pom): the mean time on site is held to within a second of the planned stay.
-@Tag("alone")
 class SessionFiguresTest {
   import SessionsSimulation._
 
-  private lazy val summary: RunSummary = {
+  /** The run's summary, and how late this JVM's threads woke while it ran (see [[SchedulingLag]]). */
+  private lazy val run: (RunSummary, Long) = {
     val resultsFolder = Files.createTempDirectory("sessions-")
     val server = new LoopbackServer
     try {
       System.setProperty(LoopbackServer.PortProperty, server.port.toString)
       val started = System.currentTimeMillis
-      InProcessGatling.run(classOf[SessionsSimulation].getName, resultsFolder)
+      val (_, lagMs) = SchedulingLag.during(InProcessGatling.run(classOf[SessionsSimulation].getName, resultsFolder))
       val runDir = PostRun.newestRunDir(resultsFolder, started - 1000).getOrElse(fail("no run folder"))
-      RunSummarizer.summarize(
+      val summary = RunSummarizer.summarize(
         runDir,
         RunContext("SessionsSimulation", Seq("sessions"), "loopback", "smoke", "1/1", Map.empty, Nil, Nil),
         RunSummarizer.RunIdentity("sessions", "test"),
         ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
       )
+      (summary, lagMs)
     } finally {
       System.clearProperty(LoopbackServer.PortProperty)
       server.close()
     }
   }
+  private def summary = run._1
+  private def lagMs = run._2
 
   @Test def completedFailedAndUnfinishedSessionsAreCountedExactly(): Unit = {
     val Seq(sessions) = summary.sessions: @unchecked
@@ -46,7 +48,12 @@ class SessionFiguresTest {
       "all started in the first minute"
     )
     val timeOnSite = sessions.meanTimeOnSiteMs.getOrElse(fail("no time on site"))
-    assertTrue(timeOnSite >= StayMs && timeOnSite < StayMs + 1000, s"a second's stay and a page: $timeOnSite ms")
+    // A second's stay and a page: a busy machine makes the page and the pause's end late by about what it
+    // made this JVM's threads late meanwhile, so that lateness widens the margin.
+    assertTrue(
+      timeOnSite >= StayMs && timeOnSite < StayMs + 1000 + lagMs,
+      s"a second's stay and a page: $timeOnSite ms (this JVM's threads woke $lagMs ms late in all during the run)"
+    )
   }
 
   @Test def theSessionFiguresSurviveSummaryJsonAndShowInSummaryMd(): Unit = {

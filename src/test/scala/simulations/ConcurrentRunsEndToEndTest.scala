@@ -4,19 +4,27 @@ import java.nio.file.Files
 import java.nio.file.attribute.FileTime
 
 import org.junit.jupiter.api.Assertions._
-import org.junit.jupiter.api.{ Tag, Test }
+import org.junit.jupiter.api.Test
 import results.SummaryJson
 import testkit.{ FixtureRun, GatlingProcess }
 
 /** Another run writing in the same Gatling folder (a second run in the same checkout) never makes a
   * run archive and gate that other run's folder under its own name.
   */
-// Alone (see the pom): the run must pass RAiD's p99 limits with 200 ms stub delays; beside another test's load on
-// a loaded machine it went over (5.5 s against 5 s).
-@Tag("alone")
 class ConcurrentRunsEndToEndTest {
   @Test def aRunArchivesItsOwnFolderNotTheNewestOne(): Unit = {
-    val run = GatlingProcess.start(classOf[RaidSimulation], "sandbox.stubs.delay.ms" -> "200")
+    // Thresholds that hold whatever the answers, so that a busy machine cannot fail the run (RAiD's own
+    // p99 limits did, 5.5 s against 5 s): what is under test is which folder the run archives and gates.
+    val thresholds = Files.createTempFile("lenient-", ".conf")
+    Files.writeString(
+      thresholds,
+      "thresholds { defaults { p99Ms = 600000, maxErrorPercent = 100 }, baseline { maxP99IncreasePercent = 10, ignoreBelowMs = 10 } }"
+    )
+    val run = GatlingProcess.start(
+      classOf[RaidSimulation],
+      "sandbox.stubs.delay.ms" -> "200",
+      "thresholds" -> thresholds.toString
+    )
     run.awaitLoad(60)
     // The other run's log, last written after this run's: newest by every clock.
     val other = Files.createDirectories(run.gatlingDir.resolve("otherrun-20990101000000000"))

@@ -1,13 +1,11 @@
 package simulations
 
 import org.junit.jupiter.api.Assertions._
-import org.junit.jupiter.api.{ Tag, Test }
+import org.junit.jupiter.api.Test
 import results.{ GateVerdict, RunOutcome, SummaryJson }
 import testkit.{ GatlingProcess, StarvedInjectorSimulation }
 
 /** An injector starved of CPU on purpose gets the verdict INVALID, in every summary and its exit code. */
-// Alone (see the pom): it burns every core it gets, which a neighbour's timings would pay for.
-@Tag("alone")
 class InjectorHealthEndToEndTest {
   @Test def aSaturatedInjectorMakesTheRunInvalid(): Unit = {
     // 20 users in 5 s, each burning 1.5 s of CPU: 30 CPU-seconds asked of a machine that has far fewer.

@@ -61,7 +61,7 @@ class RaidSimulationEndToEndTest {
     assertTrue(Files.isRegularFile(root.resolve("index.html")), "the archive's index is regenerated")
   }
 
-  @Test def noRequestFailsAndTheAssertionsPass(): Unit =
+  @Test def noRequestFails(): Unit =
     Seq(withStubDelays, withoutStubDelays).foreach(SimulationRuns.assertNoErrors)
 
   @Test def stubDelaysSetTheLatencyFloor(): Unit = {
@@ -75,15 +75,15 @@ class RaidSimulationEndToEndTest {
     assertTrue(update3.minMs >= 2000, s"update 3 min ${update3.minMs} ms")
   }
 
-  // Below the 2,000 ms floor that four 500 ms stub calls set: the floor comes from the stubs alone.
-  // (Bounds are generous: the first requests of a JVM on a busy 2-core CI machine are slow.)
+  // Below the 2,000 ms floor that four 500 ms stub calls set: the floor comes from the stubs alone. The fastest,
+  // not the slowest: a busy machine can make every request slower, but cannot lift each one to a floor.
   @Test def withoutStubDelaysTheSandboxIsFast(): Unit = {
     assertTrue(
-      withoutStubDelays.requests("mint raid").maxMs < 1500,
-      s"mint max ${withoutStubDelays.requests("mint raid").maxMs} ms"
+      withoutStubDelays.requests("mint raid").minMs < 2000,
+      s"mint min ${withoutStubDelays.requests("mint raid").minMs} ms"
     )
     val update3 = withoutStubDelays.requests("update raid - add contributor 3")
-    assertTrue(update3.maxMs < 1500, s"update 3 max ${update3.maxMs} ms")
+    assertTrue(update3.minMs < 2000, s"update 3 min ${update3.minMs} ms")
   }
 
   @Test def unknownProfileStopsBeforeAnyLoad(): Unit = {

@@ -335,14 +335,18 @@ class RaidStandInTest {
     assertEquals("[]", empty.body)
   }
 
+  // The fastest of a few calls: a busy machine can slow any one of them, but not every one past 500 ms, while
+  // a stand-in that still waited for its stubs (4 calls of 500 ms in the mapping files) never beats 2,000 ms.
   @Test def withoutStubDelayMintsAndUpdatesAreFast(): Unit = {
     mint() // warm-up
-    val minted = mint()
-    assertTrue(minted.millis < 500, s"mint took ${minted.millis} ms")
-    val raid = RaidBodies.withContributor(RaidBodies.withContributor(minted.json, 2), 3)
-    val updated = client.update(token, RaidBodies.handleOf(minted.json), raid)
-    assertEquals(200, updated.status)
-    assertTrue(updated.millis < 500, s"update took ${updated.millis} ms")
+    val minted = Seq.fill(3)(mint())
+    assertTrue(minted.map(_.millis).min < 500, s"mints took ${minted.map(_.millis).mkString(", ")} ms")
+    val updated = minted.map { m =>
+      val raid = RaidBodies.withContributor(RaidBodies.withContributor(m.json, 2), 3)
+      client.update(token, RaidBodies.handleOf(m.json), raid)
+    }
+    updated.foreach(reply => assertEquals(200, reply.status))
+    assertTrue(updated.map(_.millis).min < 500, s"updates took ${updated.map(_.millis).mkString(", ")} ms")
   }
 
   private def identifierOf(raid: ObjectNode): ObjectNode = raid.get("identifier").asInstanceOf[ObjectNode]

@@ -35,10 +35,12 @@ class RaidStubDelayTest {
         |""".stripMargin
     ) { client =>
       client.mint(token, RaidBodies.create(1, 1)) // warm-up: the first call pays for class loading
-      // 3 calls of 300 ms and one of at most 10 ms: well under the files' 4 x 500 ms.
-      val minted = client.mint(token, RaidBodies.create(contributors = 1, organisations = 1))
-      assertEquals(201, minted.status, minted.body)
-      assertTrue(minted.millis >= 900 && minted.millis < 1700, s"mint took ${minted.millis} ms")
+      // 3 calls of 300 ms and one of at most 10 ms: never under 900 ms, and the fastest of three well under the
+      // files' 4 x 500 ms (a busy machine may slow one mint past 1,700 ms, not the files' delays under 2,000).
+      val minted = Seq.fill(3)(client.mint(token, RaidBodies.create(contributors = 1, organisations = 1)))
+      minted.foreach(reply => assertEquals(201, reply.status, reply.body))
+      val took = minted.map(_.millis)
+      assertTrue(took.min >= 900 && took.min < 1700, s"mints took ${took.mkString(", ")} ms")
     }
 
   @Test def aStubThatDoesNotAnswerInTimeIs504(): Unit =

@@ -133,4 +133,31 @@ class SystemFiguresTest {
     Files.writeString(old, tree.toString)
     assertEquals(Nil, SummaryJson.read(old).systems)
   }
+
+  @Test def summaryMdAndTheRunPageLeadWithTheSystemsThenOneSectionEach(): Unit = {
+    val thresholds = Thresholds(
+      "crafted",
+      Seq("alpha", "beta"),
+      Limits.None,
+      Seq(List("a - home") -> Limits(Some(10), None, None, None, None)),
+      BaselinePolicy.Default,
+      Nil,
+      Map("alpha" -> Limits(Some(1000), None, None, None, None), "beta" -> Limits.None)
+    )
+    val gated = summary.copy(gate = Some(Gate.evaluate(summary, thresholds, None)))
+    val md = SummaryMarkdown.render(gated)
+    val systems = md.indexOf("## Systems")
+    assertTrue(systems > 0 && systems < md.indexOf("## alpha: FAIL"), md)
+    assertTrue(md.indexOf("## alpha: FAIL") < md.indexOf("## beta: PASS"), md)
+    assertTrue(md.contains("| alpha | **FAIL** | smoke | 60 of 60 | 10 | 10.01 | 20 (limit 1000) | 0 | 0 |"), md)
+    assertTrue(md.contains("| beta | PASS | steady | 60 of 60 | 100 | 100 | 5 | 0 | 0 |"), md)
+    assertTrue(md.contains("| b - home | 6000 | 6000 | 0 | 0 | 100 |"), "B's request at its own rate:\n" + md)
+    assertFalse(md.contains("## Requests ("), "no flat table of every system's requests")
+    assertTrue(md.contains("over the run (2 systems"), md)
+
+    val page = RunPage.render(gated, Nil, Set.empty)
+    assertTrue(page.contains("id=\"systems\""), "the systems table")
+    assertTrue(page.indexOf("id=\"systems\"") < page.indexOf("id=\"system-alpha\""))
+    assertTrue(page.indexOf("id=\"system-alpha\"") < page.indexOf("id=\"system-beta\""))
+  }
 }

@@ -98,6 +98,7 @@ object RunPage {
         "key" -> r.key,
         "verdict" -> r.verdict,
         "verdictClass" -> Verdicts.cssClass(r.verdict),
+        "failedChecks" -> r.failedOfAll,
         "profile" -> r.system.profile,
         "users" -> r.users,
         "rps" -> SummaryMarkdown.number(r.figures.requestsPerSecond),
@@ -288,7 +289,8 @@ object Verdicts {
     s.gate match {
       case Some(g) =>
         val reasons = g.stoppedEarly.map("stopped early: " + _) ++ g.incomplete.map("incomplete: " + _) ++
-          g.invalid.map("injector saturated: " + _) ++ g.failures.map(f => s"${f.name}: ${f.outcome}")
+          g.invalid.map(r => if (r.startsWith("injector saturated")) r else s"injector saturated: $r") ++
+          SystemSections.failureLines(s, g)
         Shown(
           g.label,
           cssClass(g.label),

@@ -89,7 +89,7 @@ object SummaryMarkdown {
       case None       => Seq("No verdict: the thresholds could not be read (see the run's console).")
       case Some(gate) =>
         val reasons =
-          gate.stoppedEarly ++ gate.incomplete ++ gate.invalid ++ gate.failures.map(c => s"${c.name}: ${c.outcome}")
+          gate.stoppedEarly ++ gate.incomplete ++ gate.invalid ++ SystemSections.failureLines(summary, gate)
         val checks = s"${gate.checks.size - gate.failures.size} of ${gate.checks.size} checks held"
         if (reasons.isEmpty) Seq(s"${gate.label}: $checks.")
         else s"${gate.label}: $checks; why:" +: reasons.map(r => s"- ${escape(r)}")

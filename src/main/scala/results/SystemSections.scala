@@ -22,6 +22,7 @@ object SystemSections {
     )
     def p99: String = figures.p99Ms.toString + p99LimitMs.fold("")(l => s" (limit ${GateCheck.format(l)})")
     def failed: Seq[GateCheck] = checks.filterNot(_.passed)
+    def failedOfAll: String = s"${failed.size} of ${checks.size}"
     def spanSeconds: Double = (system.endEpochMs - system.startEpochMs) / 1000.0
 
     /** Transactions per hour in its steady window; None when it defines no transactions. */
@@ -62,6 +63,19 @@ object SystemSections {
         entry.copy(figures = entry.figures.copy(requestsPerSecond = rate)) -> depth
       }
   }
+
+  /** The failed checks a reader sees first: each one, or for a run read by system, the run's own and one
+    * line per system that failed any (its section lists them), so that the table of systems stays in view.
+    */
+  def failureLines(s: RunSummary, gate: GateVerdict): Seq[String] =
+    if (!shown(s)) gate.failures.map(c => s"${c.name}: ${c.outcome}")
+    else
+      SystemVerdicts.runChecks(s, gate).filterNot(_.passed).map(c => s"${c.name}: ${c.outcome}") ++
+        rows(s).filter(_.failed.nonEmpty).map(r =>
+          s"${r.key}: ${r.failedOfAll} checks failed (${r.failed.take(
+              2
+            ).map(_.name).mkString(", ")}${if (r.failed.size > 2) ", ..." else ""})"
+        )
 
   /** Requests no system was answered on (every try failed before an answer): listed apart, never dropped. */
   def unowned(s: RunSummary): Seq[Entry] = {

@@ -7,7 +7,18 @@ object SystemsMarkdown {
   private def escape(text: String): String = text.replace("|", "\\|")
 
   val SystemColumns: Seq[String] =
-    Seq("System", "Verdict", "Profile", "Users (started of planned)", "Req/s", "Steady req/s", "p99 ms", "KO", "% KO")
+    Seq(
+      "System",
+      "Verdict",
+      "Failed checks",
+      "Profile",
+      "Users (started of planned)",
+      "Req/s",
+      "Steady req/s",
+      "p99 ms",
+      "KO",
+      "% KO"
+    )
 
   def table(rows: Seq[SystemSections.Row]): String = {
     val lines = rows.map { r =>
@@ -15,6 +26,7 @@ object SystemsMarkdown {
       Seq(
         escape(r.key),
         if (r.verdict == "PASS") r.verdict else s"**${r.verdict}**",
+        r.failedOfAll,
         escape(r.system.profile),
         r.users,
         number(f.requestsPerSecond),
@@ -30,7 +42,7 @@ object SystemsMarkdown {
       "Each system's requests/s over its own span, from its first request to its last; its steady window is its own.",
       "",
       SystemColumns.mkString("| ", " | ", " |"),
-      "|---|---|---|---:|---:|---:|---:|---:|---:|"
+      "|---|---|---:|---|---:|---:|---:|---:|---:|---:|"
     ) ++ lines).mkString("\n")
   }
 

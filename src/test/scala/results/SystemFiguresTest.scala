@@ -149,8 +149,11 @@ class SystemFiguresTest {
     val systems = md.indexOf("## Systems")
     assertTrue(systems > 0 && systems < md.indexOf("## alpha: FAIL"), md)
     assertTrue(md.indexOf("## alpha: FAIL") < md.indexOf("## beta: PASS"), md)
-    assertTrue(md.contains("| alpha | **FAIL** | smoke | 60 of 60 | 10 | 10.01 | 20 (limit 1000) | 0 | 0 |"), md)
-    assertTrue(md.contains("| beta | PASS | steady | 60 of 60 | 100 | 100 | 5 | 0 | 0 |"), md)
+    assertTrue(
+      md.contains("| alpha | **FAIL** | 1 of 2 | smoke | 60 of 60 | 10 | 10.01 | 20 (limit 1000) | 0 | 0 |"),
+      md
+    )
+    assertTrue(md.contains("| beta | PASS | 0 of 0 | steady | 60 of 60 | 100 | 100 | 5 | 0 | 0 |"), md)
     assertTrue(md.contains("| b - home | 6000 | 6000 | 0 | 0 | 100 |"), "B's request at its own rate:\n" + md)
     assertFalse(md.contains("## Requests ("), "no flat table of every system's requests")
     assertTrue(md.contains("over the run (2 systems"), md)
@@ -159,5 +162,24 @@ class SystemFiguresTest {
     assertTrue(page.contains("id=\"systems\""), "the systems table")
     assertTrue(page.indexOf("id=\"systems\"") < page.indexOf("id=\"system-alpha\""))
     assertTrue(page.indexOf("id=\"system-alpha\"") < page.indexOf("id=\"system-beta\""))
+  }
+
+  @Test def theIndexListsEachRunsSystemsAndCollapsesOverridesAndTrendsAndComparisonsPairSystems(): Unit = {
+    val overrides = (1 to 40).map(i => s"targets.local.s$i.baseUrl" -> s"http://127.0.0.1:$i").toMap
+    val gated = summary.copy(
+      run = summary.run.copy(overrides = overrides),
+      gate = Some(Gate.evaluate(
+        summary,
+        Thresholds("crafted", Seq("alpha", "beta"), Limits.None, Nil, BaselinePolicy.Default, Nil),
+        None
+      ))
+    )
+    val index = RunIndexPage.render(Seq(RunArchive.ArchivedRun(Path.of("two-1"), None, Some(gated), None)))
+    assertTrue(index.contains("<summary>40 overrides</summary>"), "overrides collapsed to their count")
+    assertTrue(index.contains("<div><span class=\"verdict pass\">PASS</span> alpha, beta</div>"), index)
+    assertTrue(index.contains("All Requests (beta)"), "each system's requests together are a trend of their own")
+
+    val rows = RunComparison.compare(gated, gated, BaselinePolicy.Default).rows.map(_.name)
+    assertEquals(Seq(Entry.GlobalName, "All Requests (alpha)", "All Requests (beta)"), rows.take(3))
   }
 }

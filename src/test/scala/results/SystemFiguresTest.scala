@@ -182,4 +182,17 @@ class SystemFiguresTest {
     val rows = RunComparison.compare(gated, gated, BaselinePolicy.Default).rows.map(_.name)
     assertEquals(Seq(Entry.GlobalName, "All Requests (alpha)", "All Requests (beta)"), rows.take(3))
   }
+
+  @Test def shardsMergeSystemBySystem(): Unit = {
+    def shard(i: Int) = summary.copy(run = summary.run.copy(runId = s"shard-$i", shard = s"$i/2"))
+    val merged = ShardMerge.merge(Seq(shard(1), shard(2)), "merged")
+    assertEquals(Seq("alpha", "beta"), merged.systems.map(_.key))
+    val beta = merged.systems(1)
+    assertEquals((12000L, 120L), (beta.global.figures.count, beta.startedUsers), "both shards' parts add up")
+    // Both shards ran over the same 60 s: twice the rate, over the union of their spans.
+    assertEquals(200.0, beta.global.figures.requestsPerSecond, 0.01)
+    assertEquals(200.0, beta.steady.requestsPerSecond, 0.01)
+    assertEquals(Seq(List("b - home")), beta.requests)
+    assertEquals(20.0, merged.requests.find(_.name == "a - home").get.activeRequestsPerSecond, 0.01)
+  }
 }

@@ -157,6 +157,7 @@ class SystemFiguresTest {
     assertTrue(md.contains("| b - home | 6000 | 6000 | 0 | 0 | 100 |"), "B's request at its own rate:\n" + md)
     assertFalse(md.contains("## Requests ("), "no flat table of every system's requests")
     assertTrue(md.contains("over the run (2 systems"), md)
+    assertEquals(SummaryMarkdown.NoTransactions, ConsoleSummary.transactionsLine(gated), "no 0.0 summed over systems")
 
     val page = RunPage.render(gated, Nil, Set.empty)
     assertTrue(page.contains("id=\"systems\""), "the systems table")

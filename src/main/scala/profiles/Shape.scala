@@ -54,8 +54,8 @@ private[profiles] object Shape {
   /** A window at fixed offsets from the run's start, for the results step to resolve. */
   final case class Planned(kind: String, label: String, from: FiniteDuration, to: FiniteDuration)
 
-  def plan(windows: WindowRecorder, planned: Seq[Planned]): Unit =
-    planned.foreach(w => windows.plan(w.kind, w.label, w.from, w.to))
+  def plan(windows: WindowRecorder, scenarioName: String, planned: Seq[Planned]): Unit =
+    planned.foreach(w => windows.plan(w.kind, w.label, w.from, w.to, scenarioName))
 
   /** `what` is a plural noun: users, workers. */
   def noUsers(shard: Shard, what: String, total: Long): String =
@@ -148,7 +148,7 @@ private[profiles] final case class OpenArrivals(
       journey: ChainBuilder,
       windows: WindowRecorder
   ): PopulationBuilder = {
-    plan(windows, plannedWindows)
+    plan(windows, scenarioName, plannedWindows)
     // Evenly spread steady arrivals have an exact schedule; randomized ones (Poisson) have none to be late to.
     val timed =
       if (randomized) journey
@@ -219,7 +219,7 @@ private[profiles] final case class ClosedRampHold(
       journey: ChainBuilder,
       windows: WindowRecorder
   ): PopulationBuilder = {
-    plan(windows, plannedWindows)
+    plan(windows, scenarioName, plannedWindows)
     scenario(scenarioName).exec(journey).inject(steps(shard))
   }
 }
@@ -296,7 +296,7 @@ private[profiles] final case class ConcurrencyCycles(
       journey: ChainBuilder,
       windows: WindowRecorder
   ): PopulationBuilder = {
-    plan(windows, plannedWindows)
+    plan(windows, scenarioName, plannedWindows)
     scenario(scenarioName).exec(journey).inject(steps(shard))
   }
 }

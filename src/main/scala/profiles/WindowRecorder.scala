@@ -21,6 +21,7 @@ final class WindowRecorder {
   val lateStarts = new LateStarts
 
   private val plans = mutable.ArrayBuffer.empty[PlannedWindow]
+  private val plansByScenario = mutable.LinkedHashMap.empty[String, Seq[PlannedWindow]]
   private val recorded = mutable.LinkedHashMap.empty[(String, String), (Long, Long)]
   private val work = mutable.LinkedHashMap.empty[String, (String, Long, AtomicLong)]
 
@@ -47,11 +48,33 @@ final class WindowRecorder {
     () => { finished.incrementAndGet(); () }
   }
 
+  /** The steady window of the populations `scenarios` (one system's: one per line class), as planned
+    * or, for fixed work, as measured; None when their profile marks none (a sweep).
+    */
+  def steadyOf(scenarios: Seq[String]): Option[Either[PlannedWindow, RunWindow]] = synchronized {
+    val planned = scenarios.flatMap(plansByScenario.getOrElse(_, Nil)).filter(_.kind == RunWindow.Steady)
+    val worked = work.toSeq.collect { case (label, (scenario, _, _)) if scenarios.contains(scenario) => label }
+    val measured = worked.flatMap(label => recorded.get((RunWindow.Steady, label))).filter { case (s, e) => e > s }
+    if (planned.nonEmpty)
+      Some(Left(PlannedWindow(
+        RunWindow.Steady,
+        planned.head.label,
+        planned.map(_.fromMs).min,
+        planned.map(_.toMs).max
+      )))
+    else
+      Option.when(measured.nonEmpty)(
+        Right(RunWindow(RunWindow.Steady, worked.head, measured.map(_._1).min, measured.map(_._2).max))
+      )
+  }
+
   /** A window planned again (by each population of one profile: one per line class) is listed once. */
-  private[profiles] def plan(kind: String, label: String, from: FiniteDuration, to: FiniteDuration): Unit =
+  private[profiles] def plan(kind: String, label: String, from: FiniteDuration, to: FiniteDuration, scenario: String)
+      : Unit =
     synchronized {
       val window = PlannedWindow(kind, label, from.toMillis, to.toMillis)
       if (!plans.contains(window)) plans += window
+      plansByScenario(scenario) = plansByScenario.getOrElse(scenario, Nil) :+ window
     }
 
   /** The earliest start and the latest end reported for a window count: workers start and end at different times. */

@@ -31,7 +31,8 @@ object ComparePage {
     val (a, b) = (comparison.before, comparison.after)
     val names = comparison.rows.map(_.name)
     def curve(s: RunSummary, name: String) =
-      (if (name == Entry.GlobalName) Some(s.global) else s.requests.find(_.name == name))
+      (if (name == Entry.GlobalName) Some(s.global)
+       else s.systems.find(_.subject == name).map(_.global).orElse(s.requests.find(_.name == name)))
         .map(e => SitePages.percentileCurve(LatencyAccumulator.decode(e.mergeable.histogram)))
         .getOrElse(Nil)
     val charts = names.map(name =>

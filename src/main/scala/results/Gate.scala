@@ -6,12 +6,23 @@ import suite.InputError
 object Gate {
 
   def evaluate(summary: RunSummary, thresholds: Thresholds, baseline: Option[RunSummary]): GateVerdict = {
-    val thresholdChecks = checks(Entry.GlobalName, Some(summary.global), thresholds.global) ++
+    // A run of several systems is held system by system to each one's global limits, over its own
+    // requests and its own steady window: the union of systems that ran at other times is no subject.
+    val wholes =
+      if (summary.systems.size > 1)
+        summary.systems.map(s =>
+          (s.subject, s.global, s.steady, thresholds.systemGlobals.getOrElse(s.key, thresholds.global))
+        )
+      else Seq((Entry.GlobalName, summary.global, summary.steady, thresholds.global))
+    val thresholdChecks = wholes.flatMap { case (subject, global, _, limits) =>
+      checks(subject, Some(global), limits)
+    } ++
       thresholds.paths.flatMap { case (path, limits) => checks(Entry.name(path), summary.entry(path), limits) }
     val baselineChecks = baseline.toSeq.flatMap(regressionChecks(summary, _, thresholds.baseline))
-    val (degradationChecks, degradationWarnings) = thresholds.global.maxDegradationPercent.fold(
-      (Seq.empty[GateCheck], Seq.empty[String])
-    )(degradationCheck(summary.steady, _, thresholds.baseline.ignoreBelowMs))
+    val degradations = wholes.flatMap { case (subject, _, steady, limits) =>
+      limits.maxDegradationPercent.map(degradationCheck(steady, _, thresholds.baseline.ignoreBelowMs, subject))
+    }
+    val (degradationChecks, degradationWarnings) = (degradations.flatMap(_._1), degradations.flatMap(_._2))
     GateVerdict(
       thresholdChecks ++ duplicateLocksCheck(summary) ++ baselineChecks ++ degradationChecks,
       thresholds.warnings ++ degradationWarnings,
@@ -54,13 +65,18 @@ object Gate {
   /** The last quarter's p95 of the steady window may exceed the first quarter's by `maxPercent` at most (rises
     * under `ignoreBelowMs` are noise); a window too short or too thin to judge is a warning, not a pass or a fail.
     */
-  def degradationCheck(steady: SteadyState, maxPercent: Double, ignoreBelowMs: Int): (Seq[GateCheck], Seq[String]) =
+  def degradationCheck(
+      steady: SteadyState,
+      maxPercent: Double,
+      ignoreBelowMs: Int,
+      subject: String = Entry.GlobalName
+  ): (Seq[GateCheck], Seq[String]) =
     steady.degradation match {
       case Some(d) if d.judged =>
         val allowed = math.max(d.first.p95Ms * (1 + maxPercent / 100), (d.first.p95Ms + ignoreBelowMs).toDouble)
         (
           Seq(GateCheck(
-            Entry.GlobalName,
+            subject,
             DegradationMetric,
             Some(d.last.p95Ms.toDouble),
             allowed,
@@ -73,11 +89,14 @@ object Gate {
         (
           Nil,
           Seq(
-            s"degradation not judged: the steady window's first and last quarters hold ${d.first.requests} and ${d.last.requests} requests (at least ${d.minSamples} each needed)"
+            s"${label(subject)}degradation not judged: the steady window's first and last quarters hold ${d.first.requests} and ${d.last.requests} requests (at least ${d.minSamples} each needed)"
           )
         )
-      case scala.None => (Nil, Seq("degradation not judged: no requests in the steady window's first or last quarter"))
+      case scala.None =>
+        (Nil, Seq(s"${label(subject)}degradation not judged: no requests in the steady window's first or last quarter"))
     }
+
+  private def label(subject: String) = if (subject == Entry.GlobalName) "" else s"$subject: "
 
   val DegradationMetric = "p95, last quarter of the steady window vs first"
 

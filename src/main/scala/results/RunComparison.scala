@@ -27,7 +27,13 @@ object RunComparison {
       val (b, a) = (figures(before, path), figures(after, path))
       Row(Entry.name(path), b, a, b.zip(a).exists { case (x, y) => isRegression(x, y, policy) })
     }
-    Comparison(before, after, global +: rows)
+    // Each system's requests together, paired by its key: a system that ran in one run only has one side.
+    val systems = (after.systems.map(_.key) ++ before.systems.map(_.key)).distinct.map { key =>
+      def of(summary: RunSummary) = summary.systems.find(_.key == key).map(_.global.figures)
+      val (b, a) = (of(before), of(after))
+      Row(SystemSummary.subject(key), b, a, b.zip(a).exists { case (x, y) => isRegression(x, y, policy) })
+    }
+    Comparison(before, after, (global +: systems) ++ rows)
   }
 
   private def isRegression(before: Figures, after: Figures, policy: BaselinePolicy): Boolean =

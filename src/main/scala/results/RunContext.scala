@@ -204,6 +204,30 @@ object RunCourse {
   val Unrecorded: RunCourse = RunCourse(None, None, reachedEnd = true, None, None)
 }
 
+/** One system of a run, as the simulation recorded it: what the log cannot say.
+  *
+  * @param scenarios     its populations' scenario names (one per line class; a sweep's add " L1 R1")
+  * @param plannedUsers  the users its profiles were to start, None where its speed decides (closed shapes)
+  * @param plannedSteady its profile's steady phase, at offsets from the run's start
+  * @param measuredSteady its fixed work's window, as the workers measured it
+  * @param requests      the request paths it was answered on, in the order first answered (its journey's)
+  */
+final case class SystemRecord(
+    key: String,
+    profile: String,
+    scenarios: Seq[String],
+    plannedUsers: Option[Long],
+    plannedSteady: Option[PlannedWindow] = None,
+    measuredSteady: Option[RunWindow] = None,
+    requests: Seq[List[String]] = Nil
+) {
+  def steadyAt(runStartEpochMs: Long): Option[RunWindow] =
+    plannedSteady.map(_.at(runStartEpochMs)).orElse(measuredSteady)
+
+  /** A scenario is its own when named as one of its populations, or a sweep level of one ("raid L2 R1"). */
+  def runs(scenario: String): Boolean = scenarios.exists(s => scenario == s || scenario.startsWith(s + " L"))
+}
+
 /** What the simulation knows about its own run and the log does not: recorded as run.json beside the report.
   *
   * @param simulation    short name shown in summaries and the index, e.g. "RaidSimulation"
@@ -216,6 +240,8 @@ object RunCourse {
   * @param work          each fixed-work population's list and how far it got
   * @param tallies       what the journeys counted in the responses (see [[Tally]])
   * @param curves        the throughput curves the systems' sweeps are read as (see [[ThroughputCurve]])
+  * @param systemRecords each system's own plan and what the run recorded of it (none in run.json files
+  *                      written before runs were read system by system)
   */
 final case class RunContext(
     simulation: String,
@@ -229,8 +255,17 @@ final case class RunContext(
     course: RunCourse = RunCourse.Unrecorded,
     work: Seq[WorkDone] = Nil,
     tallies: Seq[Tally] = Nil,
-    curves: Seq[CurveSpec] = Nil
+    curves: Seq[CurveSpec] = Nil,
+    systemRecords: Seq[SystemRecord] = Nil
 ) {
+
+  /** The records the run is read by: its own, or for a run of one system that recorded none, that system
+    * owning every request. A run of several systems without records is read as one (its older way).
+    */
+  def systemsToRead: Seq[SystemRecord] =
+    if (systemRecords.nonEmpty) systemRecords
+    else systems.take(1).filter(_ => systems.size == 1).map(key => SystemRecord(key, profile, Nil, course.users))
+
   def resolvedWindows(runStartEpochMs: Long): Seq[RunWindow] =
     (plannedWindows.map(_.at(runStartEpochMs)) ++ windows).sortBy(w => (w.startEpochMs, w.label))
 }

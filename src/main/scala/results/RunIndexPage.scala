@@ -72,15 +72,20 @@ object RunIndexPage {
         "target" -> s.map(_.run.target).orElse(run.context.map(_.target)).getOrElse("?"),
         "profile" -> s.map(_.run.profile).orElse(run.context.map(_.profile)).getOrElse("?"),
         "shard" -> s.map(_.run.shard).orElse(run.context.map(_.shard)).getOrElse("-"),
-        "overrides" -> s.map(x => seriesKey(x).settings).orElse(run.context.map(c =>
-          SeriesKey("", "", "", "", c.overrides).settings
-        )).getOrElse("-"),
+        // Collapsed to a count: a run of every system may carry dozens.
+        "overrides" -> s.map(
+          _.run.overrides
+        ).orElse(run.context.map(_.overrides)).getOrElse(Map.empty).toSeq.sorted.map {
+          case (k, v) => s"$k=$v"
+        },
+        "systems" -> systemsOf(run),
         "verdict" -> shown.label,
         "verdictClass" -> shown.cssClass,
         "p99" -> s.fold("-")(_.global.figures.p99Ms.toString),
         "rps" -> s.fold("-")(x => SummaryMarkdown.number(x.global.figures.requestsPerSecond)),
+        // A sum over systems' steady windows would mean nothing: each system's is on its run page.
         "transactions" -> s.filter(_.definesTransactions).fold("-")(x =>
-          SummaryMarkdown.number(x.steady.transactionsPerHour)
+          if (SystemSections.shown(x)) "per system" else SummaryMarkdown.number(x.steady.transactionsPerHour)
         ),
         "summary" -> s.isDefined
       )
@@ -96,7 +101,11 @@ object RunIndexPage {
     }.zipWithIndex.map { case ((key, group), index) =>
       val ordered = group.sortBy(_.run.startEpochMs)
       val (drawn, marked) = ordered.partition(s => Verdicts.of(s).drawable)
-      val names = (Entry.GlobalName +: ordered.flatMap(_.requests.map(_.name))).distinct
+      // Each system's requests together are a line of their own: runs are paired system by system.
+      val names =
+        (Entry.GlobalName +: ordered.flatMap(_.systems.map(_.subject)) ++: ordered.flatMap(
+          _.requests.map(_.name)
+        )).distinct
       // The thresholds of the newest gated run: what the series are held to now.
       val limitsFrom = ordered.reverse.find(_.gate.isDefined)
       fields(
@@ -110,7 +119,11 @@ object RunIndexPage {
             "limits" -> limitsFrom.fold(Seq.empty[Fields])(SitePages.percentileLimits(_, name)),
             "points" -> drawn.flatMap { s =>
               val figures =
-                if (name == Entry.GlobalName) Some(s.global.figures) else s.requests.find(_.name == name).map(_.figures)
+                if (name == Entry.GlobalName) Some(s.global.figures)
+                else
+                  s.systems.find(_.subject == name).map(_.global.figures).orElse(
+                    s.requests.find(_.name == name).map(_.figures)
+                  )
               figures.map(f =>
                 fields(
                   "t" -> s.run.startEpochMs,
@@ -133,7 +146,10 @@ object RunIndexPage {
           }).sortBy(_._1).map { case (t, run, verdict) => fields("t" -> t, "run" -> run, "verdict" -> verdict) }
       )
     }
-    val requests = (Entry.GlobalName +: summarised.flatMap(_.requests.map(_.name))).distinct
+    val requests =
+      (Entry.GlobalName +: summarised.flatMap(_.systems.map(_.subject)) ++: summarised.flatMap(
+        _.requests.map(_.name)
+      )).distinct
     SitePages.render(
       "index",
       fields(
@@ -151,4 +167,23 @@ object RunIndexPage {
       )
     )
   }
+
+  /** The run's systems, grouped by verdict where the run was gated and read system by system
+    * ("FAIL: raid, eroll", "PASS: eol, dvp"): eleven systems stay one short cell.
+    */
+  private def systemsOf(run: RunArchive.ArchivedRun): Seq[Fields] =
+    run.summary match {
+      case Some(s) if SystemSections.shown(s) =>
+        val rows = SystemSections.rows(s)
+        rows.map(_.verdict).distinct.map(v =>
+          fields(
+            "verdict" -> v,
+            "verdictClass" -> Verdicts.cssClass(v),
+            "keys" -> rows.filter(_.verdict == v).map(_.key).mkString(", ")
+          )
+        )
+      case other =>
+        val keys = other.map(_.run.systems).orElse(run.context.map(_.systems)).getOrElse(Nil)
+        Seq(fields("verdict" -> "", "verdictClass" -> "", "keys" -> keys.mkString(", ")))
+    }
 }

@@ -78,10 +78,10 @@ object RunPage {
   def render(summary: RunSummary, comparisons: Seq[(String, String)], files: Set[String]): String = {
     val s = summary
     val verdict = Verdicts.of(s)
-    val figures = (s.global +: s.requests).map { e =>
+    def row(e: Entry, name: String) = {
       val f = e.figures
       fields(
-        "name" -> e.name,
+        "name" -> name,
         "count" -> f.count,
         "koPercent" -> SummaryMarkdown.number(f.koPercent),
         "rps" -> SummaryMarkdown.number(f.requestsPerSecond),
@@ -90,6 +90,27 @@ object RunPage {
         "p99" -> f.p99Ms,
         "max" -> f.maxMs,
         "apdex" -> f.apdex.score.fold("-")(a => f"$a%.2f")
+      )
+    }
+    val figures = (s.global +: s.requests).map(e => row(e, e.name))
+    val systems = Option.when(SystemSections.shown(s))(SystemSections.rows(s)).getOrElse(Nil).map { r =>
+      fields(
+        "key" -> r.key,
+        "verdict" -> r.verdict,
+        "verdictClass" -> Verdicts.cssClass(r.verdict),
+        "failedChecks" -> r.failedOfAll,
+        "profile" -> r.system.profile,
+        "users" -> r.users,
+        "rps" -> SummaryMarkdown.number(r.figures.requestsPerSecond),
+        "steadyRps" -> SummaryMarkdown.number(r.system.steady.requestsPerSecond),
+        "p99" -> r.p99,
+        "ko" -> r.figures.ko,
+        "koPercent" -> SummaryMarkdown.number(r.figures.koPercent),
+        "describe" -> SystemSections.describe(r),
+        "failed" -> r.failed.map(c => s"${c.name}: ${c.outcome}"),
+        "requests" -> SystemSections.entries(s, r.system).map { case (e, depth) =>
+          row(e, if (e.path.isEmpty) r.system.subject else e.path.last) + ("depth" -> depth)
+        }
       )
     }
     val errors = s.errors.map(e =>
@@ -184,6 +205,8 @@ object RunPage {
           fields("href" -> s"../$ComparisonsFolder/$folder/${ComparePage.FileName}", "other" -> other)
         },
         "figures" -> figures,
+        "systems" -> systems,
+        "unowned" -> (if (systems.isEmpty) Nil else SystemSections.unowned(s).map(e => row(e, e.name))),
         "errors" -> errors,
         "tallies" -> tallies,
         "windows" -> windows,
@@ -266,7 +289,8 @@ object Verdicts {
     s.gate match {
       case Some(g) =>
         val reasons = g.stoppedEarly.map("stopped early: " + _) ++ g.incomplete.map("incomplete: " + _) ++
-          g.invalid.map("injector saturated: " + _) ++ g.failures.map(f => s"${f.name}: ${f.outcome}")
+          g.invalid.map(r => if (r.startsWith("injector saturated")) r else s"injector saturated: $r") ++
+          SystemSections.failureLines(s, g)
         Shown(
           g.label,
           cssClass(g.label),

@@ -31,15 +31,26 @@ object RunSummarizer {
       catch { case e: UnreadableLogException => throw new InputError(e.getMessage) }
 
     val (emptyWindows, windows) = context.resolvedWindows(span.header.runStartEpochMs).partition(_.isEmpty)
-    val steadyWindow = chooseSteadyWindow(windows, span.startEpochMs, span.endEpochMs, settings)
+    val records = context.systemsToRead
+    // Several systems have a steady window each: the run's own figures then span the whole run.
+    val severalSystems = records.size > 1
+    val steadyWindow =
+      if (severalSystems)
+        (
+          RunWindow(RunWindow.Steady, "whole run", span.startEpochMs, span.endEpochMs max (span.startEpochMs + 1)),
+          "whole run"
+        )
+      else chooseSteadyWindow(windows, span.startEpochMs, span.endEpochMs, settings)
     val walk = new RecordCollector(settings, windows, steadyWindow._1, useGroupDuration)
     val timeline = new Timeline.Collector(span.startEpochMs, span.endEpochMs)
     val header = span.header
     val sessions = new SessionFigures.Counter(header.runStartEpochMs)
+    val systems = new SystemFigures(records, header.runStartEpochMs, settings, useGroupDuration)
     val outcome =
       try SimulationLogAccess.walk(logFile, header) { record =>
           walk.collect(record)
           sessions.collect(record)
+          systems.collect(record)
           record match {
             case r: RequestRecorded =>
               val path = r.groupHierarchy :+ r.name
@@ -54,10 +65,24 @@ object RunSummarizer {
     val global = walk.global
       .entry(Nil, runSeconds)
       .getOrElse(throw new InputError(s"$logFile holds no requests: nothing to summarise"))
-    val requests = walk.requestPaths.flatMap(path => walk.request(path).entry(path, runSeconds))
+    val requests = walk.requestPaths.flatMap(path =>
+      walk.request(path).entry(path, runSeconds).map(_.copy(span = walk.requestSpan(path)))
+    )
+    val systemSummaries = systems.summaries(settings.degradationMinSamples)
     val groups = walk.groupPaths.flatMap(path => walk.group(path).entry(path, runSeconds))
 
     val (steady, steadySource) = steadyWindow
+    val usersShort =
+      if (severalSystems) systemSummaries.flatMap(_.problems)
+      else
+        Seq(
+          context.course.users.filter(_ > walk.startedUsers).map(p =>
+            s"${walk.startedUsers} of the $p planned users started"
+          ),
+          Option.when(walk.endedUsers < walk.startedUsers)(
+            s"${walk.startedUsers - walk.endedUsers} of ${walk.startedUsers} users had not finished their journey when the run ended"
+          )
+        ).flatten
     val completion = Completion(
       plannedUsers = context.course.users,
       startedUsers = walk.startedUsers,
@@ -68,14 +93,8 @@ object RunSummarizer {
         Option.when(
           !context.course.reachedEnd
         )("the run was stopped before the end of its plan (interrupted, or its JVM was stopped)"),
-        outcome.truncatedAfterRecord.map(_ => "simulation.log is cut short"),
-        context.course.users.filter(_ > walk.startedUsers).map(p =>
-          s"${walk.startedUsers} of the $p planned users started"
-        ),
-        Option.when(walk.endedUsers < walk.startedUsers)(
-          s"${walk.startedUsers - walk.endedUsers} of ${walk.startedUsers} users had not finished their journey when the run ended"
-        )
-      ).flatten ++ context.work.filter(w => w.finished < w.planned).map(w =>
+        outcome.truncatedAfterRecord.map(_ => "simulation.log is cut short")
+      ).flatten ++ usersShort ++ context.work.filter(w => w.finished < w.planned).map(w =>
         s"${w.scenario}: ${w.finished} of its ${w.planned} scenarios finished (the time limit stopped the rest)"
       ),
       work = context.work
@@ -119,8 +138,8 @@ object RunSummarizer {
         steady.durationMs,
         steadySource,
         walk.steadyRequests,
-        walk.transactions(walk.steadyCompleted, steady),
-        walk.degradation(settings.degradationMinSamples)
+        if (severalSystems) Nil else walk.transactions(walk.steadyCompleted, steady),
+        if (severalSystems) None else walk.degradation(settings.degradationMinSamples)
       ),
       windows = windowSummaries,
       warnings = warnings,
@@ -134,7 +153,8 @@ object RunSummarizer {
       tallies = context.tallies,
       timeline = Some(timeline.timeline),
       curves = context.curves.map(ThroughputCurve.of(_, windowSummaries)),
-      sandboxExhaustion = context.course.sandboxExhaustion
+      sandboxExhaustion = context.course.sandboxExhaustion,
+      systems = systemSummaries
     )
   }
 
@@ -207,6 +227,9 @@ object RunSummarizer {
 
     // Each path's earliest start, to list paths in the report's order: by it, then by depth.
     private val requestStarts = mutable.LinkedHashMap.empty[List[String], Long]
+    private val requestEnds = mutable.HashMap.empty[List[String], Long]
+    def requestSpan(path: List[String]): Option[Span] =
+      for { start <- requestStarts.get(path); end <- requestEnds.get(path) } yield Span(start, end)
     private val groupStarts = mutable.LinkedHashMap.empty[List[String], Long]
     private def started(starts: mutable.Map[List[String], Long], path: List[String], epochMs: Long): Unit =
       if (epochMs < starts.getOrElse(path, Long.MaxValue)) starts(path) = epochMs
@@ -222,6 +245,7 @@ object RunSummarizer {
         r.error.foreach(countError(path, _))
         requests.getOrElseUpdate(path, newAccumulator()).record(ms, r.ok)
         started(requestStarts, path, r.startEpochMs)
+        if (r.endEpochMs > requestEnds.getOrElse(path, Long.MinValue)) requestEnds(path) = r.endEpochMs
         if (steady.contains(r.startEpochMs)) steadyRequests += 1
         quarters.foreach { case ((firstWindow, lastWindow), (first, last)) =>
           if (firstWindow.contains(r.startEpochMs)) first.record(ms, r.ok)

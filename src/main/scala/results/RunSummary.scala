@@ -33,9 +33,26 @@ object Figures {
 /** What a merge needs beyond the figures: exact sums and the HdrHistogram (base64, compressed). */
 final case class Mergeable(sumMs: Long, sumOfSquaresMs: Long, histogram: String)
 
-/** A request (path = groups :+ request name), a group (path = its hierarchy) or the global line (Nil). */
-final case class Entry(path: List[String], figures: Figures, mergeable: Mergeable) {
+/** From the first start to the last end of a request's (or a system's) records. */
+final case class Span(startEpochMs: Long, endEpochMs: Long) {
+
+  /** Whole seconds, rounded up as Gatling's report rounds the run's: at least one. */
+  def seconds: Double = math.max(1.0, math.ceil((endEpochMs - startEpochMs) / 1000.0))
+
+  def union(other: Span): Span = Span(startEpochMs min other.startEpochMs, endEpochMs max other.endEpochMs)
+}
+
+/** A request (path = groups :+ request name), a group (path = its hierarchy) or the global line (Nil).
+  *
+  * @param span when the request ran (None for groups, windows and summaries written before it was kept)
+  */
+final case class Entry(path: List[String], figures: Figures, mergeable: Mergeable, span: Option[Span] = None) {
   def name: String = Entry.name(path)
+
+  /** Its requests/s over the interval it ran in; `figures.requestsPerSecond` is over the whole run, as in
+    * Gatling's report, which says little of a request that ran for a minute of a run of an hour.
+    */
+  def activeRequestsPerSecond: Double = span.fold(figures.requestsPerSecond)(s => figures.count / s.seconds)
 }
 
 object Entry {
@@ -166,6 +183,8 @@ final case class SummarySettings(
   *                       None when the run recorded no claims
   * @param timeline       the run over time (None for merged shards and summaries written before it existed)
   * @param sandboxExhaustion what the in-process sandbox ran out of (see RunCourse): the run is INVALID
+  * @param systems        each system's own figures (empty for summaries written before, and for a run of
+  *                       several systems that recorded no systems); with several, `steady` is the whole run
   */
 final case class RunSummary(
     run: RunMetadata,
@@ -186,7 +205,8 @@ final case class RunSummary(
     tallies: Seq[Tally] = Nil,
     timeline: Option[Timeline] = None,
     curves: Seq[ThroughputCurve] = Nil,
-    sandboxExhaustion: Seq[String] = Nil
+    sandboxExhaustion: Seq[String] = Nil,
+    systems: Seq[SystemSummary] = Nil
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))

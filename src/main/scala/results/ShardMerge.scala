@@ -23,8 +23,35 @@ object ShardMerge {
       entries.map(_.path).distinct.flatMap { path =>
         val accumulators = entries.filter(_.path == path).map(e => LatencyAccumulator.restore(e.figures, e.mergeable))
         accumulators.tail.foreach(accumulators.head.add)
-        accumulators.head.entry(path, seconds)
+        val spans = entries.filter(_.path == path).map(_.span)
+        val span = Option.when(spans.forall(_.nonEmpty))(spans.flatten.reduce(_ union _))
+        accumulators.head.entry(path, seconds).map(_.copy(span = span))
       }
+
+    // Each system's parts, as each shard read it: figures over the union of the shards' spans of it.
+    val systems = shards.flatMap(_.systems).map(_.key).distinct.map { key =>
+      val parts = shards.flatMap(_.systems.find(_.key == key))
+      val spanMs = unionMs(parts.map(p => (p.startEpochMs, p.endEpochMs)))
+      val steadyMs = unionMs(parts.map(p => (p.steady.startEpochMs, p.steady.endEpochMs)))
+      parts.head.copy(
+        requests = parts.flatMap(_.requests).distinct,
+        groups = parts.flatMap(_.groups).distinct,
+        global = mergeEntries(parts.map(_.global), math.max(1.0, math.ceil(spanMs / 1000.0))).head,
+        startEpochMs = parts.map(_.startEpochMs).min,
+        endEpochMs = parts.map(_.endEpochMs).max,
+        steady = SteadyState(
+          parts.map(_.steady.startEpochMs).min,
+          parts.map(_.steady.endEpochMs).max,
+          steadyMs,
+          parts.map(_.steady.source).distinct.mkString(", "),
+          parts.map(_.steady.requests).sum,
+          mergeTransactions(parts.flatMap(_.steady.transactions), steadyMs)
+        ),
+        plannedUsers = parts.map(_.plannedUsers).reduce((a, b) => a.zip(b).map { case (x, y) => x + y }),
+        startedUsers = parts.map(_.startedUsers).sum,
+        endedUsers = parts.map(_.endedUsers).sum
+      )
+    }
 
     val steadyCoveredMs = unionMs(shards.map(s => (s.steady.startEpochMs, s.steady.endEpochMs)))
     val windows = shards.flatMap(
@@ -98,7 +125,8 @@ object ShardMerge {
       timeline = None,
       // Every shard ran the same sweep: its curve is read again from the merged windows.
       curves = first.curves.map(c => ThroughputCurve.of(c.spec, windows)),
-      sandboxExhaustion = shards.flatMap(_.sandboxExhaustion).distinct
+      sandboxExhaustion = shards.flatMap(_.sandboxExhaustion).distinct,
+      systems = systems
     )
   }
 

@@ -89,7 +89,7 @@ object SummaryMarkdown {
       case None       => Seq("No verdict: the thresholds could not be read (see the run's console).")
       case Some(gate) =>
         val reasons =
-          gate.stoppedEarly ++ gate.incomplete ++ gate.invalid ++ gate.failures.map(c => s"${c.name}: ${c.outcome}")
+          gate.stoppedEarly ++ gate.incomplete ++ gate.invalid ++ SystemSections.failureLines(summary, gate)
         val checks = s"${gate.checks.size - gate.failures.size} of ${gate.checks.size} checks held"
         if (reasons.isEmpty) Seq(s"${gate.label}: $checks.")
         else s"${gate.label}: $checks; why:" +: reasons.map(r => s"- ${escape(r)}")
@@ -97,8 +97,12 @@ object SummaryMarkdown {
     val apdex = g.apdex.score.fold("")(score => f", Apdex $score%.2f (${g.apdex.rating})")
     Seq(s"# ${verdictLabel(summary)}: ${escape(run.simulation)}, run ${escape(run.runId)}", "") ++ why ++ Seq(
       "",
-      s"${g.count} requests, ${g.ko} KO (${number(g.koPercent)} %), ${number(summary.steady.requestsPerSecond)} requests/s " +
-        s"in the steady window; p95 ${g.p95Ms} ms, p99 ${g.p99Ms} ms, max ${g.maxMs} ms$apdex.",
+      s"${g.count} requests, ${g.ko} KO (${number(g.koPercent)} %), " + (if (SystemSections.shown(summary))
+                                                                           s"${number(g.requestsPerSecond)} requests/s over the run " +
+                                                                             s"(${summary.systems.size} systems, each on its own schedule below)"
+                                                                         else
+                                                                           s"${number(summary.steady.requestsPerSecond)} requests/s in the steady window") +
+        s"; p95 ${g.p95Ms} ms, p99 ${g.p99Ms} ms, max ${g.maxMs} ms$apdex.",
       s"Target ${escape(run.target)}, profile ${escape(run.profile)}, shard ${run.shard}, " +
         s"overrides: ${overrides(run.overrides)}, commit ${run.gitCommit}."
     )
@@ -114,7 +118,7 @@ object SummaryMarkdown {
     sections += "## Run\n\n" + Seq(
       s"- Systems: ${escape(run.systems.mkString(", "))}; target: ${escape(run.target)}; profile: ${escape(run.profile)}; shard: ${run.shard}",
       s"- From ${utc(run.startEpochMs)} to ${utc(run.endEpochMs)} (UTC); Gatling ${run.gatlingVersion}; commit ${run.gitCommit}",
-      completion(summary.completion),
+      completion(summary.completion, summary.systems),
       WorkDone.headline(summary.completion.work).fold("")(line => s"- **${escape(line)}**"),
       summary.injector.fold("")(injector => s"- Injector: ${escape(injector.describe)}"),
       summary.earlyStop.fold("")(stop => s"- **Early stop**: ${escape(stop.describe)}"),
@@ -122,16 +126,19 @@ object SummaryMarkdown {
       else "",
       if (run.overrides.nonEmpty) s"- Overrides: ${overrides(run.overrides)}" else ""
     ).filter(_.nonEmpty).mkString("\n")
-    sections += s"## Requests (times in ms; percentiles: ${summary.settings.percentileSource})\n\n${statsTable(summary)}"
-    sections += transactions(summary)
+    if (SystemSections.shown(summary)) sections ++= SystemsMarkdown.render(summary)
+    else {
+      sections += s"## Requests (times in ms; percentiles: ${summary.settings.percentileSource})\n\n${statsTable(summary)}"
+      sections += transactions(summary)
+    }
     if (summary.sessions.nonEmpty) sections += sessions(summary.sessions)
     summary.steady.degradation.foreach(d => sections += degradation(d))
     if (summary.errors.nonEmpty) sections += errors(summary.errors)
     summary.duplicateLocks.foreach(d => sections += duplicateLocks(d))
     sections += apdex(summary)
     summary.tallies.foreach(tally => sections += this.tally(tally))
-    if (summary.windows.nonEmpty) sections += windows(summary)
-    summary.curves.filter(_.points.nonEmpty).foreach(c => sections += curve(c))
+    if (summary.windows.nonEmpty) sections += WindowsMarkdown.windows(summary)
+    summary.curves.filter(_.points.nonEmpty).foreach(c => sections += WindowsMarkdown.curve(c))
     summary.gate.foreach(gate => sections += this.gate(gate))
     if (summary.warnings.nonEmpty)
       sections += ("## Warnings\n\n" + summary.warnings.map(w => s"- ${escape(w)}").mkString("\n"))
@@ -253,93 +260,6 @@ object SummaryMarkdown {
     ) ++ rows).mkString("\n")
   }
 
-  private def windows(summary: RunSummary): String = {
-    val rows = summary.windows.map { w =>
-      val g = w.global.map(_.figures)
-      Seq(
-        escape(w.window.title),
-        g.map(_.count.toString).getOrElse("0"),
-        g.map(f => number(f.requestsPerSecond)).getOrElse("0"),
-        g.map(_.minMs.toString).getOrElse("-"),
-        g.map(_.p95Ms.toString).getOrElse("-"),
-        g.map(_.p99Ms.toString).getOrElse("-"),
-        g.map(_.maxMs.toString).getOrElse("-"),
-        g.map(_.ko.toString).getOrElse("0"),
-        g.flatMap(_.apdex.score).map(s => f"$s%.2f").getOrElse("-"),
-        g.map(_.apdex.rating).getOrElse("-"),
-        if (summary.definesTransactions) number(w.transactionsPerHour) else "-"
-      ).mkString("| ", " | ", " |")
-    }
-    val table = (Seq(
-      "## Per window (percentiles from HdrHistogram)",
-      "",
-      "| Window | Requests | Cnt/s | Min | 95th | 99th | Max | KO | Apdex | Rating | Transactions/h |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"
-    ) ++ rows).mkString("\n")
-    val byGroup = windowGroups(summary)
-    if (byGroup.isEmpty) table else s"$table\n\n$byGroup"
-  }
-
-  /** Each window's top-level groups (a page with its assets, a transaction): how many started in the
-    * window, per second, the fastest, p95 and slowest, failures and Apdex; empty without groups.
-    */
-  private def windowGroups(summary: RunSummary): String = {
-    val rows = for {
-      w <- summary.windows
-      g <- w.groups.filter(_.path.size == 1)
-    } yield {
-      val f = g.figures
-      Seq(
-        escape(w.window.title),
-        escape(g.name),
-        f.count.toString,
-        number(f.requestsPerSecond),
-        f.minMs.toString,
-        f.p95Ms.toString,
-        f.maxMs.toString,
-        f.ko.toString,
-        f.apdex.score.map(s => f"$s%.2f").getOrElse("-"),
-        f.apdex.rating
-      ).mkString("| ", " | ", " |")
-    }
-    if (rows.isEmpty) ""
-    else
-      (Seq(
-        "### Per window, by group (top-level groups, by start time)",
-        "",
-        "| Window | Group | Count | Cnt/s | Fastest | 95th | Slowest | KO | Apdex | Rating |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---|"
-      ) ++ rows).mkString("\n")
-  }
-
-  /** A sweep read as a curve: units per second at each level, each repeat and their min, median and max,
-    * then the best level and its headroom over the requirement.
-    */
-  private def curve(c: ThroughputCurve): String = {
-    val unit = c.spec.unit
-    val repeats = c.points.map(_.repeat).distinct.sorted
-    val rows = c.levels.map { l =>
-      (Seq(l.level.toString, l.concurrency.toString) ++ repeats.map(r => l.byRepeat.get(r).fold("-")(number)) ++
-        Seq(number(l.min), number(l.median), number(l.max))).mkString("| ", " | ", " |")
-    }
-    val requirement = s"${number(c.spec.requirementMin)}-${number(c.spec.requirementMax)} $unit/s"
-    val best = c.best.zip(c.headroom).fold(s"No ${escape(c.spec.group)} completed: no best level.") {
-      case (b, (overMax, overMin)) =>
-        s"Best level: ${b.level} (${b.concurrency} users), median ${number(b.median)} $unit/s: " +
-          s"headroom ${number(overMax)}x over the requirement's top (${number(c.spec.requirementMax)} $unit/s), " +
-          s"${number(overMin)}x over its bottom (${number(c.spec.requirementMin)})."
-    }
-    (Seq(
-      s"## Throughput curve: ${escape(c.spec.system)}, $unit/s against concurrency",
-      "",
-      s"One ${escape(unit.stripSuffix("s"))} is one OK `${escape(c.spec.group)}` started within the level's window; requirement $requirement. " +
-        s"Chart: ${CurveChart.fileName(c)}.",
-      "",
-      (Seq("Level", "Users") ++ repeats.map(r => s"R$r") ++ Seq("Min", "Median", "Max")).mkString("| ", " | ", " |"),
-      (Seq("---:", "---:") ++ repeats.map(_ => "---:") ++ Seq("---:", "---:", "---:")).mkString("|", "|", "|")
-    ) ++ rows ++ Seq("", best)).mkString("\n")
-  }
-
   /** The page of a run stopped before its end with no figures to show: its plan, and how long it ran. */
   def renderIncomplete(context: RunContext, runId: String, verdict: GateVerdict): String = {
     val course = context.course
@@ -360,9 +280,16 @@ object SummaryMarkdown {
   }
 
   /** Planned against actual: users started and finished, and how long the injection ran. */
-  private def completion(c: Completion): String = {
+  private def completion(c: Completion, systems: Seq[SystemSummary]): String = {
     def seconds(ms: Long) = s"${number(ms / 1000.0)} s"
-    val planned = Seq(c.plannedUsers.map(u => s"${u} users"), c.plannedDurationMs.map(seconds)).flatten
+    // A run of several systems where one's speed decides its users has no one count: each system's plan.
+    val bySystem = Option.when(c.plannedUsers.isEmpty && systems.nonEmpty) {
+      val known = systems.flatMap(_.plannedUsers)
+      val each = systems.map(s => s"${escape(s.key)} ${s.plannedUsers.fold("set by its speed")(_.toString)}")
+      s"${known.sum} users where planned (${each.mkString(", ")})"
+    }
+    val planned =
+      Seq(c.plannedUsers.map(u => s"${u} users").orElse(bySystem), c.plannedDurationMs.map(seconds)).flatten
     s"- Plan: ${if (planned.isEmpty) "not recorded" else planned.mkString(", ")}; ran: ${c.startedUsers} users started, " +
       s"${c.endedUsers} finished, ${seconds(c.actualDurationMs)}${if (c.complete) "" else " (INCOMPLETE)"}"
   }

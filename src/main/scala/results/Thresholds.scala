@@ -86,6 +86,7 @@ object BaselinePolicy {
   *               what theirs imply together (see [[Limits.together]]: a run has one set of global figures)
   * @param paths  request or group paths (groups :+ request, as Gatling's `details(...)`) with their limits,
   *               each already completed from the defaults; every system's own
+  * @param systemGlobals each system's own `global` over the defaults, for the run's figures of that system
   */
 final case class Thresholds(
     source: String,
@@ -93,7 +94,8 @@ final case class Thresholds(
     global: Limits,
     paths: Seq[(List[String], Limits)],
     baseline: BaselinePolicy,
-    warnings: Seq[String]
+    warnings: Seq[String],
+    systemGlobals: Map[String, Limits] = Map.empty
 ) {
 
   /** Both systems' thresholds in one run. */
@@ -104,7 +106,8 @@ final case class Thresholds(
       global.together(other.global),
       paths ++ other.paths,
       baseline,
-      warnings ++ other.warnings
+      warnings ++ other.warnings,
+      systemGlobals ++ other.systemGlobals
     )
 
   /** The same limits as Gatling assertions, for `setUp(...).assertions(thresholds.assertions: _*)`:
@@ -189,7 +192,7 @@ object Thresholds {
       else if (!simulations.has(simulations.element(thresholdsKey))) {
         val warning =
           s"$source: ${simulations.key(simulations.element(thresholdsKey))}: missing; only the defaults apply"
-        Thresholds(source, Seq(thresholdsKey), defaults, Nil, baseline, Seq(warning))
+        Thresholds(source, Seq(thresholdsKey), defaults, Nil, baseline, Seq(warning), Map(thresholdsKey -> defaults))
       } else {
         val simulation = blockAt(simulations, simulations.element(thresholdsKey))
         simulation.names.filterNot(Set("global", "paths")).foreach(k =>
@@ -208,7 +211,8 @@ object Thresholds {
             defaults.copy(maxDegradationPercent = scala.None)
           )
         }
-        Thresholds(source, Seq(thresholdsKey), global.orElse(defaults), paths, baseline, Nil)
+        val own = global.orElse(defaults)
+        Thresholds(source, Seq(thresholdsKey), own, paths, baseline, Nil, Map(thresholdsKey -> own))
       }
     } catch {
       case e: InputError      => throw new InputError(s"$source: ${e.getMessage}")

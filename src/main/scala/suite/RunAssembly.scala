@@ -11,7 +11,7 @@ import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import linespeed.LineClass
 import profiles.{ LoadProfile, LoadProfiles, Shard, WindowRecorder }
-import results.{ Claims, CurveSpec, ResultsSettings, RunArchive, RunContext, RunCourse, Thresholds }
+import results.{ Claims, CurveSpec, ResultsSettings, RunArchive, RunContext, RunCourse, SystemRecord, Thresholds }
 import sandbox.SandboxSettings
 
 /** One system of the run, ready to load: its profile and its journey, built and checked.
@@ -25,11 +25,13 @@ import sandbox.SandboxSettings
   * @param line the users' line class, where the system's users are split by line speed (`<key>.lineSpeeds`):
   *             this load is that class's share, its journey runs in a group named after the class, and its
   *             users go through the class's port of the line-speed proxy
+  * @param owners records which request paths this system sent, for its section of the results
   */
 final case class SystemLoad(
     system: SystemUnderTest,
     profile: LoadProfile,
     journey: ChainBuilder,
+    owners: RequestOwners,
     sharedConnections: Boolean = false,
     requestsPerJourney: Option[Double] = None,
     connectivityCheck: Option[ConnectivityCheck] = None,
@@ -49,7 +51,7 @@ final case class SystemLoad(
       earlyStop: Option[EarlyStop],
       proxyPorts: Map[String, Int] = Map.empty
   ): PopulationBuilder = {
-    val own = system.protocol(baseUrl)
+    val own = system.protocol(baseUrl).check(owners.check(system.key))
     val shaped = line.fold(own)(l => own.proxy(Proxy(SystemLoad.ProxyHost, proxyPorts(l.name))))
     val pooled = if (sharedConnections) shaped.shareConnections else shaped
     val (protocol, guarded) = SystemLoad.withStops(pooled, journey, earlyStop)
@@ -88,9 +90,10 @@ object SystemLoad {
 }
 
 /** A system's companion, ready to load: one user from the start of the load, on the system's protocol. */
-final case class CompanionLoad(system: SystemUnderTest, companion: Companion) {
+final case class CompanionLoad(system: SystemUnderTest, companion: Companion, owners: RequestOwners) {
   def population(baseUrl: String, earlyStop: Option[EarlyStop]): PopulationBuilder = {
-    val (protocol, journey) = SystemLoad.withStops(system.protocol(baseUrl), companion.journey, earlyStop)
+    val own = system.protocol(baseUrl).check(owners.check(system.key))
+    val (protocol, journey) = SystemLoad.withStops(own, companion.journey, earlyStop)
     SystemLoad.withProtocol(scenario(companion.scenarioName).exec(journey).inject(atOnceUsers(1)), protocol)
   }
 }
@@ -119,7 +122,8 @@ final case class RunSetup(
     archiveTo: Option[Path],
     capacityWarnings: Seq[String] = Nil,
     tallies: Tallies,
-    companions: Seq[CompanionLoad] = Nil
+    companions: Seq[CompanionLoad] = Nil,
+    owners: RequestOwners = new RequestOwners
 ) {
   def maxDuration: FiniteDuration = loads.map(_.profile.plan.maxDuration).max
 
@@ -140,13 +144,38 @@ final case class RunSetup(
       course = course,
       work = windows.workDone,
       tallies = tallies.snapshot,
-      curves = loads.flatMap(_.curve)
+      curves = loads.flatMap(_.curve),
+      systemRecords = systemRecords(windows)
     )
+
+  /** Each system's own plan and what the run recorded of it: its populations, users, steady window and requests. */
+  private def systemRecords(windows: WindowRecorder): Seq[SystemRecord] =
+    loads.map(_.system.key).distinct.map { key =>
+      val own = loads.filter(_.system.key == key)
+      val companionsOf = companions.filter(_.system.key == key)
+      val scenarios = own.map(_.scenarioName) ++ companionsOf.map(_.companion.scenarioName)
+      val users = own.map(_.profile.plannedUsers).foldLeft(Option(companionsOf.size.toLong)) { (sum, users) =>
+        sum.zip(users).map { case (a, b) => a + b }
+      }
+      val steady = windows.steadyOf(scenarios)
+      SystemRecord(
+        key = key,
+        profile = profileOf(own.head),
+        scenarios = scenarios,
+        plannedUsers = users,
+        plannedSteady = steady.flatMap(_.left.toOption),
+        measuredSteady = steady.flatMap(_.toOption),
+        requests = owners.of(key)
+      )
+    }
+
+  private def profileOf(load: SystemLoad): String =
+    if (suite.smoke) s"${load.profile.name} (smoke)" else load.profile.name
 
   /** "smoke", or per system where they differ: "raid: reference, toy: smoke". */
   private def profiles: String = {
     val names =
-      loads.map(l => l.system.key -> (if (suite.smoke) s"${l.profile.name} (smoke)" else l.profile.name)).distinct
+      loads.map(l => l.system.key -> profileOf(l)).distinct
     if (names.map(_._2).distinct.size == 1) names.head._2 else names.map { case (k, p) => s"$k: $p" }.mkString(", ")
   }
 }
@@ -183,6 +212,7 @@ object RunAssembly {
     requireProductionAllowed(suite, profiles.map { case (system, profile) => system.key -> profile })
     val claims = new Claims.Recorder
     val tallies = new Tallies
+    val owners = new RequestOwners
     val loads = profiles.flatMap { case (system, profile) =>
       val settings = settingsOf(suite, system, profile, claims, tallies)
       val shared = settings.settings.has("shareConnections") && settings.settings.boolean("shareConnections")
@@ -192,6 +222,7 @@ object RunAssembly {
         system,
         profile,
         journey,
+        owners,
         shared,
         requestsPerJourney,
         ConnectivityCheck.of(settings),
@@ -219,7 +250,10 @@ object RunAssembly {
     }
     // One client for the whole run however many injectors share it: the first shard runs it.
     val companions = profiles.filter(_ => suite.shard.index == 1).flatMap { case (system, profile) =>
-      system.companions(settingsOf(suite, system, profile, claims, tallies), profile.plan).map(CompanionLoad(system, _))
+      system.companions(
+        settingsOf(suite, system, profile, claims, tallies),
+        profile.plan
+      ).map(CompanionLoad(system, _, owners))
     }
     val root = new Settings(suite.root)
     val target = root.block(s"targets.${suite.target.name}")
@@ -267,7 +301,8 @@ object RunAssembly {
       archiveTo = archiveTo,
       capacityWarnings = capacityWarnings,
       tallies = tallies,
-      companions = companions
+      companions = companions,
+      owners = owners
     )
   }
 

@@ -11,7 +11,7 @@ class WindowRecorderTest {
 
   @Test def plannedWindowsAreOffsetsFromTheRunsStart(): Unit = {
     val recorder = new WindowRecorder
-    recorder.plan("steady", "steady", 60.seconds, 660.seconds)
+    recorder.plan("steady", "steady", 60.seconds, 660.seconds, "toy")
     assertEquals(Seq(PlannedWindow("steady", "steady", 60000, 660000)), recorder.planned)
     assertEquals(Nil, recorder.measured, "a plan is not a measurement")
     assertEquals(
@@ -23,12 +23,19 @@ class WindowRecorderTest {
 
   @Test def aWindowPlannedByEveryPopulationOfAProfileIsListedOnce(): Unit = {
     val recorder = new WindowRecorder
-    Seq("56k", "2048k").foreach(_ => recorder.plan("steady", "steady", 60.seconds, 660.seconds))
-    recorder.plan("steady", "steady", 30.seconds, 90.seconds)
+    Seq("56k", "2048k").foreach(line => recorder.plan("steady", "steady", 60.seconds, 660.seconds, s"toy on $line"))
+    recorder.plan("steady", "steady", 30.seconds, 90.seconds, "raid")
     assertEquals(
       Seq(PlannedWindow("steady", "steady", 60000, 660000), PlannedWindow("steady", "steady", 30000, 90000)),
       recorder.planned
     )
+    assertEquals(
+      Some(Left(PlannedWindow("steady", "steady", 60000, 660000))),
+      recorder.steadyOf(Seq("toy on 56k", "toy on 2048k")),
+      "each system's own steady window"
+    )
+    assertEquals(Some(Left(PlannedWindow("steady", "steady", 30000, 90000))), recorder.steadyOf(Seq("raid")))
+    assertEquals(None, recorder.steadyOf(Seq("other")))
   }
 
   @Test def recordedWindowsSpanTheEarliestStartToTheLatestEnd(): Unit = {

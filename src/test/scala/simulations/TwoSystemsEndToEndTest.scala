@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test
 import raid.Raid
 import results.{ PostRun, ResultsSettings, SummaryJson }
 import testkit.toy.Toy
-import testkit.{ FixtureRun, SimulationRuns, ToyAndRaidSimulation }
+import testkit.{ FixtureRun, GatlingProcess, SimulationRuns, ToyAndRaidSimulation }
 
 /** A second system added as the README says (the test kit's toy: its slice, systems/toy.conf, its stub
   * mapping, its simulation) runs beside RAiD in one simulation, each on its own profile and gated on its
@@ -64,6 +64,26 @@ class TwoSystemsEndToEndTest {
     assertTrue(checks.exists(_.contains("mint raid")), s"RAiD's block is checked: $checks")
     assertTrue(checks.exists(_.contains("toy - look up")), s"Toy's block is checked: $checks")
     assertEquals(Seq("raid", "toy"), SummaryJson.read(passed.archivedRunDir.resolve("summary.json")).run.systems)
+  }
+
+  /** Archived as `mvn gatling:test` archives it: the run recorded which system each request was answered
+    * for, so its summary reads system by system, each with its own requests in journey order.
+    */
+  @Test def theArchivedRunIsReadSystemBySystem(): Unit = {
+    val run = GatlingProcess.start(classOf[ToyAndRaidSimulation], "sandbox.stubs.delay.ms" -> "0")
+    assertEquals(0, run.exitStatus(180), run.text)
+    val Seq(archived) = run.archivedRuns: @unchecked
+    val summary = SummaryJson.read(archived.resolve("summary.json"))
+    assertEquals(Seq("raid", "toy"), summary.systems.map(_.key))
+    val Seq(raid, toy) = summary.systems: @unchecked
+    assertEquals(Raid.requestNames, raid.requests.map(_.last).toSet)
+    assertEquals("list raids for service-point", raid.requests.head.last, "RAiD's journey starts with a list")
+    assertEquals(Seq("toy - home", "toy - look up"), toy.requests.map(_.last), "toy's requests in journey order")
+    assertEquals(summary.global.figures.count, summary.systems.map(_.global.figures.count).sum)
+    assertEquals(Set("PASS"), results.SystemVerdicts.of(summary, summary.gate.get).map(_.label).toSet)
+    val context = SummaryJson.readContext(archived.resolve("run.json"))
+    assertEquals(Seq("raid", "toy"), context.systemRecords.map(_.key))
+    assertTrue(Files.readString(archived.resolve("summary.md")).contains("## Systems"))
   }
 }
 

@@ -16,8 +16,10 @@ final class SimulationLogWriter private (
     data: FileData,
     val logFile: Path
 ) {
-  def user(started: Boolean, epochMs: Long): Unit =
-    writer.onMessage(DataWriterMessage.LoadEvent.User(scenario, epochMs, started), data)
+
+  /** @param of the user's scenario: the log's first unless named */
+  def user(started: Boolean, epochMs: Long, of: String = scenario): Unit =
+    writer.onMessage(DataWriterMessage.LoadEvent.User(of, epochMs, started), data)
 
   /** @param error why a KO request failed, as Gatling words it */
   def request(name: String, startEpochMs: Long, endEpochMs: Long, error: Option[String]): Unit =
@@ -40,14 +42,15 @@ final class SimulationLogWriter private (
 
 object SimulationLogWriter {
 
-  /** A log of one scenario's run in `resultsDir/<run id>/simulation.log`, the run id being Gatling's own
-    * (the simulation's id and the start time).
+  /** A log of one scenario's run (and of `otherScenarios`' users) in `resultsDir/<run id>/simulation.log`,
+    * the run id being Gatling's own (the simulation's id and the start time).
     */
   def open(
       resultsDir: Path,
       simulationClassName: String,
       runStartEpochMs: Long,
-      scenario: String
+      scenario: String,
+      otherScenarios: Seq[String] = Nil
   ): SimulationLogWriter = {
     val simulationId = simulationClassName.split('.').last.toLowerCase
     val run =
@@ -59,7 +62,12 @@ object SimulationLogWriter {
         GatlingVersion.ThisVersion.fullVersion,
         ZoneOffset.UTC
       )
-    val writer = LogFileDataWriter(run, List(ShortScenarioDescription(scenario, None)), Nil, resultsDir)
+    val writer = LogFileDataWriter(
+      run,
+      (scenario +: otherScenarios).toList.map(ShortScenarioDescription(_, None)),
+      Nil,
+      resultsDir
+    )
     new SimulationLogWriter(scenario, writer, writer.onInit(), LogFileDataWriter.logFile(resultsDir, run.runId, false))
   }
 }

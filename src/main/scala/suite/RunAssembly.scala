@@ -10,6 +10,7 @@ import io.gatling.core.controller.throttle.ThrottleStep
 import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import linespeed.LineClass
+import live.LiveSettings
 import profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
 import results.{ Claims, CurveSpec, ResultsSettings, RunArchive, RunContext, RunCourse, Thresholds }
 import sandbox.SandboxSettings
@@ -41,20 +42,22 @@ final case class SystemLoad(
   /** The requests/s this injector should send this system at the peak, where the plan can tell. */
   def expectedRequestsPerSecond: Option[Double] = requestsPerJourney.flatMap(profile.plan.expectedRequestsPerSecond)
 
-  /** Its population; with `earlyStop` on, every answer is counted and the journey stops the load on a breach.
-    * A load of a line class goes through `proxyPorts(class)` on this machine.
+  /** Its population, its answers and users followed by `watch` (see [[LoadWatch]]). A load of a line class
+    * goes through `proxyPorts(class)` on this machine.
     */
   def population(
       windows: WindowRecorder,
       baseUrl: String,
-      earlyStop: Option[EarlyStop],
+      watch: LoadWatch,
       proxyPorts: Map[String, Int] = Map.empty
   ): PopulationBuilder = {
     val own = system.protocol(baseUrl)
     val shaped = line.fold(own)(l => own.proxy(Proxy(SystemLoad.ProxyHost, proxyPorts(l.name))))
     val pooled = if (sharedConnections) shaped.shareConnections else shaped
-    val (protocol, guarded) = SystemLoad.withEarlyStop(pooled, journey, earlyStop)
-    SystemLoad.withProtocol(profile.population(scenarioName, guarded, windows), protocol)
+    SystemLoad.withProtocol(
+      profile.population(scenarioName, watch.journey(system.key, journey), windows),
+      watch.protocol(system.key, pooled)
+    )
   }
 }
 
@@ -63,14 +66,6 @@ object SystemLoad {
   /** Gatling gives a population's protocols to it alone, not to the populations chained after it with
     * `andThen` (a sweep's later levels and repeats): each gets the system's protocol.
     */
-  /** With `earlyStop` on, every answer is counted and the journey stops the load on a breach. */
-  def withEarlyStop(
-      protocol: HttpProtocolBuilder,
-      journey: ChainBuilder,
-      earlyStop: Option[EarlyStop]
-  ): (HttpProtocolBuilder, ChainBuilder) =
-    earlyStop.fold((protocol, journey))(stop => (protocol.check(stop.check), stop.guard(journey)))
-
   def withProtocol(population: PopulationBuilder, protocol: HttpProtocolBuilder): PopulationBuilder =
     population.protocols(protocol).copy(children = population.children.map(_.map(withProtocol(_, protocol))))
 
@@ -80,10 +75,11 @@ object SystemLoad {
 
 /** A system's companion, ready to load: one user from the start of the load, on the system's protocol. */
 final case class CompanionLoad(system: SystemUnderTest, companion: Companion) {
-  def population(baseUrl: String, earlyStop: Option[EarlyStop]): PopulationBuilder = {
-    val (protocol, journey) = SystemLoad.withEarlyStop(system.protocol(baseUrl), companion.journey, earlyStop)
-    SystemLoad.withProtocol(scenario(companion.scenarioName).exec(journey).inject(atOnceUsers(1)), protocol)
-  }
+  def population(baseUrl: String, watch: LoadWatch): PopulationBuilder =
+    SystemLoad.withProtocol(
+      scenario(companion.scenarioName).exec(watch.journey(system.key, companion.journey)).inject(atOnceUsers(1)),
+      watch.protocol(system.key, system.protocol(baseUrl))
+    )
 }
 
 /** Everything a run needs, assembled and checked before anything starts: nothing in here has sent a
@@ -96,6 +92,7 @@ final case class CompanionLoad(system: SystemUnderTest, companion: Companion) {
   * @param claims   what the journeys were given that no two users may hold, written to the run folder
   * @param tallies what the journeys count in the responses as the run goes, for run.json
   * @param companions the clients the systems run beside their users (see [[SystemUnderTest.companions]])
+  * @param live where the run is shown as it goes, and sent to Graphite (`live`, `graphite`)
   */
 final case class RunSetup(
     simulation: String,
@@ -110,7 +107,8 @@ final case class RunSetup(
     archiveTo: Option[Path],
     capacityWarnings: Seq[String] = Nil,
     tallies: Tallies,
-    companions: Seq[CompanionLoad] = Nil
+    companions: Seq[CompanionLoad] = Nil,
+    live: LiveSettings = LiveSettings.Off
 ) {
   def maxDuration: FiniteDuration = loads.map(_.profile.plan.maxDuration).max
 
@@ -247,7 +245,8 @@ object RunAssembly {
       archiveTo = archiveTo,
       capacityWarnings = capacityWarnings,
       tallies = tallies,
-      companions = companions
+      companions = companions,
+      live = LiveSettings.read(new Settings(suite.root))
     )
   }
 

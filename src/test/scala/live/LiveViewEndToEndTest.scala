@@ -1,0 +1,127 @@
+package live
+
+import java.nio.file.{ Files, Paths }
+import javax.imageio.ImageIO
+
+import scala.collection.mutable
+import scala.jdk.CollectionConverters._
+
+import com.fasterxml.jackson.databind.JsonNode
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import testkit.{ GatlingProcess, LiveTools, ToySimulation }
+
+/** A real run of the toy system, watched as it goes by the servers a team would use: an HTTP client reads the
+  * live data, headless Chromium renders the page, a real Prometheus scrapes /metrics, and a Graphite listener
+  * takes the plaintext lines. What they saw is held to the run's own summary.
+  */
+class LiveViewEndToEndTest {
+
+  /** Each request's answered count (OK and KO) in one reading of /data.json or summary.json's requests. */
+  private def counts(requests: JsonNode, count: JsonNode => Long): Map[String, Long] =
+    requests.elements().asScala.map(r => r.path("name").asText -> count(r)).toMap
+
+  @Test def aRunIsWatchedLiveScrapedByPrometheusAndSentToGraphite(): Unit = {
+    val chromium = LiveTools.binary("chromium", "chromium")
+    val prometheusBinary = LiveTools.binary("prometheus", "prometheus")
+    val livePort = LiveTools.freePort()
+    val graphite = new LiveTools.GraphiteListener
+    val prometheus = new LiveTools.Prometheus(prometheusBinary, s"127.0.0.1:$livePort")
+    try {
+      prometheus.awaitReady(60)
+      val run = GatlingProcess.start(
+        classOf[ToySimulation],
+        "profile" -> "steady",
+        "profiles.toy.steady.rate" -> "4",
+        "profiles.toy.steady.duration" -> "30s",
+        "live.port" -> livePort.toString,
+        "graphite.host" -> "127.0.0.1",
+        "graphite.port" -> graphite.port.toString
+      )
+      val address = s"http://127.0.0.1:$livePort/"
+      val readings = mutable.ArrayBuffer.empty[JsonNode]
+      val png = Paths.get("target", "live-view.png").toAbsolutePath
+      var dom: Option[String] = None
+      var runPageStatus: Option[Int] = None
+      val deadline = System.nanoTime() + 240L * 1000000000L
+      def state = readings.lastOption.fold("")(_.path("state").asText)
+      while (state != "ended" && run.handle.isAlive && System.nanoTime() < deadline) {
+        LiveTools.get(s"${address}data.json").filter(_._1 == 200).foreach(r => readings += LiveTools.json(r._2))
+        val points = readings.lastOption.fold(0)(_.path("systems").get(0).path("points").path("t").size)
+        // Mid-run, once the charts have a few points: the page as a browser renders it.
+        if (dom.isEmpty && state == "running" && points >= 3) dom = Some(LiveTools.chromium(chromium, address, png))
+        // Once archived, the page links the run page, served while the JVM lingers (live.keepServing).
+        if (state == "ended")
+          runPageStatus = LiveTools.get(s"http://127.0.0.1:$livePort${readings.last.path("runPage").asText}").map(_._1)
+        else Thread.sleep(500)
+      }
+      assertEquals(0, run.exitStatus(120), run.text)
+      assertTrue(run.text.contains(s"live view: $address"), run.text)
+      assertTrue(
+        run.text.indexOf(s"live view: $address") < run.text.indexOf("Simulation testkit.ToySimulation started"),
+        "the address is printed before the load starts"
+      )
+
+      val archived = run.archivedRuns.head
+      val summary = LiveTools.json(Files.readString(archived.resolve("summary.json")))
+      val answered = summary.path("global").path("count").asLong
+      val perRequest = counts(summary.path("requests"), _.path("count").asLong)
+      assertTrue(answered > 0, "the run answered requests")
+
+      // (a) The live figures, read mid-run, never count more than the run's summary.
+      val running = readings.filter(_.path("state").asText == "running")
+      assertTrue(running.size >= 5, s"read the live data ${running.size} times mid-run")
+      readings.foreach { reading =>
+        val toy = reading.path("systems").get(0)
+        assertTrue(toy.path("ok").asLong + toy.path("ko").asLong <= answered, reading.toString)
+        counts(toy.path("requests"), r => r.path("ok").asLong + r.path("ko").asLong).foreach { case (name, n) =>
+          assertTrue(n <= perRequest.getOrElse(name, 0L), s"$name: live $n, summary ${perRequest.get(name)}")
+        }
+        assertTrue(toy.path("usersStarted").asLong <= toy.path("plannedUsers").asLong, reading.toString)
+      }
+      val midRun = running.last.path("systems").get(0)
+      assertTrue(midRun.path("ok").asLong > 0, midRun.toString)
+      assertEquals(120L, midRun.path("plannedUsers").asLong, "4 users/s for 30 s")
+      assertTrue(
+        midRun.path("checks").elements().asScala.exists(_.path("text").asText.startsWith("toy - look up: p99 ")),
+        midRun.toString
+      )
+      val last = readings.last
+      assertEquals("ended", last.path("state").asText, last.toString)
+      assertEquals("PASS", last.path("verdict").asText, last.toString)
+      assertTrue(last.path("runPage").asText.endsWith("/run.html"), last.toString)
+      assertEquals(Some(200), runPageStatus, last.path("runPage").asText)
+
+      // (b) Chromium rendered the page mid-run with points on both charts, and drew them.
+      val page = dom.getOrElse(fail(s"the run ended before the charts had points: ${readings.lastOption}"))
+      Seq("throughput", "latency").foreach { chart =>
+        val points = s"""data-chart="$chart"[^>]*data-points="(\\d+)"""".r.findFirstMatchIn(page).map(_.group(1).toInt)
+        assertTrue(points.exists(_ >= 3), s"$chart chart points: $points")
+      }
+      val image = ImageIO.read(png.toFile)
+      val drawn = (for { x <- 0 until image.getWidth; y <- 0 until image.getHeight } yield image.getRGB(x, y))
+        .count(rgb => (rgb & 0xffffff) != 0xffffff)
+      assertTrue(drawn > image.getWidth * image.getHeight / 100, s"$drawn non-white pixels")
+
+      // (c) Prometheus scraped the run: its last count is the summary's, within one scrape interval's answers.
+      val scraped = prometheus.query("sum(max_over_time(loadtest_requests_total[10m]))")
+      val peak = readings.map(_.path("systems").get(0).path("requestsPerSecond").asDouble).max
+      assertTrue(scraped.exists(_ > 0), s"scraped $scraped\n${prometheus.log}")
+      assertTrue(
+        math.abs(answered - scraped.get) <= math.ceil(peak * 1.0),
+        s"scraped ${scraped.get}, summary $answered, peak $peak requests/s"
+      )
+      assertEquals(Some(1.0), prometheus.query("""max_over_time(loadtest_gate_would_pass{system="toy"}[10m])"""))
+
+      // (d) The Graphite lines reached the listener: their per-second counts add up to at most the summary's.
+      val lines = graphite.lines.asScala.toSeq
+      val sent = lines.filter(_.startsWith("loadtest.toy.allRequests.")).map(_.split(' ')(1).toLong).sum
+      assertTrue(lines.exists(_.startsWith("loadtest.toy.toy_-_look_up.percentiles99 ")), lines.take(20).mkString("\n"))
+      assertTrue(lines.exists(_.startsWith("loadtest.toy.users.active ")), lines.take(20).mkString("\n"))
+      assertTrue(sent > 0 && sent <= answered, s"graphite counted $sent, summary $answered")
+    } finally {
+      prometheus.close()
+      graphite.close()
+    }
+  }
+}

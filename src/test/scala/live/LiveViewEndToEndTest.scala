@@ -9,7 +9,8 @@ import scala.jdk.CollectionConverters._
 import com.fasterxml.jackson.databind.JsonNode
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import testkit.{ GatlingProcess, LiveTools, ToySimulation }
+import suite.FailFast
+import testkit.{ GatlingProcess, LiveTools, SimulationRuns, ToySimulation }
 
 /** A real run of the toy system, watched as it goes by the servers a team would use: an HTTP client reads the
   * live data, headless Chromium renders the page, a real Prometheus scrapes /metrics, and a Graphite listener
@@ -124,4 +125,23 @@ class LiveViewEndToEndTest {
       graphite.close()
     }
   }
+
+  /** A live port that is not a number, or is taken, stops the run before any load with one line, exit 3. */
+  @Test def aBadOrTakenLivePortStopsTheRunBeforeAnyLoad(): Unit =
+    scala.util.Using.resource(new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress)) { taken =>
+      val runs = Seq(
+        "live.port: must be a whole number (was 'abc')" -> GatlingProcess.start(
+          classOf[ToySimulation],
+          "live.port" -> "abc"
+        ),
+        s"live.port: cannot listen on 127.0.0.1:${taken.getLocalPort} (" ->
+          GatlingProcess.start(classOf[ToySimulation], "live.port" -> taken.getLocalPort.toString)
+      )
+      runs.foreach { case (line, run) =>
+        assertEquals(FailFast.InputErrorExitCode, run.exitStatus(120), run.text)
+        assertTrue(run.text.contains(s"ERROR: $line"), run.text)
+        assertFalse(run.text.contains("Simulation testkit.ToySimulation started"), "no load was sent")
+        assertTrue(!Files.exists(run.resultsDir) || SimulationRuns.isEmpty(run.resultsDir), "nothing archived")
+      }
+    }
 }

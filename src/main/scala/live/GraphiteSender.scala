@@ -18,12 +18,13 @@ import suite.InputError
   * `<prefix>.<system>.<request>.percentiles{50,95,99}` (ms, the interval's). Names become path elements
   * of letters, digits, `_` and `-`.
   *
-  * A Graphite that cannot be reached never disturbs the run: it is said once, and the next interval tries again.
+  * A Graphite that cannot be reached never disturbs the run: it is said once, and tried again every 10 s.
   */
 final class GraphiteSender(settings: GraphiteSettings) {
   private var socket: Option[(Socket, BufferedWriter)] = None
   private var previous = Map.empty[(String, String, String), Long]
   private var complained = false
+  private var retryAtMs = 0L
 
   /** The lines of `state` at `epochSeconds`, the interval counts against the previous call's. */
   def lines(state: LiveState, epochSeconds: Long): Seq[String] = {
@@ -62,19 +63,22 @@ final class GraphiteSender(settings: GraphiteSettings) {
 
   def send(state: LiveState, epochSeconds: Long): Unit = {
     val text = lines(state, epochSeconds).map(_ + "\n").mkString
-    try {
-      val (_, writer) = socket.getOrElse(connect())
-      writer.write(text)
-      writer.flush()
-    } catch {
-      case NonFatal(e) =>
-        close()
-        if (!complained)
-          println(
-            s"graphite: cannot send to ${settings.host}:${settings.port} (${InputError.oneLine(e)}): trying again each second"
-          )
-        complained = true
-    }
+    // After a failure, a connection is tried again only every 10 s: a connect that times out holds the live view's tick.
+    if (socket.nonEmpty || System.currentTimeMillis() >= retryAtMs)
+      try {
+        val (_, writer) = socket.getOrElse(connect())
+        writer.write(text)
+        writer.flush()
+      } catch {
+        case NonFatal(e) =>
+          close()
+          retryAtMs = System.currentTimeMillis() + 10000
+          if (!complained)
+            println(
+              s"graphite: cannot send to ${settings.host}:${settings.port} (${InputError.oneLine(e)}): trying again every 10 s"
+            )
+          complained = true
+      }
   }
 
   def close(): Unit = {

@@ -47,13 +47,15 @@ object PrometheusMetrics {
     )
     requests.foreach { case (system, request, r) =>
       val last = r.interval
+      // No answer in the last second: no quantile to say (NaN, as the Java client's own summaries say it).
+      def seconds(ms: Long) = if (last.count == 0) Double.NaN else ms / 1000.0
       responseTime.dataPoint(
         SummaryDataPointSnapshot.builder()
           .labels(Labels.of("system", system, "request", request))
           .quantiles(Quantiles.of(
-            new Quantile(0.5, last.p50Ms / 1000.0),
-            new Quantile(0.95, last.p95Ms / 1000.0),
-            new Quantile(0.99, last.p99Ms / 1000.0)
+            new Quantile(0.5, seconds(last.p50Ms)),
+            new Quantile(0.95, seconds(last.p95Ms)),
+            new Quantile(0.99, seconds(last.p99Ms))
           ))
           .count(r.count)
           .sum(r.sumMs / 1000.0)

@@ -126,4 +126,36 @@ class LiveRecorderTest {
     assertTrue(second.contains("loadtest.toy.allRequests.ok.count 1 1700000002"), second.mkString("\n"))
     assertTrue(second.contains("loadtest.toy.users.active 0 1700000002"), second.mkString("\n"))
   }
+
+  @Test def aQuantileOfASecondWithoutAnswersIsNaN(): Unit = {
+    val recorder = new LiveRecorder(Seq("toy"))
+    recorder.start(T0)
+    answer(recorder, "look up", 200)
+    recorder.tick(T0 + 1000)
+    val out = new ByteArrayOutputStream()
+    PrometheusMetrics.write(state(recorder.tick(T0 + 2000), lookUpP99), out)
+    val text = out.toString(UTF_8)
+    assertTrue(
+      text.contains("""loadtest_response_time_seconds{request="look up",system="toy",quantile="0.99"} NaN"""),
+      text
+    )
+    assertTrue(text.contains("""loadtest_response_time_seconds_count{request="look up",system="toy"} 1"""), text)
+  }
+
+  @Test def aGraphiteThatCannotBeReachedIsSaidOnceAndNeverFailsTheTick(): Unit = {
+    val closed = scala.util.Using.resource(new java.net.ServerSocket(0))(_.getLocalPort)
+    val graphite = new GraphiteSender(GraphiteSettings("127.0.0.1", closed, "loadtest"))
+    val recorder = new LiveRecorder(Seq("toy"))
+    recorder.start(T0)
+    val printed = new ByteArrayOutputStream()
+    Console.withOut(printed) {
+      (1 to 3).foreach(i => graphite.send(state(recorder.tick(T0 + i * 1000), lookUpP99), 1700000000L + i))
+    }
+    assertEquals(
+      Seq(
+        s"graphite: cannot send to 127.0.0.1:$closed (ConnectException: Connection refused): trying again every 10 s"
+      ),
+      printed.toString(UTF_8).linesIterator.toSeq
+    )
+  }
 }

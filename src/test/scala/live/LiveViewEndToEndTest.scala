@@ -9,6 +9,7 @@ import scala.jdk.CollectionConverters._
 import com.fasterxml.jackson.databind.JsonNode
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
+import results.RunOutcome
 import suite.FailFast
 import testkit.{ GatlingProcess, LiveTools, SimulationRuns, ToySimulation }
 
@@ -37,7 +38,9 @@ class LiveViewEndToEndTest {
         "profiles.toy.steady.duration" -> "30s",
         "live.port" -> livePort.toString,
         "graphite.host" -> "127.0.0.1",
-        "graphite.port" -> graphite.port.toString
+        "graphite.port" -> graphite.port.toString,
+        // Some 503s: KO answers, their status among the errors, and a threshold that would fail.
+        "sandbox.toy.faults.serverErrorPercent" -> "10"
       )
       val address = s"http://127.0.0.1:$livePort/"
       val readings = mutable.ArrayBuffer.empty[JsonNode]
@@ -56,7 +59,7 @@ class LiveViewEndToEndTest {
           runPageStatus = LiveTools.get(s"http://127.0.0.1:$livePort${readings.last.path("runPage").asText}").map(_._1)
         else Thread.sleep(500)
       }
-      assertEquals(0, run.exitStatus(120), run.text)
+      assertEquals(RunOutcome.FailExitCode, run.exitStatus(120), run.text)
       assertTrue(run.text.contains(s"live view: $address"), run.text)
       assertTrue(
         run.text.indexOf(s"live view: $address") < run.text.indexOf("Simulation testkit.ToySimulation started"),
@@ -67,6 +70,7 @@ class LiveViewEndToEndTest {
       val summary = LiveTools.json(Files.readString(archived.resolve("summary.json")))
       val answered = summary.path("global").path("count").asLong
       val perRequest = counts(summary.path("requests"), _.path("count").asLong)
+      val koPerRequest = counts(summary.path("requests"), _.path("ko").asLong)
       assertTrue(answered > 0, "the run answered requests")
 
       // (a) The live figures, read mid-run, never count more than the run's summary.
@@ -77,6 +81,9 @@ class LiveViewEndToEndTest {
         assertTrue(toy.path("ok").asLong + toy.path("ko").asLong <= answered, reading.toString)
         counts(toy.path("requests"), r => r.path("ok").asLong + r.path("ko").asLong).foreach { case (name, n) =>
           assertTrue(n <= perRequest.getOrElse(name, 0L), s"$name: live $n, summary ${perRequest.get(name)}")
+        }
+        counts(toy.path("requests"), _.path("ko").asLong).foreach { case (name, n) =>
+          assertTrue(n <= koPerRequest.getOrElse(name, 0L), s"$name: live KO $n, summary ${koPerRequest.get(name)}")
         }
         assertTrue(toy.path("usersStarted").asLong <= toy.path("plannedUsers").asLong, reading.toString)
       }
@@ -89,7 +96,12 @@ class LiveViewEndToEndTest {
       )
       val last = readings.last
       assertEquals("ended", last.path("state").asText, last.toString)
-      assertEquals("PASS", last.path("verdict").asText, last.toString)
+      assertEquals("FAIL", last.path("verdict").asText, last.toString)
+      val toy = last.path("systems").get(0)
+      assertEquals((120L, 0L), (toy.path("usersStarted").asLong, toy.path("usersActive").asLong), "every user ended")
+      assertTrue(toy.path("ko").asLong > 0, toy.toString)
+      assertEquals("HTTP 503", toy.path("errors").get(0).path("message").asText, toy.toString)
+      assertFalse(toy.path("wouldPass").asBoolean, "10 % of 503s break the 1 % error limit")
       assertTrue(last.path("runPage").asText.endsWith("/run.html"), last.toString)
       assertEquals(Some(200), runPageStatus, last.path("runPage").asText)
 
@@ -112,7 +124,7 @@ class LiveViewEndToEndTest {
         math.abs(answered - scraped.get) <= math.ceil(peak * 1.0),
         s"scraped ${scraped.get}, summary $answered, peak $peak requests/s"
       )
-      assertEquals(Some(1.0), prometheus.query("""max_over_time(loadtest_gate_would_pass{system="toy"}[10m])"""))
+      assertEquals(Some(0.0), prometheus.query("""min_over_time(loadtest_gate_would_pass{system="toy"}[10m])"""))
 
       // (d) The Graphite lines reached the listener: their per-second counts add up to at most the summary's.
       val lines = graphite.lines.asScala.toSeq

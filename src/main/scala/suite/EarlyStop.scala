@@ -129,8 +129,9 @@ object ResponseWindow {
 /** Watches every response of the run and stops the load when the window breaks a limit.
   *
   * The answers come from the run's [[LoadWatch]]: every answer that arrives (its status and time), not a
-  * request that got none (timeout, reset, refused), nor Gatling's verdict on the request's own checks. Once a second the window is judged off the request path; after a breach the
-  * next user to start or end a journey ([[guard]]) stops the load generator with Gatling's public
+  * request that got none (timeout, reset, refused), nor Gatling's verdict on the request's own checks. Once a
+  * second the window is judged off the request path; after a breach the next user to start or end a journey
+  * ([[guard]]) stops the load generator with Gatling's public
   * `stopLoadGeneratorIf`, which ends the run as a normal one (report, assertions, `after` hooks).
   */
 final class EarlyStop(val limits: EarlyStopLimits) extends LoadListener {

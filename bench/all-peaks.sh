@@ -5,12 +5,14 @@
 # users/s, one request each, about a second: Gatling's throttle is global and would unpause the others;
 # without a journey duration the capacity check counts all its 90,000 users as concurrent), Key All 1,000
 # users (users-1000), vote.nz 500 users at once (users-500 without its ramp, held 2 min), the learning
-# portal 1,000 learners at once (its top cycle, 2 min), DVP's 100 and eRoll's 200 workers (reference,
-# 2 min time limit), the mobile learning portal 100 learners at once (its first cycle, 2 min), key upload's
-# top sweep level once (128 concurrent, 500 pairs) and eForms at its peak arrival rate on the four line-speed
-# classes (30 s warm-up + 2 min, pages at a tenth of their 75 s; the 2.8 % on 56k and 64k lines would get no
-# user in that time, so they are counted with 512k). Prints per system achieved against target, totals, and the injector's and sandbox's
-# CPU and heap, each recorded inside its JVM. About 6 minutes. Usage: bench/all-peaks.sh [extra -D options]
+# portal 1,000 learners at once (its top cycle, 2 min), DVP's 100 and eRoll's 200 workers (reference) on
+# 200 scenarios each, sized to end inside their 2-minute time limit (2 per DVP worker, about 40 s each; 1 per
+# eRoll worker, about 70 s: the 2026-11-24 run did 492 and 442 in 2 minutes), the mobile learning portal 100
+# learners at once (its first cycle, 2 min), key upload's top sweep level once (128 concurrent, 500 pairs) and
+# eForms at its peak arrival rate on its four line-speed classes (30 s warm-up + 2 min, pages at a tenth of
+# their 75 s: 23 respondents, at least one per class). Prints per system achieved against target, totals,
+# and the injector's and sandbox's CPU and heap, each recorded inside its JVM. About 6 minutes.
+# Usage: bench/all-peaks.sh [extra -D options]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sandbox_ports="-Dsandbox.raid.port=18080 -Dsandbox.eol.port=18081 -Dsandbox.dvp.port=18082 -Dsandbox.eroll.port=18083
@@ -22,7 +24,7 @@ export BENCH_FIGURES_ARGS="30 'RAiD mint and update=50 users/s' 'Enrol Online=28
   'Election sites=600 users/s (1 request each)' 'Key All=1,000 users' 'vote.nz visit=500 concurrent' \
   'Learning portal learner=1,000 concurrent' 'Download Voting Papers=100 workers' 'eRoll API=200 workers' \
   'Learning portal mobile learner=100 concurrent' 'Key upload app=128 concurrent, 500 pairs' \
-  'eForms respondent on 512k=608.6 returns/h in all classes'"
+  'eForms respondent on 2048k=608.6 returns/h in all classes'"
 bench/standalone-run.sh 18091 "$sandbox_ports" simulations.MainSimulation default 0 -- \
   -Draid.profile=reference -Dprofiles.raid.reference.warmUp="30 seconds" -Dprofiles.raid.reference.duration="2 minutes" \
   -Deol.profile=best -Dprofiles.eol.best.warmUp="30 seconds" -Dprofiles.eol.best.duration="2 minutes" \
@@ -33,12 +35,10 @@ bench/standalone-run.sh 18091 "$sandbox_ports" simulations.MainSimulation defaul
   -Dvote-nz.profile=users-500 -Dprofiles.vote-nz.users-500.startUsers=500 -Dprofiles.vote-nz.users-500.hold="2 minutes" \
   -Dlearning-portal.profile=cycles -Dprofiles.learning-portal.cycles.levels.0=1000 \
   -Dprofiles.learning-portal.cycles.cycleDuration="2 minutes" \
-  -Ddvp.profile=reference -Dprofiles.dvp.reference.timeLimit="2 minutes" \
-  -Deroll.profile=reference -Dprofiles.eroll.reference.timeLimit="2 minutes" \
+  -Ddvp.profile=reference -Dprofiles.dvp.reference.scenarios=200 -Dprofiles.dvp.reference.timeLimit="2 minutes" \
+  -Deroll.profile=reference -Dprofiles.eroll.reference.scenarios=200 -Dprofiles.eroll.reference.timeLimit="2 minutes" \
   -Dlearning-portal-mobile.profile=cycles -Dprofiles.learning-portal-mobile.cycles.levels.0=100 \
   -Dprofiles.learning-portal-mobile.cycles.cycleDuration="2 minutes" \
   -Dkey-upload.profile=sweep -Dprofiles.key-upload.sweep.levels.0=128 -Dprofiles.key-upload.sweep.repeats=1 \
   -Deforms.profile=peak -Dprofiles.eforms.peak.warmUp="30 seconds" -Dprofiles.eforms.peak.duration="2 minutes" \
-  -Dprofiles.eforms.peak.journeyDuration="2 minutes" -Deforms.thinkTime=7.5s \
-  -Deforms.lineSpeeds.56k.sharePercent=0 -Deforms.lineSpeeds.64k.sharePercent=0 \
-  -Deforms.lineSpeeds.512k.sharePercent=41.5 -Deforms.lineSpeeds.2048k.sharePercent=58.5 "$@"
+  -Dprofiles.eforms.peak.journeyDuration="2 minutes" -Deforms.thinkTime=7.5s "$@"

@@ -8,11 +8,13 @@
 # Takes about 17 minutes. Usage: bench/eforms.sh [extra -D options for the run, e.g. -Dprofiles.eforms.peak.duration=2h]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/run-folders.sh
+source bench/run-folders.sh
 bench/standalone-run.sh 18093 "-Dsandbox.eforms.port=18093" \
   simulations.EFormsSimulation peak 0.169 -- \
   -Dprofiles.eforms.peak.duration="10 minutes" -Dprofiles.eforms.peak.warmUp="1 minute" \
   -Dprofiles.eforms.peak.drain="5 minutes" -DthinkTime.multiplier=0.1 "$@"
-latest=$(ls -td results/eformssimulation-*/ | head -n 1)
+latest=$(newest_folder results eformssimulation-)
 echo
 grep -E "^line-speed proxy:" target/bench-gatling.log || true
 # The gate's section of summary.md: each class's p90 of logins and of page-to-page transactions.

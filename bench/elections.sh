@@ -6,9 +6,11 @@
 # Usage: bench/elections.sh [extra -D options for the run]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/run-folders.sh
+source bench/run-folders.sh
 bench/standalone-run.sh 18087 "-Dsandbox.elections.port=18087" \
   simulations.ElectionsCdnSimulation homepage 600 Homepage -- "$@"
-latest=$(ls -td results/electionscdnsimulation-*/ | head -n 1)
+latest=$(newest_folder results electionscdnsimulation-)
 echo
 # The sections of summary.md headed by these titles, each to the next title.
 awk '/^## /{show = ($0 ~ /^## (Degradation over the steady window|Cache status by page)/)} show' "$latest/summary.md"

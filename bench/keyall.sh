@@ -7,6 +7,8 @@
 # Takes about 4 minutes. Usage: bench/keyall.sh [extra -D options for the run]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/run-folders.sh
+source bench/run-folders.sh
 mkdir -p target
 memory=target/bench-keyall-memory.txt
 finished=target/bench-keyall-done
@@ -54,7 +56,7 @@ bench/standalone-run.sh 18090 "-Dsandbox.key-all.port=18090" simulations.KeyAllS
 touch "$finished"
 wait $sampler || true
 
-run=$(ls -td results/keyallsimulation-*/ | head -n 1)
+run=$(newest_folder results keyallsimulation-)
 grep -h "seeded" target/bench-sandbox.log || true
 awk -F, 'NR > 1 { users[$2] = 1; n++; if (first == "" || $3 < first) first = $3; if ($3 > last) last = $3 }
   END { printf "distinct users who locked a form: %d; locks: %d, %.1f per second over %.1f s\n", length(users), n, n / ((last - first) / 1000), (last - first) / 1000 }' \

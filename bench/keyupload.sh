@@ -9,6 +9,8 @@
 # how many pairs the highest level runs alone (20,000).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/run-folders.sh
+source bench/run-folders.sh
 port=${PORT:-18092}
 top_level=128
 top_pairs=${TOP_PAIRS:-20000}
@@ -23,9 +25,9 @@ stop_sandbox() {
 trap stop_sandbox EXIT
 # The sandbox in its own JVM (mvn execs java: the kill reaches the JVM, whose shutdown hook prints its CPU).
 start_sandbox() {
-  mvn -q -B exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.key-upload.port=$port > "$1" 2>&1 &
+  mvn -q -B exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.key-upload.port="$port" > "$1" 2>&1 &
   sandbox_mvn=$!
-  for _ in $(seq 1 120); do (echo > /dev/tcp/127.0.0.1/$port) 2>/dev/null && return; sleep 1; done
+  for _ in $(seq 1 120); do (echo > /dev/tcp/127.0.0.1/"$port") 2>/dev/null && return; sleep 1; done
   echo "the sandbox did not open port $port: see $1" >&2
   exit 1
 }
@@ -33,14 +35,14 @@ start_sandbox() {
 run() {
   local log=$1
   shift
-  local before; before=$(ls -d results/*/ 2>/dev/null | sort || true)
+  local before; before=$(run_folders)
   local status=0
   mvn -B gatling:test -Dgatling.simulationClass=simulations.KeyUploadSimulation -Dtarget=standalone-sandbox \
-    -Dtargets.standalone-sandbox.key-upload.baseUrl=http://127.0.0.1:$port "$@" \
+    -Dtargets.standalone-sandbox.key-upload.baseUrl="http://127.0.0.1:$port" "$@" \
     > "$log" 2>&1 || status=$?
   grep -E "^(ERROR|Connectivity check|results:)" "$log" >&2 || true
   [ "$status" -eq 0 ] || echo "gatling:test exit code $status: see $log" >&2
-  comm -13 <(echo "$before") <(ls -d results/*/ | sort) | tail -n 1
+  new_run_folder "$before"
 }
 
 echo "== The sweep: 12 levels x 500 pairs x 3 repeats"

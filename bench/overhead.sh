@@ -12,6 +12,8 @@
 # Usage: bench/overhead.sh   (BENCH_USERS=32 BENCH_SECONDS=60 BENCH_WARMUP=15 BENCH_RAID_PORT=18080)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/run-folders.sh
+source bench/run-folders.sh
 port=${BENCH_RAID_PORT:-18080} users=${BENCH_USERS:-32} seconds=${BENCH_SECONDS:-60} warmup=${BENCH_WARMUP:-15}
 
 mvn -q -B test-compile
@@ -47,13 +49,13 @@ plain_run() { # seconds, figures file, log
 suite_side() {
   start_sandbox suite
   plain_run "$warmup" target/bench-warmup-injector.txt target/bench-overhead-warmup-suite.log
-  before=$(ls -d results/*/ 2>/dev/null | sort || true)
+  before=$(run_folders)
   JAVA_TOOL_OPTIONS="$(jfr injector-suite)" mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation \
     -Dtarget=standalone-sandbox -Dtargets.standalone-sandbox.raid.baseUrl="http://127.0.0.1:$port" \
     -Draid.thinkTime=0s -Dprofile=closed -Dprofiles.raid.closed.startUsers="$users" \
     -Dprofiles.raid.closed.targetUsers="$users" -Dprofiles.raid.closed.hold="$seconds seconds" \
     > target/bench-overhead-suite.log 2>&1 || true
-  suite_run=$(comm -13 <(echo "$before") <(ls -d results/*/ | sort) | tail -n 1)
+  suite_run=$(new_run_folder "$before")
   [ -n "$suite_run" ] || { echo "The suite's run left no archive: see target/bench-overhead-suite.log" >&2; exit 1; }
   stop_sandbox
 }
@@ -63,7 +65,7 @@ plain_side() {
   plain_run "$warmup" target/bench-warmup-injector.txt target/bench-overhead-warmup-plain.log
   JAVA_TOOL_OPTIONS="$(jfr injector-plain)" plain_run "$seconds" target/bench-plain-injector.txt \
     target/bench-overhead-plain.log
-  plain_run=$(ls -td target/gatling/plainraidsimulation-*/ | head -n 1)
+  plain_run=$(newest_folder target/gatling plainraidsimulation-)
   stop_sandbox
 }
 

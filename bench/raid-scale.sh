@@ -7,6 +7,8 @@
 # Usage: bench/raid-scale.sh [scale ...]    (default: 1 2 3 4; about 3 minutes per step)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/run-folders.sh
+source bench/run-folders.sh
 scales=("$@")
 [ ${#scales[@]} -gt 0 ] || scales=(1 2 3 4)
 port=19471
@@ -19,9 +21,9 @@ mvn -q -B test-compile
 run_step() {
   local mode=$1 scale=$2 log=target/bench-raid-scale-$1-$2.log
   shift 2
-  local before; before=$(ls -d results/*/ 2>/dev/null | sort || true)
+  local before; before=$(run_folders)
   mvn -B gatling:test "${step[@]}" -Dscale="$scale" "$@" > "$log" 2>&1 || true
-  local run; run=$(comm -13 <(echo "$before") <(ls -d results/*/ 2>/dev/null | sort) | tail -n 1)
+  local run; run=$(new_run_folder "$before")
   echo "== $mode, scale $scale (target $((50 * scale)) users/s)"
   if [ -z "$run" ]; then
     echo "stopped before load: $(grep -m1 -E '^ERROR' "$log" || echo "no archive, see $log")"

@@ -9,6 +9,8 @@
 # with the run folder and BENCH_FIGURES_ARGS instead (bench/all-peaks.sh: bench.PeakFigures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=bench/run-folders.sh
+source bench/run-folders.sh
 port=$1 sandbox_opts=$2 simulation=$3 profile=$4 rate=$5
 shift 5
 requests=()
@@ -26,13 +28,13 @@ trap 'kill $sandbox_jvm 2>/dev/null || true' EXIT
 for _ in $(seq 1 180); do grep -q "Ctrl-C stops." target/bench-sandbox.log && break; sleep 1; done
 (echo > /dev/tcp/127.0.0.1/"$port") 2>/dev/null || { echo "The sandbox is not answering on $port: see target/bench-sandbox.log" >&2; exit 1; }
 
-before=$(ls -d results/*/ 2>/dev/null | sort || true)
+before=$(run_folders)
 status=0
 mvn -B gatling:test -Dgatling.simulationClass="$simulation" -Dprofile="$profile" \
   -Dtarget=standalone-sandbox "$@" > target/bench-gatling.log 2>&1 || status=$?
 grep -E "^(ERROR|results:)" target/bench-gatling.log || true
 
-run=$(comm -13 <(echo "$before") <(ls -d results/*/ | sort) | tail -n 1)
+run=$(new_run_folder "$before")
 if [ -z "$run" ]; then
   echo "The run left no archive (gatling:test exit code $status): see target/bench-gatling.log" >&2
   exit 1

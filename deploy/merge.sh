@@ -5,16 +5,28 @@
 # and one gate verdict, in $LOADTEST_RESULTS; with LOADTEST_BASELINE (a merged run's folder), p99
 # regressions against it fail the gate too. A shard that left no run stops it with one line naming
 # the shard and its folder: never a merge of some of the shards.
-# Exit code: the merged verdict's (0 pass, 1 fail, 2 bad input, 4 INCOMPLETE), or 6 when a shard's own
-# injector was saturated (INVALID: its figures say more about the injector than the target).
+# With LOADTEST_SHARDS=1 there is nothing to merge: the one run's verdict, in the same codes.
+# Exit code (README, "Several injectors"): the merged verdict's, 0 PASS, 1 FAIL, 4 INCOMPLETE; 6 INVALID
+# when the merged run passed but a shard's own injector was saturated (its figures say more about the
+# injector than the target); 2 no verdict: a shard missing, left no run, or refused by the merge (a run of
+# another simulation, shard count or settings); 3 bad input: this script's environment, or a shard stopped
+# by its own bad input (exit code 3: every shard has the same input, so a re-run would stop the same way).
 set -euo pipefail
-: "${LOADTEST_SHARDS:?the shard count}" "${LOADTEST_RESULTS:?the shared results folder}"
-: "${LOADTEST_CLASSPATH:?the suite classpath}"
+bad_input() { echo "merge: $1" >&2; exit 3; }
+need() { [ -n "$2" ] || bad_input "$1 is not set: $3"; }
+need LOADTEST_SHARDS "${LOADTEST_SHARDS:-}" "the shard count"
+need LOADTEST_RESULTS "${LOADTEST_RESULTS:-}" "the shared results folder"
+need LOADTEST_CLASSPATH "${LOADTEST_CLASSPATH:-}" "the suite classpath"
+shards_rule="LOADTEST_SHARDS must be a whole number from 1 (was '$LOADTEST_SHARDS')"
+case "$LOADTEST_SHARDS" in *[!0-9]*) bad_input "$shards_rule" ;; esac
+[ "$LOADTEST_SHARDS" -ge 1 ] || bad_input "$shards_rule"
+case "${LOADTEST_MERGE_WAIT_SECONDS:-0}" in '' | *[!0-9]*) bad_input "LOADTEST_MERGE_WAIT_SECONDS must be a whole number of seconds (was '$LOADTEST_MERGE_WAIT_SECONDS')" ;; esac
 deadline=$((SECONDS + ${LOADTEST_MERGE_WAIT_SECONDS:-0}))
 for i in $(seq 1 "$LOADTEST_SHARDS"); do
   while [ ! -f "$LOADTEST_RESULTS/shard-$i/exit-code" ] && [ "$SECONDS" -lt "$deadline" ]; do sleep 5; done
 done
 runs=() problems=()
+no_run_status=2
 for i in $(seq 1 "$LOADTEST_SHARDS"); do
   dir="$LOADTEST_RESULTS/shard-$i"
   shopt -s nullglob
@@ -23,7 +35,9 @@ for i in $(seq 1 "$LOADTEST_SHARDS"); do
   if [ ! -f "$dir/exit-code" ] && [ ${#archived[@]} -eq 0 ]; then
     problems+=("shard $i/$LOADTEST_SHARDS ($dir) missing: it never finished or its results were not collected")
   elif [ ${#archived[@]} -eq 0 ]; then
-    problems+=("shard $i/$LOADTEST_SHARDS ($dir) left no run (exit code $(cat "$dir/exit-code")): see its log")
+    code=$(cat "$dir/exit-code")
+    problems+=("shard $i/$LOADTEST_SHARDS ($dir) left no run (exit code $code): see its log")
+    [ "$code" = 3 ] && no_run_status=3
   elif [ ${#archived[@]} -gt 1 ]; then
     problems+=("shard $i/$LOADTEST_SHARDS ($dir) holds ${#archived[@]} runs, not one")
   else
@@ -32,11 +46,23 @@ for i in $(seq 1 "$LOADTEST_SHARDS"); do
 done
 if [ ${#problems[@]} -gt 0 ]; then
   (IFS=';'; echo "merge: ${problems[*]}" | sed 's/;/; /g') >&2
-  exit 2
+  exit "$no_run_status"
+fi
+if [ "$LOADTEST_SHARDS" -eq 1 ]; then
+  # One injector: nothing to merge, its own verdict in this table's codes. The Gatling JVM's (README,
+  # "Verdicts and exit codes") differ: its FAIL is 2, and a run stopped by a signal (INCOMPLETE) has the signal's.
+  code=$(cat "$LOADTEST_RESULTS/shard-1/exit-code")
+  echo "merge: one shard, nothing to merge: its run is ${runs[0]}"
+  case "$code" in
+    0 | 4 | 6) exit "$code" ;;
+    2) exit 1 ;;
+    *) exit $((code >= 128 ? 4 : 2)) ;;
+  esac
 fi
 baseline=()
 [ -n "${LOADTEST_BASELINE:-}" ] && baseline=(--baseline "$LOADTEST_BASELINE")
 # The shards' -D options (thresholds, results settings) are the merge's too: one verdict, judged as they were.
+status=0
 # shellcheck disable=SC2086 # a list of -D words
 java -Djava.awt.headless=true -cp "$LOADTEST_CLASSPATH" ${LOADTEST_OPTS:-} results.ResultsCli merge "${runs[@]}" \
   --shards "$LOADTEST_SHARDS" --results "$LOADTEST_RESULTS" "${baseline[@]}" || status=$?

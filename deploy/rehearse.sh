@@ -8,17 +8,22 @@
 # in systems/<key>.conf); LOADTEST_OPTS: -D options of every shard; LOADTEST_RESULTS: where the shards and
 # the merged run go (default results/sharded-<time>/); LOADTEST_CLASSPATH: taken from Maven when unset.
 # With LOADTEST_TARGET other than standalone-sandbox no sandbox is started.
-# Exit code: deploy/merge.sh's (the merged verdict); with N = 1, the one run's (nothing to merge).
+# Exit code: deploy/merge.sh's (README, "Several injectors": 0 PASS, 1 FAIL, 2 no verdict, 3 bad input,
+# 4 INCOMPLETE, 6 INVALID; with N = 1, nothing to merge, the one run's verdict in the same codes). 2 also
+# when the build or the sandbox failed; 3 for a wrong N, or a sandbox stopped by its own bad input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-shards=${1:?usage: deploy/rehearse.sh <N> [simulation class] [profile]}
+usage="usage: deploy/rehearse.sh <N> [simulation class] [profile]"
+case "${1:-}" in '' | *[!0-9]* | 0) echo "rehearse: N must be a whole number from 1 (was '${1:-}'); $usage" >&2; exit 3 ;; esac
+shards=$1
 export LOADTEST_SHARDS=$shards
 export LOADTEST_SIMULATION=${2:-${LOADTEST_SIMULATION:-simulations.RaidSimulation}}
 export LOADTEST_PROFILE=${3:-${LOADTEST_PROFILE:-smoke}}
 export LOADTEST_TARGET=${LOADTEST_TARGET:-standalone-sandbox}
 export LOADTEST_RESULTS=${LOADTEST_RESULTS:-results/sharded-$(date -u +%Y%m%d%H%M%S)}
 if [ -z "${LOADTEST_CLASSPATH:-}" ]; then
-  mvn -q -B test-compile dependency:build-classpath -Dmdep.outputFile=target/classpath.txt
+  mvn -q -B test-compile dependency:build-classpath -Dmdep.outputFile=target/classpath.txt ||
+    { echo "rehearse: the build failed (see Maven's output above)" >&2; exit 2; }
   LOADTEST_CLASSPATH="target/test-classes:target/classes:$(cat target/classpath.txt)"
 fi
 export LOADTEST_CLASSPATH
@@ -31,9 +36,19 @@ trap 'exit 143' INT TERM
 if [ "$LOADTEST_TARGET" = standalone-sandbox ]; then
   # shellcheck disable=SC2086 # the sandbox options are a list of -D words
   java -cp "$LOADTEST_CLASSPATH" ${REHEARSAL_SANDBOX_OPTS:-} simulations.StandaloneSandbox > "$LOADTEST_RESULTS/sandbox.log" 2>&1 &
-  pids+=($!)
-  for _ in $(seq 1 240); do grep -q "Ctrl-C stops" "$LOADTEST_RESULTS/sandbox.log" && break; sleep 0.5; done
-  grep -q "Ctrl-C stops" "$LOADTEST_RESULTS/sandbox.log" || { echo "rehearse: the sandbox did not start: $LOADTEST_RESULTS/sandbox.log" >&2; exit 2; }
+  sandbox=$!
+  pids+=("$sandbox")
+  for _ in $(seq 1 240); do
+    grep -q "Ctrl-C stops" "$LOADTEST_RESULTS/sandbox.log" && break
+    kill -0 "$sandbox" 2>/dev/null || break
+    sleep 0.5
+  done
+  if ! grep -q "Ctrl-C stops" "$LOADTEST_RESULTS/sandbox.log"; then
+    echo "rehearse: the sandbox did not start: $LOADTEST_RESULTS/sandbox.log" >&2
+    sandbox_status=0
+    kill -0 "$sandbox" 2>/dev/null || wait "$sandbox" || sandbox_status=$?
+    exit $((sandbox_status == 3 ? 3 : 2))
+  fi
 fi
 
 shard_pids=()
@@ -45,8 +60,4 @@ done
 for index in "${!shard_pids[@]}"; do
   wait "${shard_pids[$index]}" || echo "rehearse: shard $((index + 1))/$shards failed: $LOADTEST_RESULTS/shard-$((index + 1)).log" >&2
 done
-if [ "$shards" -eq 1 ]; then
-  # One injector, the unsharded run to compare with: nothing to merge, its own verdict.
-  exit "$(cat "$LOADTEST_RESULTS/shard-1/exit-code")"
-fi
 deploy/merge.sh

@@ -9,13 +9,20 @@
 #   LOADTEST_CLASSPATH    the suite's compiled classes and their dependencies (the image sets it)
 #   LOADTEST_OPTS         further -D options, the same on every shard; LOADTEST_JAVA_OPTS: JVM options
 # Secrets (tokens, passwords) come from the environment under the names each system's file gives.
-# Exit code: 0 when the run was archived with a verdict, pass or fail (the merge judges the whole);
-# otherwise the run's own exit code, and deploy/merge.sh names this shard.
+# Exit code: 0 when the run was archived with a verdict, whatever the verdict (the merge judges the
+# whole; the run's own exit code is in shard-<i>/exit-code for it); 3 bad input (this script's environment,
+# or the run's own input: before any load); otherwise, no run archived, the run's own exit code (2 if
+# that was 0), and deploy/merge.sh names this shard.
 set -euo pipefail
-: "${JOB_COMPLETION_INDEX:?set by the Indexed Job (0-based)}" "${LOADTEST_SHARDS:?the shard count}"
-: "${LOADTEST_SIMULATION:?the simulation class}" "${LOADTEST_RESULTS:?the shared results folder}"
-: "${LOADTEST_CLASSPATH:?the suite classpath}"
-case "$JOB_COMPLETION_INDEX$LOADTEST_SHARDS" in *[!0-9]*) echo "shard: JOB_COMPLETION_INDEX and LOADTEST_SHARDS must be whole numbers" >&2; exit 3 ;; esac
+bad_input() { echo "shard: $1" >&2; exit 3; }
+need() { [ -n "$2" ] || bad_input "$1 is not set: $3"; }
+need JOB_COMPLETION_INDEX "${JOB_COMPLETION_INDEX:-}" "set by the Indexed Job (0-based)"
+need LOADTEST_SHARDS "${LOADTEST_SHARDS:-}" "the shard count"
+need LOADTEST_SIMULATION "${LOADTEST_SIMULATION:-}" "the simulation class"
+need LOADTEST_RESULTS "${LOADTEST_RESULTS:-}" "the shared results folder"
+need LOADTEST_CLASSPATH "${LOADTEST_CLASSPATH:-}" "the suite classpath"
+case "$JOB_COMPLETION_INDEX$LOADTEST_SHARDS" in *[!0-9]*) bad_input "JOB_COMPLETION_INDEX and LOADTEST_SHARDS must be whole numbers (were '$JOB_COMPLETION_INDEX', '$LOADTEST_SHARDS')" ;; esac
+[ "$JOB_COMPLETION_INDEX" -lt "$LOADTEST_SHARDS" ] || bad_input "JOB_COMPLETION_INDEX must be below LOADTEST_SHARDS (was $JOB_COMPLETION_INDEX of $LOADTEST_SHARDS)"
 i=$((JOB_COMPLETION_INDEX + 1))
 export LOADTEST_SHARD="$i/$LOADTEST_SHARDS"
 shard_dir="$LOADTEST_RESULTS/shard-$i"
@@ -36,4 +43,4 @@ java -Xmx2g -Djava.awt.headless=true --add-opens java.base/java.lang=ALL-UNNAMED
 echo "$status" > "$shard_dir/exit-code"
 if compgen -G "$shard_dir/*/summary.json" > /dev/null; then exit 0; fi
 echo "shard $LOADTEST_SHARD: no run archived in $shard_dir (exit code $status)" >&2
-exit $((status == 0 ? 1 : status))
+exit $((status == 0 ? 2 : status))

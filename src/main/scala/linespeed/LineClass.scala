@@ -29,6 +29,28 @@ object LineClass {
     classes
   }
 
+  /** How `total` users split over the classes: each class its share, rounded by largest remainder so that
+    * the counts add up to `total`; and, where `total` has a user for each, every class with a share gets at
+    * least one, taken from the class whose count most exceeds its exact share. A short run at a low rate
+    * would otherwise leave its smallest classes (eForms' 56k and 64k lines) without a user, unmeasured.
+    */
+  def usersPerClass(total: Long, classes: Seq[LineClass]): Seq[Long] = {
+    require(total >= 0, s"cannot split a negative total ($total)")
+    val sum = classes.map(_.sharePercent).sum
+    val quotas = classes.map(c => if (sum > 0) c.sharePercent / sum * total else 0.0)
+    val counts = quotas.map(q => math.floor(q).toLong).toArray
+    val left = (total - counts.sum).toInt
+    quotas.indices.sortBy(i => (counts(i) - quotas(i), i)).take(left).foreach(i => counts(i) += 1)
+    val wanted = classes.indices.filter(i => classes(i).sharePercent > 0)
+    if (total >= wanted.size) wanted.filter(counts(_) == 0).foreach { i =>
+      counts.indices.filter(counts(_) >= 2).maxByOption(j => counts(j) - quotas(j)).foreach { donor =>
+        counts(donor) -= 1
+        counts(i) = 1
+      }
+    }
+    counts.toSeq
+  }
+
   private def percent(d: Double): String =
     BigDecimal(d).setScale(6, BigDecimal.RoundingMode.HALF_UP).bigDecimal.stripTrailingZeros.toPlainString
 }

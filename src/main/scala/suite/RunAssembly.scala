@@ -11,7 +11,7 @@ import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import linespeed.LineClass
 import live.LiveSettings
-import profiles.{ LoadProfile, LoadProfiles, WindowRecorder }
+import profiles.{ LoadProfile, LoadProfiles, Shard, WindowRecorder }
 import results.{ Claims, CurveSpec, ResultsSettings, RunArchive, RunContext, RunCourse, Thresholds }
 import sandbox.SandboxSettings
 
@@ -188,23 +188,23 @@ object RunAssembly {
         line
       )
       val lines =
-        if (settings.settings.has("lineSpeeds"))
-          LineClass.read(settings.settings, "lineSpeeds").filter(_.sharePercent > 0)
-        else Nil
+        if (settings.settings.has("lineSpeeds")) LineClass.read(settings.settings, "lineSpeeds") else Nil
+      def scaled(scale: Double, shard: Shard) =
+        LoadProfiles.load(suite.root, system.key, suite.profileOf(system.key), scale, shard, suite.smoke)
       if (lines.isEmpty) Seq(load(profile, system.journey(settings), None))
-      else
-        // One population per class, its share of the profile (a smoke run gives every class its few users).
-        lines.map { line =>
-          val share = LoadProfiles.load(
-            suite.root,
-            system.key,
-            suite.profileOf(system.key),
-            suite.scale * line.sharePercent / 100,
-            suite.shard,
-            suite.smoke
-          )
+      else {
+        // One population per class, its share of the whole run's users (every shard's), at least one each where
+        // there are enough; a shape with no user count splits its peak (a smoke run gives every class its few users).
+        val whole = scaled(suite.scale, Shard.Whole)
+        val users = whole.plannedUsers.orElse(whole.plan.peakUsers).filter(_ > 0)
+        val factors = users.fold(lines.map(_.sharePercent / 100))(total =>
+          LineClass.usersPerClass(total, lines).map(_.toDouble / total)
+        )
+        lines.zip(factors).filter(_._2 > 0).map { case (line, factor) =>
+          val share = scaled(suite.scale * factor, suite.shard)
           load(share, group(line.name)(system.journey(settingsOf(suite, system, share, claims, tallies))), Some(line))
         }
+      }
     }
     // One client for the whole run however many injectors share it: the first shard runs it.
     val companions = profiles.filter(_ => suite.shard.index == 1).flatMap { case (system, profile) =>

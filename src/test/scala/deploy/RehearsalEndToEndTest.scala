@@ -13,19 +13,16 @@ import results.{ RunArchive, RunSummary }
 
 /** deploy/rehearse.sh, the one-machine rehearsal of the Kubernetes run (same entry script, same
   * environment): 3 shards against one standalone sandbox, merged, give the counts and the verdict of
-  * one unsharded run of the same plan.
+  * one unsharded run of the same plan, and a passing run exits 0 either way. The other exit paths of the
+  * scripts are ShardScriptsExitCodesTest's, on crafted runs.
   */
 class RehearsalEndToEndTest {
   private val port = Using.resource(new ServerSocket(0, 1, InetAddress.getLoopbackAddress))(_.getLocalPort)
   // A fixed plan (3 users/s for 3 s, every user the same script: 9 users, 3 per shard) and a gate whose
-  // checks come out the same whatever the machine's latencies: generous time limits, and a throughput
-  // floor no run reaches, so both runs FAIL on the same check.
+  // checks pass whatever the machine's latencies: generous time limits, so both runs PASS.
   private val thresholds = Files.writeString(
     Files.createTempFile("rehearsal-thresholds", ".conf"),
-    """thresholds {
-      |  defaults { p99Ms = 120000, maxErrorPercent = 1.0 }
-      |  simulations.raid.global { minRequestsPerSecond = 100000 }
-      |}""".stripMargin
+    "thresholds { defaults { p99Ms = 120000, maxErrorPercent = 1.0 } }"
   )
   private val shardOptions = Seq(
     s"-Dtargets.standalone-sandbox.raid.baseUrl=http://127.0.0.1:$port",
@@ -67,11 +64,11 @@ class RehearsalEndToEndTest {
   private def counts(summary: RunSummary): Map[String, (Long, Long)] =
     summary.requests.map(e => e.path.mkString(" / ") -> (e.figures.count, e.figures.ko)).toMap
 
-  private def failedChecks(summary: RunSummary): Seq[String] =
-    summary.gate.toSeq.flatMap(_.checks.filterNot(_.passed).map(_.name))
+  private def checks(summary: RunSummary): Seq[(String, Boolean)] =
+    summary.gate.toSeq.flatMap(_.checks.map(c => c.name -> c.passed))
 
   @Test
-  def threeShardsMergedCountAndJudgeAsOneUnshardedRun(): Unit = {
+  def threeShardsMergedCountAndPassAsOneUnshardedRun(): Unit = {
     assertTrue(Files.isExecutable(Paths.get("deploy/rehearse.sh")), "run from the repository root")
     val (wholeCode, whole, _) = rehearse(1)
     val (mergedCode, merged, folder) = rehearse(3)
@@ -84,10 +81,10 @@ class RehearsalEndToEndTest {
     assertEquals(72L, whole.global.figures.count, "9 users, 8 requests each")
     assertEquals(counts(whole), counts(merged))
     assertEquals(whole.completion.startedUsers, merged.completion.startedUsers)
-    assertEquals(Some("FAIL"), whole.gate.map(_.label))
+    assertEquals(Some("PASS"), whole.gate.map(_.label))
     assertEquals(whole.gate.map(_.label), merged.gate.map(_.label))
-    assertEquals(failedChecks(whole), failedChecks(merged))
-    // Gatling's own exit code for a failed assertion is 2; the merge's gate gives 1.
-    assertEquals((2, 1), (wholeCode, mergedCode), "the exit codes give the verdict")
+    assertEquals(checks(whole), checks(merged))
+    assertTrue(checks(merged).nonEmpty, "the merged run was gated")
+    assertEquals((0, 0), (wholeCode, mergedCode), "a passing run exits 0, merged or not")
   }
 }

@@ -1,0 +1,125 @@
+package deploy
+
+import java.nio.file.{ Files, Path, Paths }
+import java.nio.file.attribute.PosixFilePermissions
+import java.util.concurrent.TimeUnit
+
+import scala.jdk.CollectionConverters._
+
+import org.junit.jupiter.api.Assertions.fail
+import results.{ RunSummary, SummaryJson }
+import testkit.{ CraftedSummaries, FixtureRun }
+
+/** Runs deploy/shard.sh, deploy/merge.sh and deploy/rehearse.sh on crafted shard runs: a `java` placed first
+  * on their PATH stands in for the Gatling JVM (and for the sandbox when asked to), archiving the run
+  * crafted for its shard and exiting with the code crafted for it; every other `java` (ResultsCli's merge)
+  * is the real one. The scripts' own logic is what these runs test; the load itself is another test's.
+  */
+object ShardScripts {
+  final case class Outcome(code: Int, output: String)
+
+  /** What one shard's stand-in Gatling JVM does: archive `run` (if any), then exit with `code`. */
+  final case class CraftedShard(run: Option[RunSummary], code: Int)
+
+  private val realJava = Paths.get(System.getProperty("java.home"), "bin", "java")
+
+  private val standIn =
+    s"""#!/usr/bin/env bash
+       |# The Gatling JVM of shard i: its crafted run into -Dsuite.resultsDir, then its crafted exit code.
+       |case " $$* " in
+       |  *" io.gatling.app.Gatling "*)
+       |    i=$${LOADTEST_SHARD%/*}
+       |    for arg in "$$@"; do case "$$arg" in -Dsuite.resultsDir=*) results=$${arg#*=} ;; esac; done
+       |    if [ -d "$$CRAFTED_RUNS/shard-$$i/run" ]; then cp -r "$$CRAFTED_RUNS/shard-$$i/run" "$$results/crafted-run"; fi
+       |    exit "$$(cat "$$CRAFTED_RUNS/shard-$$i/code")" ;;
+       |  *" simulations.StandaloneSandbox "*)
+       |    if [ -n "$${CRAFTED_SANDBOX_CODE:-}" ]; then exit "$$CRAFTED_SANDBOX_CODE"; fi ;;
+       |esac
+       |exec "$realJava" "$$@"
+       |""".stripMargin
+
+  private val failingMaven = "#!/usr/bin/env bash\necho 'crafted: the build failed' >&2\nexit 1\n"
+
+  private def executable(dir: Path, name: String, text: String): Path = {
+    val file = dir.resolve(name)
+    Files.writeString(file, text)
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"))
+    file
+  }
+
+  /** A folder of stand-ins for PATH: `java` always, `mvn` (failing) when asked. */
+  def standIns(failingBuild: Boolean = false): Path = {
+    val dir = Files.createTempDirectory("stand-ins-")
+    executable(dir, "java", standIn)
+    if (failingBuild) executable(dir, "mvn", failingMaven)
+    dir
+  }
+
+  /** Thresholds every crafted run meets but a slow one (p99 over 1 s). */
+  val thresholds: Path = FixtureRun.writeTemp("shard-thresholds", "thresholds { defaults { p99Ms = 1000 } }")
+
+  def summary(shard: String, simulation: String = "RaidSimulation", slowMs: Option[Int] = None): RunSummary = {
+    val times = Seq.fill(20)(100) ++ slowMs.toSeq.flatMap(ms => Seq.fill(5)(ms))
+    CraftedSummaries.summary(
+      simulation,
+      Map(List("mint raid") -> CraftedSummaries.ok(times: _*)),
+      shard = shard,
+      runId = s"crafted-${shard.replace('/', '-')}"
+    )
+  }
+
+  def incomplete(run: RunSummary): RunSummary =
+    run.copy(completion = run.completion.copy(problems = Seq("users still mid-journey at the time limit")))
+
+  def write(dir: Path, run: RunSummary): Path = {
+    val runDir = Files.createDirectories(dir)
+    Files.writeString(runDir.resolve("summary.json"), SummaryJson.write(run))
+    runDir
+  }
+
+  /** A results folder as the shards leave it: shard-i/<run>/summary.json and shard-i/exit-code. */
+  def shardFolders(shards: Seq[CraftedShard]): Path = {
+    val results = Files.createTempDirectory("sharded-")
+    shards.zipWithIndex.foreach { case (shard, index) =>
+      val dir = Files.createDirectories(results.resolve(s"shard-${index + 1}"))
+      shard.run.foreach(run => write(dir.resolve(run.run.runId), run))
+      Files.writeString(dir.resolve("exit-code"), s"${shard.code}\n")
+    }
+    results
+  }
+
+  /** The stand-ins' input: shard-i/run/ (the run to archive) and shard-i/code, for CRAFTED_RUNS. */
+  def craftedRuns(shards: Seq[CraftedShard]): Path = {
+    val dir = Files.createTempDirectory("crafted-runs-")
+    shards.zipWithIndex.foreach { case (shard, index) =>
+      val shardDir = Files.createDirectories(dir.resolve(s"shard-${index + 1}"))
+      shard.run.foreach(write(shardDir.resolve("run"), _))
+      Files.writeString(shardDir.resolve("code"), shard.code.toString)
+    }
+    dir
+  }
+
+  /** Runs `deploy/<script> args` from the repository root with only `env` of the LOADTEST_ variables. */
+  def run(script: String, env: Map[String, String], args: String*): Outcome = {
+    val log = Files.createTempFile(s"${script.stripSuffix(".sh")}-", ".log")
+    val builder = new ProcessBuilder((s"deploy/$script" +: args).asJava)
+      .redirectErrorStream(true)
+      .redirectOutput(log.toFile)
+    val environment = builder.environment()
+    environment.keySet.removeIf(k =>
+      k.startsWith("LOADTEST_") || k.startsWith("REHEARSAL_") || k == "JOB_COMPLETION_INDEX"
+    )
+    environment.putAll(env.asJava)
+    val process = builder.start()
+    if (!process.waitFor(5, TimeUnit.MINUTES)) {
+      process.descendants().forEach(p => { p.destroyForcibly(); () })
+      process.destroyForcibly()
+      fail(s"deploy/$script still running after 5 minutes: $log")
+    }
+    Outcome(process.exitValue, Files.readString(log))
+  }
+
+  def path(standIns: Path): String = s"$standIns:${System.getenv("PATH")}"
+
+  def classpath: String = System.getProperty("java.class.path")
+}

@@ -1,0 +1,229 @@
+package deploy
+
+import java.nio.file.{ Files, Path }
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+
+import ShardScripts.{ CraftedShard, Outcome }
+
+/** Every exit path of deploy/shard.sh, deploy/merge.sh and deploy/rehearse.sh against the README's table
+  * ("Several injectors"): 0 PASS, 1 FAIL, 2 no verdict (a shard missing, left no run, or refused), 3 bad
+  * input, 4 INCOMPLETE, 6 INVALID. The shards' runs are crafted summaries (see [[ShardScripts]]); the
+  * merge is the real ResultsCli. RehearsalEndToEndTest makes the real load, and passes.
+  */
+class ShardScriptsExitCodesTest {
+  private val thresholdsOption = s"-Dthresholds=${ShardScripts.thresholds}"
+
+  private def passing(shard: String) = CraftedShard(Some(ShardScripts.summary(shard)), 0)
+
+  private def merge(shards: Seq[CraftedShard], env: Map[String, String] = Map.empty): Outcome = {
+    val results = ShardScripts.shardFolders(shards)
+    ShardScripts.run(
+      "merge.sh",
+      Map(
+        "LOADTEST_SHARDS" -> shards.size.toString,
+        "LOADTEST_RESULTS" -> results.toString,
+        "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
+        "LOADTEST_OPTS" -> thresholdsOption
+      ) ++ env
+    )
+  }
+
+  private def assertExit(expected: Int, outcome: Outcome, why: String): Unit =
+    assertEquals(expected, outcome.code, s"$why:\n${outcome.output}")
+
+  @Test
+  def mergeExitsWithTheMergedVerdict(): Unit = {
+    val pass = merge(Seq(passing("1/2"), passing("2/2")))
+    assertExit(0, pass, "two passing shards")
+    assertTrue(pass.output.contains("results: gate PASS"), pass.output)
+    assertFalse(pass.output.contains("unbound variable"), pass.output)
+
+    val slow = CraftedShard(Some(ShardScripts.summary("2/2", slowMs = Some(5000))), 2)
+    assertExit(1, merge(Seq(passing("1/2"), slow)), "a p99 over its limit in shard 2")
+
+    val cut = CraftedShard(Some(ShardScripts.incomplete(ShardScripts.summary("1/2"))), 4)
+    assertExit(4, merge(Seq(cut, passing("2/2"))), "shard 1 did not complete its plan")
+
+    val saturated = merge(Seq(passing("1/2"), CraftedShard(Some(ShardScripts.summary("2/2")), 6)))
+    assertExit(6, saturated, "shard 2's injector was saturated, the merged gate passed")
+    assertTrue(saturated.output.contains("was INVALID: its injector was saturated"), saturated.output)
+
+    // A FAIL keeps its code beside an INVALID shard: the gate fails either way, the line names the shard.
+    assertExit(1, merge(Seq(CraftedShard(Some(ShardScripts.summary("1/2")), 6), slow)), "FAIL and INVALID")
+  }
+
+  @Test
+  def mergeWithoutEveryShardsRunGivesNoVerdict(): Unit = {
+    val missing = merge(Seq(passing("1/3"), passing("2/3")))
+    val results = ShardScripts.shardFolders(Seq(passing("1/3"), passing("2/3")))
+    val threeOfTwo = ShardScripts.run(
+      "merge.sh",
+      Map(
+        "LOADTEST_SHARDS" -> "3",
+        "LOADTEST_RESULTS" -> results.toString,
+        "LOADTEST_CLASSPATH" -> ShardScripts.classpath
+      )
+    )
+    assertExit(2, threeOfTwo, "shard 3 never finished")
+    assertTrue(threeOfTwo.output.contains(s"shard 3/3 ($results/shard-3) missing"), threeOfTwo.output)
+    assertExit(2, missing, "shards of 3, merged as 2")
+
+    val foreign = CraftedShard(Some(ShardScripts.summary("2/2", simulation = "EolSimulation")), 0)
+    val refused = merge(Seq(passing("1/2"), foreign))
+    assertExit(2, refused, "shard 2 is a run of another simulation")
+    assertTrue(refused.output.contains("is a run of EolSimulation, not of RaidSimulation"), refused.output)
+
+    val crashed = merge(Seq(passing("1/2"), CraftedShard(None, 5)))
+    assertExit(2, crashed, "shard 2 left no run")
+    assertTrue(crashed.output.contains("left no run (exit code 5)"), crashed.output)
+
+    val twoRuns = ShardScripts.shardFolders(Seq(passing("1/2"), passing("2/2")))
+    ShardScripts.write(twoRuns.resolve("shard-2").resolve("another-run"), ShardScripts.summary("2/2"))
+    val doubled = ShardScripts.run(
+      "merge.sh",
+      Map(
+        "LOADTEST_SHARDS" -> "2",
+        "LOADTEST_RESULTS" -> twoRuns.toString,
+        "LOADTEST_CLASSPATH" -> ShardScripts.classpath
+      )
+    )
+    assertExit(2, doubled, "shard 2 holds two runs")
+  }
+
+  @Test
+  def mergeOnBadInputExitsThree(): Unit = {
+    val stopped = merge(Seq(passing("1/2"), CraftedShard(None, 3)))
+    assertExit(3, stopped, "shard 2 stopped on its bad input before any load")
+    assertTrue(stopped.output.contains("left no run (exit code 3)"), stopped.output)
+    val results = Files.createTempDirectory("sharded-").toString
+    val noCount = ShardScripts.run("merge.sh", Map("LOADTEST_RESULTS" -> results, "LOADTEST_CLASSPATH" -> "x"))
+    assertExit(3, noCount, "LOADTEST_SHARDS unset")
+    assertEquals("merge: LOADTEST_SHARDS is not set: the shard count", noCount.output.trim)
+    Seq("0", "two", "-3").foreach { n =>
+      val outcome =
+        ShardScripts.run(
+          "merge.sh",
+          Map("LOADTEST_SHARDS" -> n, "LOADTEST_RESULTS" -> results, "LOADTEST_CLASSPATH" -> "x")
+        )
+      assertExit(3, outcome, s"LOADTEST_SHARDS=$n")
+    }
+    assertExit(3, merge(Seq(passing("1/2"), passing("2/2")), Map("LOADTEST_MERGE_WAIT_SECONDS" -> "soon")), "wait")
+  }
+
+  private def shard(
+      index: String,
+      crafted: Seq[CraftedShard],
+      env: Map[String, String] = Map.empty
+  ): (Outcome, Path) = {
+    val results = Files.createTempDirectory("sharded-")
+    val outcome = ShardScripts.run(
+      "shard.sh",
+      Map(
+        "JOB_COMPLETION_INDEX" -> index,
+        "LOADTEST_SHARDS" -> crafted.size.toString,
+        "LOADTEST_SIMULATION" -> "simulations.RaidSimulation",
+        "LOADTEST_RESULTS" -> results.toString,
+        "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
+        "CRAFTED_RUNS" -> ShardScripts.craftedRuns(crafted).toString,
+        "PATH" -> ShardScripts.path(ShardScripts.standIns())
+      ) ++ env
+    )
+    (outcome, results)
+  }
+
+  @Test
+  def aShardExitsZeroWhenItsRunWasArchivedAndOtherwiseNamesWhy(): Unit = {
+    def exitCodeFile(results: Path) = Files.readString(results.resolve("shard-2/exit-code")).trim
+    val failed = CraftedShard(Some(ShardScripts.summary("2/2", slowMs = Some(5000))), 2)
+    Seq(0, 2, 4, 6).foreach { code =>
+      val (outcome, results) = shard("1", Seq(passing("1/2"), failed.copy(code = code)))
+      assertExit(0, outcome, s"an archived run whose JVM exited $code: the merge judges it")
+      assertEquals(code.toString, exitCodeFile(results), "the run's own code, for the merge")
+      assertTrue(Files.isRegularFile(results.resolve("shard-2/crafted-run/summary.json")))
+    }
+    Seq(3 -> 3, 5 -> 5, 143 -> 143, 0 -> 2).foreach { case (code, expected) =>
+      val (outcome, results) = shard("1", Seq(passing("1/2"), CraftedShard(None, code)))
+      assertExit(expected, outcome, s"no run archived, the JVM exited $code")
+      assertTrue(outcome.output.contains(s"shard 2/2: no run archived in $results/shard-2 (exit code $code)"))
+      assertEquals(code.toString, exitCodeFile(results))
+    }
+  }
+
+  @Test
+  def aShardOnBadInputExitsThreeBeforeAnyRun(): Unit = {
+    val crafted = Seq(passing("1/2"), passing("2/2"))
+    Seq(
+      Map("JOB_COMPLETION_INDEX" -> "") -> "JOB_COMPLETION_INDEX is not set",
+      Map("LOADTEST_SIMULATION" -> "") -> "LOADTEST_SIMULATION is not set",
+      Map("LOADTEST_SHARDS" -> "three") -> "must be whole numbers",
+      Map("JOB_COMPLETION_INDEX" -> "-1") -> "must be whole numbers"
+    ).foreach { case (env, message) =>
+      val (outcome, results) = shard("0", crafted, env)
+      assertExit(3, outcome, env.toString)
+      assertTrue(outcome.output.contains(message), outcome.output)
+      assertFalse(Files.exists(results.resolve("shard-1")), "no shard folder written")
+    }
+    val (beyond, _) = shard("2", crafted)
+    assertExit(3, beyond, "index 2 of 2 shards")
+  }
+
+  private def rehearse(args: Seq[String], crafted: Seq[CraftedShard], env: Map[String, String] = Map.empty): Outcome =
+    ShardScripts.run(
+      "rehearse.sh",
+      Map(
+        "LOADTEST_RESULTS" -> Files.createTempDirectory("rehearsal-").toString,
+        "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
+        "LOADTEST_TARGET" -> "crafted",
+        "LOADTEST_OPTS" -> thresholdsOption,
+        "CRAFTED_RUNS" -> ShardScripts.craftedRuns(crafted).toString,
+        "PATH" -> ShardScripts.path(ShardScripts.standIns())
+      ) ++ env,
+      args: _*
+    )
+
+  @Test
+  def aRehearsalExitsWithTheMergedVerdict(): Unit = {
+    assertExit(0, rehearse(Seq("2"), Seq(passing("1/2"), passing("2/2"))), "two passing shards")
+    val slow = CraftedShard(Some(ShardScripts.summary("2/2", slowMs = Some(5000))), 2)
+    assertExit(1, rehearse(Seq("2"), Seq(passing("1/2"), slow)), "shard 2 too slow")
+    assertExit(6, rehearse(Seq("2"), Seq(passing("1/2"), passing("2/2").copy(code = 6))), "shard 2 INVALID")
+    assertExit(2, rehearse(Seq("2"), Seq(passing("1/2"), CraftedShard(None, 5))), "shard 2 left no run")
+    assertExit(3, rehearse(Seq("2"), Seq(passing("1/2"), CraftedShard(None, 3))), "shard 2 on bad input")
+  }
+
+  @Test
+  def anUnshardedRehearsalGivesItsRunsVerdictInTheMergesCodes(): Unit = {
+    def one(shard: CraftedShard) = rehearse(Seq("1"), Seq(shard))
+    val run = Some(ShardScripts.summary("1/1"))
+    // The Gatling JVM's codes: 0 PASS, 2 FAIL, 4 INCOMPLETE, 6 INVALID, a signal's when stopped by one.
+    Seq(0 -> 0, 2 -> 1, 4 -> 4, 6 -> 6, 143 -> 4, 5 -> 2).foreach { case (jvm, expected) =>
+      assertExit(expected, one(CraftedShard(run, jvm)), s"the run archived, its JVM exited $jvm")
+    }
+    assertExit(3, one(CraftedShard(None, 3)), "no run: bad input")
+    assertExit(2, one(CraftedShard(None, 5)), "no run: not archived")
+  }
+
+  @Test
+  def aRehearsalThatCannotStartExitsBeforeAnyShard(): Unit = {
+    val crafted = Seq(passing("1/2"), passing("2/2"))
+    Seq(Nil, Seq("two"), Seq("0")).foreach { args =>
+      val outcome = rehearse(args, crafted)
+      assertExit(3, outcome, s"arguments $args")
+      assertTrue(outcome.output.contains("usage: deploy/rehearse.sh <N>"), outcome.output)
+    }
+    val sandbox = Map("LOADTEST_TARGET" -> "standalone-sandbox")
+    assertExit(3, rehearse(Seq("2"), crafted, sandbox + ("CRAFTED_SANDBOX_CODE" -> "3")), "the sandbox's bad input")
+    val broken = rehearse(Seq("2"), crafted, sandbox + ("CRAFTED_SANDBOX_CODE" -> "1"))
+    assertExit(2, broken, "the sandbox died")
+    assertTrue(broken.output.contains("rehearse: the sandbox did not start"), broken.output)
+    val noBuild = rehearse(
+      Seq("2"),
+      crafted,
+      Map("LOADTEST_CLASSPATH" -> "", "PATH" -> ShardScripts.path(ShardScripts.standIns(failingBuild = true)))
+    )
+    assertExit(2, noBuild, "the build failed")
+    assertTrue(noBuild.output.contains("rehearse: the build failed"), noBuild.output)
+  }
+}

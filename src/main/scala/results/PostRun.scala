@@ -133,7 +133,7 @@ object PostRun {
       try RunSummarizer.summarize(runDir, context, identity, settings)
       catch {
         case e: InputError if !context.course.reachedEnd =>
-          return incompleteWithoutFigures(runDir, context, identity, e.getMessage)
+          return incompleteWithoutFigures(runDir, context, identity, settings, e.getMessage)
         case e: InputError => return RunOutcome(runDir, None, None, Some(e.getMessage))
       }
     summary.warnings.foreach(w => println(s"results: WARNING $w"))
@@ -192,6 +192,7 @@ object PostRun {
       runDir: Path,
       context: RunContext,
       identity: RunSummarizer.RunIdentity,
+      settings: ResultsSettings,
       logProblem: String
   ): RunOutcome = {
     val verdict = GateVerdict(
@@ -202,6 +203,10 @@ object PostRun {
       Nil
     )
     val started = System.currentTimeMillis() - context.course.elapsedMs.getOrElse(0L)
+    // Pipelines read summary.json, whatever the verdict: this one says INCOMPLETE and holds no request.
+    val summary = withoutFigures(context, identity, settings, started, verdict)
+    RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryJsonName), SummaryJson.write(summary))
+    RunPage.write(runDir, summary)
     RunArchive.writeAtomically(
       runDir.resolve(RunArchive.SummaryMarkdownName),
       SummaryMarkdown.renderIncomplete(context, identity.runId, verdict)
@@ -226,6 +231,63 @@ object PostRun {
     )
     printVerdict(identity.runId, verdict)
     RunOutcome(runDir, None, Some(verdict), None)
+  }
+
+  /** The summary of a run without a single request recorded: its plan, how long it ran, its verdict. */
+  private def withoutFigures(
+      context: RunContext,
+      identity: RunSummarizer.RunIdentity,
+      settings: ResultsSettings,
+      startedEpochMs: Long,
+      verdict: GateVerdict
+  ): RunSummary = {
+    val none = Figures(
+      0,
+      0,
+      0,
+      0.0,
+      0,
+      Figures.Ranks.map(_ -> 0).toMap,
+      0,
+      0,
+      0,
+      0,
+      settings.slowThresholdMs,
+      Apdex(settings.apdexThresholdMs, 0, 0, 0)
+    )
+    val elapsed = context.course.elapsedMs.getOrElse(0L)
+    RunSummary(
+      run = RunMetadata(
+        context.simulation,
+        context.systems,
+        "",
+        identity.runId,
+        startedEpochMs,
+        startedEpochMs + elapsed,
+        context.target,
+        context.profile,
+        context.shard,
+        identity.gitCommit,
+        io.gatling.commons.util.GatlingVersion.ThisVersion.fullVersion,
+        context.overrides,
+        "",
+        Nil
+      ),
+      settings = SummarySettings(settings.apdexThresholdMs, settings.slowThresholdMs, "none", "HdrHistogram"),
+      global = Entry(Nil, none, Mergeable(0, 0, LatencyAccumulator.encode(new org.HdrHistogram.Histogram(3)))),
+      groups = Nil,
+      requests = Nil,
+      steady = SteadyState(startedEpochMs, startedEpochMs, 0, "none", 0, Nil),
+      windows = Nil,
+      warnings = Nil,
+      completion = Completion(context.course.users, 0, 0, context.course.durationMs, elapsed, verdict.incomplete),
+      injector = context.course.injector,
+      errors = Nil,
+      gate = Some(verdict),
+      earlyStop = context.course.earlyStop,
+      tallies = context.tallies,
+      sandboxExhaustion = context.course.sandboxExhaustion
+    )
   }
 
   private def writeSummaries(runDir: Path, summary: RunSummary, verdict: Option[GateVerdict]): Unit = {

@@ -5,8 +5,6 @@ import java.util.concurrent.atomic.{ AtomicReferenceArray, LongAdder }
 
 import scala.concurrent.duration._
 
-import io.gatling.core.Predef._
-import io.gatling.core.structure.ChainBuilder
 import org.HdrHistogram.{ AtomicHistogram, Histogram }
 import results.{ EarlyStopRecord, GateCheck }
 
@@ -131,8 +129,7 @@ object ResponseWindow {
   * The answers come from the run's [[LoadWatch]]: every answer that arrives (its status and time), not a
   * request that got none (timeout, reset, refused), nor Gatling's verdict on the request's own checks. Once a
   * second the window is judged off the request path; after a breach the next user to start or end a journey
-  * ([[guard]]) stops the load generator with Gatling's public
-  * `stopLoadGeneratorIf`, which ends the run as a normal one (report, assertions, `after` hooks).
+  * stops the load (see [[SystemLoad.withStops]]).
   */
 final class EarlyStop(val limits: EarlyStopLimits) extends LoadListener {
   private val window = new ResponseWindow(limits.window.toSeconds.toInt)
@@ -150,15 +147,6 @@ final class EarlyStop(val limits: EarlyStopLimits) extends LoadListener {
   /** Records each answer's status and time (handed on by the run's [[LoadWatch]]). */
   def answered(answer: Answer): Unit =
     window.record(answer.endEpochMs, answer.responseTimeMs, answer.status >= 500)
-
-  /** The journey, with the stop before and after it: users start and end journeys all the time, so the load
-    * stops soon after a breach (at once in an open profile, where users keep arriving; within a journey in a
-    * closed one).
-    */
-  def guard(journey: ChainBuilder): ChainBuilder = {
-    val stop = stopLoadGeneratorIf(_ => breach.fold("")(_.describe), _ => breach.nonEmpty)
-    exec(stop).exec(journey).exec(stop)
-  }
 
   def start(): Unit = {
     startedAtMs = System.currentTimeMillis()

@@ -42,9 +42,11 @@ final class LoadWatch(val earlyStop: Option[EarlyStop], others: Seq[LoadListener
   def protocol(system: String, protocol: HttpProtocolBuilder): HttpProtocolBuilder =
     if (listeners.isEmpty) protocol else protocol.check(check(system))
 
-  /** The journey, guarded by the early stop when on, its users counted when anyone but the early stop listens. */
+  /** The journey, guarded by the stops (see [[SystemLoad.withStops]]), its users counted when anyone but the
+    * early stop listens.
+    */
   def journey(system: String, journey: ChainBuilder): ChainBuilder = {
-    val guarded = earlyStop.fold(journey)(_.guard(journey))
+    val guarded = SystemLoad.withStops(journey, earlyStop)
     if (others.isEmpty) guarded else exec(session => counted(system, session)).exec(guarded)
   }
 

@@ -1,11 +1,11 @@
 package suite
 
-/** Stops this JVM when the process that started it goes away.
+/** Stops the load when the process that started this JVM goes away.
   *
-  * The Maven plugin forks the Gatling JVM; when Maven is stopped (a CI cancel, a script's timeout,
-  * Ctrl-C in some terminals) the fork would otherwise live on with parent 1 and go on loading the
-  * target to the end of the profile: unattended load. Exiting runs the shutdown hooks, so the run is
-  * still archived, as incomplete.
+  * The Maven plugin forks the Gatling JVM; when Maven is gone (killed, or a Ctrl-C that reached Maven alone
+  * without [[MavenSignalRelay]]) the fork would otherwise live on with parent 1 and go on loading the target
+  * to the end of the profile: unattended load. What to do then is the caller's (a run stops its load
+  * gracefully, as on a signal, so that every answered request is kept).
   */
 object ParentWatch {
 
@@ -13,13 +13,13 @@ object ParentWatch {
   val ExitStatus = 129
 
   /** Watches the current parent, if there is one; returns at once. */
-  def start(): Unit =
+  def start(onGone: () => Unit): Unit =
     ProcessHandle.current().parent().ifPresent { parent =>
       val pid = parent.pid()
       parent.onExit().thenRun { () =>
         System.err.println(s"ERROR: the process that started this run (pid $pid) has gone: stopping the load now.")
         System.err.flush()
-        sys.exit(ExitStatus)
+        onGone()
       }
       ()
     }

@@ -42,8 +42,8 @@ final case class SystemLoad(
   /** The requests/s this injector should send this system at the peak, where the plan can tell. */
   def expectedRequestsPerSecond: Option[Double] = requestsPerJourney.flatMap(profile.plan.expectedRequestsPerSecond)
 
-  /** Its population, its answers and users followed by `watch` (see [[LoadWatch]]). A load of a line class
-    * goes through `proxyPorts(class)` on this machine.
+  /** Its population, its answers and users followed by `watch` (see [[LoadWatch]]), its journey guarded by
+    * [[SystemLoad.withStops]]. A load of a line class goes through `proxyPorts(class)` on this machine.
     */
   def population(
       windows: WindowRecorder,
@@ -62,6 +62,18 @@ final case class SystemLoad(
 }
 
 object SystemLoad {
+
+  /** The journey stops the load as it starts and as it ends once a stop is asked for (a stop signal, see
+    * [[StopSignals]]) or, with `earlyStop` on, a limit broke. Users start and end journeys all the time, so
+    * the load stops soon after: at once in an open profile, where users keep arriving; within a journey in a
+    * closed one. Gatling's public `stopLoadGeneratorIf` ends the
+    * run as a normal one (writers flushed and closed, report, assertions, `after` hooks).
+    */
+  def withStops(journey: ChainBuilder, earlyStop: Option[EarlyStop]): ChainBuilder = {
+    def reason = earlyStop.flatMap(_.record).map(_.describe).orElse(StopSignals.reason)
+    val stop = stopLoadGeneratorIf(_ => reason.fold("")(identity), _ => reason.nonEmpty)
+    exec(stop).exec(journey).exec(stop)
+  }
 
   /** Gatling gives a population's protocols to it alone, not to the populations chained after it with
     * `andThen` (a sweep's later levels and repeats): each gets the system's protocol.

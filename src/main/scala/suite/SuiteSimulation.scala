@@ -18,8 +18,9 @@ import sandbox.{ RunningSandbox, Sandbox }
   */
 abstract class SuiteSimulation extends Simulation {
   private val windows = new WindowRecorder
-  // Gatling runs `after` only when the simulation reaches its end; an interrupted or killed run never does.
-  @volatile private var reachedEnd = false
+  // Gatling runs `after` only when the simulation ends (its plan done, or its load stopped: early stop, a stop
+  // signal); a killed run never does.
+  @volatile private var ended = false
   @volatile private var startedAtMs = 0L
   @volatile private var liveView: Option[LiveView] = None
   private val gatlingResults = Paths.get(sys.props.getOrElse("suite.gatlingResultsDir", "target/gatling"))
@@ -28,7 +29,7 @@ abstract class SuiteSimulation extends Simulation {
     startedAtMs = System.currentTimeMillis()
     ownRunFolder.watch(timeoutMs = 60000)
   }
-  after { reachedEnd = true }
+  after { ended = true }
 
   protected def setUpSystems(systems: SystemUnderTest*): SetUp = {
     // Under `mvn gatling:test` the pom sets suite.archive: the run is archived to suite.resultsDir.
@@ -62,7 +63,7 @@ abstract class SuiteSimulation extends Simulation {
       )
     }
     run.capacityWarnings.foreach(warning => println(s"WARNING: $warning"))
-    if (sys.props.get("suite.watchParent").contains("true")) ParentWatch.start()
+    if (sys.props.get("suite.watchParent").contains("true")) ParentWatch.start(() => parentGone())
     val earlyStop = Option.when(run.suite.earlyStop.enabled)(new EarlyStop(run.suite.earlyStop))
     earlyStop.foreach { stop =>
       before(stop.start())
@@ -87,11 +88,30 @@ abstract class SuiteSimulation extends Simulation {
     val plannedUsers =
       populations.map(_.injectionProfile.totalUserCount).reduce((a, b) => a.zip(b).map { case (x, y) => x + y })
     archiveWhenGatlingExits(run, plannedUsers, injector, earlyStop, sandbox)
+    // An archived run has its JVM to itself (`mvn gatling:test`, deploy/shard.sh, the tests' forked runs): the
+    // first INT or TERM stops its load, the second aborts.
+    if (run.archiveTo.nonEmpty) StopSignals.install()
 
     setUp(populations: _*)
       .assertions(run.thresholds.assertions: _*)
       .throttle(run.throttling: _*)
       .maxDuration(run.maxDuration)
+  }
+
+  /** Maven went without passing a signal on: stop the load as a signal does, and exit if it has not stopped
+    * within a minute (a closed profile's users mid-way through long journeys), keeping what was flushed.
+    */
+  private def parentGone(): Unit = {
+    StopSignals.request("the process that started the run has gone")
+    val fallback = new Thread(
+      () => {
+        Thread.sleep(SuiteSimulation.ParentGoneGraceMs)
+        if (!ended) sys.exit(ParentWatch.ExitStatus)
+      },
+      "parent-gone"
+    )
+    fallback.setDaemon(true)
+    fallback.start()
   }
 
   /** The line-speed proxy, one port per line class of the run's loads (none without classes); it prints the
@@ -176,20 +196,22 @@ abstract class SuiteSimulation extends Simulation {
       ownRunFolder.folder.orElse(guessedRunFolder(jvmStart)) match {
         case Some(runDir) =>
           val elapsed = Option.when(startedAtMs > 0)(System.currentTimeMillis() - startedAtMs)
+          // A run whose load a signal stopped ended, but short of its plan.
+          val reachedEnd = ended && StopSignals.reason.isEmpty
           val health = injector.figures.map(InjectorHealthRecord(_, run.suite.injectorLimits))
           val course =
             RunCourse(plannedUsers, run.plannedDurationMs, reachedEnd, elapsed, health, earlyStop, sandboxExhaustion)
           val outcome = PostRun.process(runDir, resultsRoot, run.context(windows, course), run.results)
           liveView.foreach(_.archived(outcome))
-          // Gatling exits 0 after a run that reached its end; one that did so without completing its plan
-          // (users cut off by maxDuration), on a saturated injector, stopped early, or failing only the
-          // results gate's own checks (a baseline regression) must not look like a success to CI. A FAIL
-          // exits as Gatling's failed assertions do.
+          // Gatling exits 0 after a run that ended; one that did so without completing its plan (users cut
+          // off by maxDuration, its load stopped by a signal), on a saturated injector, stopped early, or
+          // failing only the results gate's own checks (a baseline regression) must not look like a success
+          // to CI. A FAIL exits as Gatling's failed assertions do. A killed run keeps its signal's status.
           outcome.verdict.map(_.exitCode) match {
-            case _ if !reachedEnd => 0
-            case Some(1)          => RunOutcome.FailExitCode
-            case Some(code)       => code
-            case None             => 0
+            case _ if !ended => 0
+            case Some(1)     => RunOutcome.FailExitCode
+            case Some(code)  => code
+            case None        => 0
           }
         case None =>
           println(s"results: ERROR no simulation.log held open by this run in $gatlingResults: nothing archived")
@@ -210,4 +232,10 @@ abstract class SuiteSimulation extends Simulation {
       println("results: this system cannot show which simulation.log the run holds open: archiving the newest one")
       PostRun.newestRunDir(gatlingResults, jvmStart, getClass.getName)
     }
+}
+
+object SuiteSimulation {
+
+  /** How long a run whose parent went may take to stop its load before its JVM exits. */
+  val ParentGoneGraceMs = 60000L
 }

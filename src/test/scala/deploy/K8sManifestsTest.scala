@@ -102,6 +102,34 @@ class K8sManifestsTest {
     )
   }
 
+  @Test
+  def aTerminatedShardPodStopsItsLoadGracefullyWithTimeToArchive(): Unit = {
+    assertTrue(pod(shards).getTerminationGracePeriodSeconds.toLong >= 120, "time for the stop, report and archive")
+    val preStop = container(shards).getLifecycle.getPreStop.getExec.getCommand.asScala.toList
+    // The hook's own loop, over a stand-in for /proc that lists three processes of this test: a "Gatling JVM",
+    // another program, and a shell whose command line holds the hook's own text. Only the first gets TERM.
+    val proc = Files.createTempDirectory("proc-")
+    def started(args: String*): Process = new ProcessBuilder(
+      (Seq("sh", "-c", "trap 'exit 42' TERM; while :; do sleep 0.1; done") ++ args).asJava
+    ).start()
+    val gatling = started("java", "-jar", "booter.jar", "io.gatling.app.Gatling", "-s", "simulations.RaidSimulation")
+    val other = started("java", "-jar", "other.jar")
+    val hook = started(preStop: _*)
+    try {
+      Seq(gatling, other, hook).foreach { p =>
+        val cmdline = Files.readAllBytes(Paths.get(s"/proc/${p.pid}/cmdline"))
+        Files.write(Files.createDirectories(proc.resolve(p.pid.toString)).resolve("cmdline"), cmdline)
+      }
+      val faked = preStop.map(_.replace("/proc/", s"$proc/"))
+      val run = new ProcessBuilder(faked.asJava).redirectErrorStream(true).start()
+      assertTrue(run.waitFor(30, TimeUnit.SECONDS), "the hook ends at once")
+      assertEquals(0, run.exitValue, new String(run.getInputStream.readAllBytes()))
+      assertTrue(gatling.waitFor(30, TimeUnit.SECONDS), "the Gatling JVM got TERM")
+      assertEquals(42, gatling.exitValue)
+      assertTrue(other.isAlive && hook.isAlive, "nothing else got it")
+    } finally Seq(gatling, other, hook).foreach(_.destroyForcibly())
+  }
+
   /** Runs a deploy/ script with `env`; a classpath without the suite makes each injector fail at once. */
   private def script(name: String, env: Map[String, String]): (Int, String) = {
     val builder = new ProcessBuilder(s"deploy/$name").redirectErrorStream(true)

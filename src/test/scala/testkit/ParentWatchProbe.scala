@@ -5,7 +5,7 @@ import suite.ParentWatch
 /** A JVM that watches its parent and then idles for a minute; ParentWatchTest kills its parent. */
 object ParentWatchProbe {
   def main(args: Array[String]): Unit = {
-    ParentWatch.start()
+    ParentWatch.start(() => sys.exit(ParentWatch.ExitStatus))
     println("watching")
     Thread.sleep(60000)
     sys.exit(0)

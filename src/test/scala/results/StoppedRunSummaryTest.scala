@@ -1,0 +1,41 @@
+package results
+
+import java.nio.file.{ Files, Path }
+
+import io.gatling.core.stats.writer.SimulationLogWriter
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+
+/** A run stopped before Gatling wrote a single request still gets every summary, summary.json included:
+  * pipelines read it, whatever the verdict.
+  */
+class StoppedRunSummaryTest {
+  @Test def aRunStoppedBeforeAnyRecordHasASummaryJsonThatSaysIncomplete(): Unit = {
+    val gatlingDir = Files.createTempDirectory("gatling-")
+    val resultsRoot = Files.createTempDirectory("results-")
+    val log = SimulationLogWriter.open(gatlingDir, "simulations.RaidSimulation", 1795000000000L, "RAiD")
+    log.close()
+    val context = RunContext("RaidSimulation", Seq("raid"), "local", "reference", "1/1", Map.empty, Nil, Nil)
+      .copy(course = RunCourse(Some(630), Some(660000), reachedEnd = false, Some(3000), None))
+
+    val outcome = PostRun.process(log.logFile.getParent, resultsRoot, context)
+
+    val runDir: Path = outcome.archivedRunDir
+    val summary = SummaryJson.read(runDir.resolve(RunArchive.SummaryJsonName))
+    assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+    assertEquals(0L, summary.global.figures.count)
+    assertEquals(
+      (Some(630L), 0L, 3000L),
+      (
+        summary.completion.plannedUsers,
+        summary.completion.startedUsers,
+        summary.completion.actualDurationMs
+      )
+    )
+    assertTrue(summary.gate.exists(_.warnings.exists(_.startsWith("no figures"))), summary.gate.toString)
+    assertEquals(None, RunArchive.lastPassing(resultsRoot, summary.run), "never a baseline")
+    assertTrue(Files.readString(runDir.resolve(RunArchive.SummaryMarkdownName)).contains("## Gate: INCOMPLETE"))
+    assertTrue(Files.isRegularFile(runDir.resolve(RunArchive.JUnitName)))
+    assertTrue(Files.readString(runDir.resolve(RunPage.FileName)).contains("INCOMPLETE"), "run.html says so")
+  }
+}

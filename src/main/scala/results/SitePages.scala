@@ -27,6 +27,9 @@ object SitePages {
     "site/site.css" -> "site.css"
   )
 
+  /** The classpath resource of the asset named `name` (as under assets/), for a page served from the classpath. */
+  def assetResource(name: String): Option[String] = Assets.collectFirst { case (resource, `name`) => resource }
+
   private val engine = {
     val loader = new ClasspathLoader()
     loader.setPrefix("site")

@@ -5,9 +5,6 @@ import java.util.concurrent.atomic.{ AtomicReferenceArray, LongAdder }
 
 import scala.concurrent.duration._
 
-import io.gatling.core.check.{ Check, CheckResult }
-import io.gatling.http.check.{ HttpCheck, HttpCheckScope }
-import io.gatling.http.response.Response
 import org.HdrHistogram.{ AtomicHistogram, Histogram }
 import results.{ EarlyStopRecord, GateCheck }
 
@@ -129,13 +126,12 @@ object ResponseWindow {
 
 /** Watches every response of the run and stops the load when the window breaks a limit.
   *
-  * Gatling's open-source edition has no public hook on its own per-request results, so the responses are
-  * seen by a check the framework adds to each system's HTTP protocol: it sees every answer that arrives
-  * (its status and time), not a request that got none (timeout, reset, refused), nor Gatling's verdict on
-  * the request's own checks. Once a second the window is judged off the request path; after a breach the
-  * next user to start or end a journey stops the load (see [[SystemLoad.withStops]]).
+  * The answers come from the run's [[LoadWatch]]: every answer that arrives (its status and time), not a
+  * request that got none (timeout, reset, refused), nor Gatling's verdict on the request's own checks. Once a
+  * second the window is judged off the request path; after a breach the next user to start or end a journey
+  * stops the load (see [[SystemLoad.withStops]]).
   */
-final class EarlyStop(val limits: EarlyStopLimits) {
+final class EarlyStop(val limits: EarlyStopLimits) extends LoadListener {
   private val window = new ResponseWindow(limits.window.toSeconds.toInt)
   @volatile private var startedAtMs = 0L
   @volatile private var breach: Option[EarlyStopRecord] = None
@@ -148,23 +144,9 @@ final class EarlyStop(val limits: EarlyStopLimits) {
   /** Why and when the run was stopped early; None while every limit holds. */
   def record: Option[EarlyStopRecord] = breach
 
-  /** Records each answer's status and time; never fails a request. Its scope is Time, not Status, so a
-    * request without a status check of its own keeps Gatling's default one.
-    */
-  val check: HttpCheck = HttpCheck(
-    Check.Simple[Response](
-      (response, _, _) => {
-        window.record(
-          response.endTimestamp,
-          response.endTimestamp - response.startTimestamp,
-          response.status.code >= 500
-        )
-        CheckResult.NoopCheckResultSuccess
-      },
-      None
-    ),
-    HttpCheckScope.Time
-  )
+  /** Records each answer's status and time (handed on by the run's [[LoadWatch]]). */
+  def answered(answer: Answer): Unit =
+    window.record(answer.endEpochMs, answer.responseTimeMs, answer.status >= 500)
 
   def start(): Unit = {
     startedAtMs = System.currentTimeMillis()

@@ -10,6 +10,7 @@ import io.gatling.core.controller.throttle.ThrottleStep
 import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import linespeed.LineClass
+import live.LiveSettings
 import profiles.{ LoadProfile, LoadProfiles, Shard, WindowRecorder }
 import results.{ Claims, CurveSpec, ResultsSettings, RunArchive, RunContext, RunCourse, SystemRecord, Thresholds }
 import sandbox.SandboxSettings
@@ -43,45 +44,42 @@ final case class SystemLoad(
   /** The requests/s this injector should send this system at the peak, where the plan can tell. */
   def expectedRequestsPerSecond: Option[Double] = requestsPerJourney.flatMap(profile.plan.expectedRequestsPerSecond)
 
-  /** Its population, its journey guarded by [[SystemLoad.withStops]]. A load of a line class goes through `proxyPorts(class)` on this machine.
+  /** Its population, its answers and users followed by `watch` (see [[LoadWatch]]), its journey guarded by
+    * [[SystemLoad.withStops]]. A load of a line class goes through `proxyPorts(class)` on this machine.
     */
   def population(
       windows: WindowRecorder,
       baseUrl: String,
-      earlyStop: Option[EarlyStop],
+      watch: LoadWatch,
       proxyPorts: Map[String, Int] = Map.empty
   ): PopulationBuilder = {
     val own = system.protocol(baseUrl).check(owners.check(system.key))
     val shaped = line.fold(own)(l => own.proxy(Proxy(SystemLoad.ProxyHost, proxyPorts(l.name))))
     val pooled = if (sharedConnections) shaped.shareConnections else shaped
-    val (protocol, guarded) = SystemLoad.withStops(pooled, journey, earlyStop)
-    SystemLoad.withProtocol(profile.population(scenarioName, guarded, windows), protocol)
+    SystemLoad.withProtocol(
+      profile.population(scenarioName, watch.journey(system.key, journey), windows),
+      watch.protocol(system.key, pooled)
+    )
   }
 }
 
 object SystemLoad {
 
   /** The journey stops the load as it starts and as it ends once a stop is asked for (a stop signal, see
-    * [[StopSignals]]) or, with `earlyStop` on, a limit broke; with it on, every answer is also counted. Users
-    * start and end journeys all the time, so the load stops soon after: at once in an open profile, where
-    * users keep arriving; within a journey in a closed one. Gatling's public `stopLoadGeneratorIf` ends the
+    * [[StopSignals]]) or, with `earlyStop` on, a limit broke. Users start and end journeys all the time, so
+    * the load stops soon after: at once in an open profile, where users keep arriving; within a journey in a
+    * closed one. Gatling's public `stopLoadGeneratorIf` ends the
     * run as a normal one (writers flushed and closed, report, assertions, `after` hooks).
     */
-  def withStops(
-      protocol: HttpProtocolBuilder,
-      journey: ChainBuilder,
-      earlyStop: Option[EarlyStop]
-  ): (HttpProtocolBuilder, ChainBuilder) = {
+  def withStops(journey: ChainBuilder, earlyStop: Option[EarlyStop]): ChainBuilder = {
     def reason = earlyStop.flatMap(_.record).map(_.describe).orElse(StopSignals.reason)
     val stop = stopLoadGeneratorIf(_ => reason.fold("")(identity), _ => reason.nonEmpty)
-    val guarded = exec(stop).exec(journey).exec(stop)
-    (earlyStop.fold(protocol)(early => protocol.check(early.check)), guarded)
+    exec(stop).exec(journey).exec(stop)
   }
 
   /** Gatling gives a population's protocols to it alone, not to the populations chained after it with
     * `andThen` (a sweep's later levels and repeats): each gets the system's protocol.
     */
-
   def withProtocol(population: PopulationBuilder, protocol: HttpProtocolBuilder): PopulationBuilder =
     population.protocols(protocol).copy(children = population.children.map(_.map(withProtocol(_, protocol))))
 
@@ -91,11 +89,11 @@ object SystemLoad {
 
 /** A system's companion, ready to load: one user from the start of the load, on the system's protocol. */
 final case class CompanionLoad(system: SystemUnderTest, companion: Companion, owners: RequestOwners) {
-  def population(baseUrl: String, earlyStop: Option[EarlyStop]): PopulationBuilder = {
-    val own = system.protocol(baseUrl).check(owners.check(system.key))
-    val (protocol, journey) = SystemLoad.withStops(own, companion.journey, earlyStop)
-    SystemLoad.withProtocol(scenario(companion.scenarioName).exec(journey).inject(atOnceUsers(1)), protocol)
-  }
+  def population(baseUrl: String, watch: LoadWatch): PopulationBuilder =
+    SystemLoad.withProtocol(
+      scenario(companion.scenarioName).exec(watch.journey(system.key, companion.journey)).inject(atOnceUsers(1)),
+      watch.protocol(system.key, system.protocol(baseUrl).check(owners.check(system.key)))
+    )
 }
 
 /** Everything a run needs, assembled and checked before anything starts: nothing in here has sent a
@@ -108,6 +106,7 @@ final case class CompanionLoad(system: SystemUnderTest, companion: Companion, ow
   * @param claims   what the journeys were given that no two users may hold, written to the run folder
   * @param tallies what the journeys count in the responses as the run goes, for run.json
   * @param companions the clients the systems run beside their users (see [[SystemUnderTest.companions]])
+  * @param live where the run is shown as it goes, and sent to Graphite (`live`, `graphite`)
   */
 final case class RunSetup(
     simulation: String,
@@ -123,7 +122,8 @@ final case class RunSetup(
     capacityWarnings: Seq[String] = Nil,
     tallies: Tallies,
     companions: Seq[CompanionLoad] = Nil,
-    owners: RequestOwners = new RequestOwners
+    owners: RequestOwners = new RequestOwners,
+    live: LiveSettings = LiveSettings.Off
 ) {
   def maxDuration: FiniteDuration = loads.map(_.profile.plan.maxDuration).max
 
@@ -302,7 +302,8 @@ object RunAssembly {
       capacityWarnings = capacityWarnings,
       tallies = tallies,
       companions = companions,
-      owners = owners
+      owners = owners,
+      live = LiveSettings.read(new Settings(suite.root))
     )
   }
 

@@ -6,6 +6,7 @@ import scala.util.control.NonFatal
 
 import io.gatling.core.Predef._
 import linespeed.ShapingProxy
+import live.LiveView
 import profiles.WindowRecorder
 import results.{ EarlyStopRecord, InjectorHealthRecord, PostRun, RunCourse, RunOutcome }
 import sandbox.{ RunningSandbox, Sandbox }
@@ -21,6 +22,7 @@ abstract class SuiteSimulation extends Simulation {
   // signal); a killed run never does.
   @volatile private var ended = false
   @volatile private var startedAtMs = 0L
+  @volatile private var liveView: Option[LiveView] = None
   private val gatlingResults = Paths.get(sys.props.getOrElse("suite.gatlingResultsDir", "target/gatling"))
   private val ownRunFolder = new OwnRunFolder(gatlingResults)
   before {
@@ -68,10 +70,22 @@ abstract class SuiteSimulation extends Simulation {
       before(stop.start())
       after(stop.stop())
     }
+    val health = () => injector.figures.map(InjectorHealthRecord(_, run.suite.injectorLimits))
+    val keys = run.loads.map(_.system.key) ++ run.companions.map(_.system.key)
+    liveView = FailFast.closing(sandbox)(
+      LiveView.start(run.simulation, run.live, keys.distinct, health, earlyStop, run.archiveTo)
+    )
+    val watch = new LoadWatch(earlyStop, LiveView.listeners(liveView))
     val proxyPorts = startLineSpeedProxy(run)
     val populations =
-      run.loads.map(load => load.population(windows, baseUrls(load.system.key), earlyStop, proxyPorts)) ++
-        run.companions.map(c => c.population(baseUrls(c.system.key), earlyStop))
+      run.loads.map(load => load.population(windows, baseUrls(load.system.key), watch, proxyPorts)) ++
+        run.companions.map(c => c.population(baseUrls(c.system.key), watch))
+    liveView.foreach { view =>
+      view.plan(keys.zip(populations))
+      view.address.foreach(address => println(s"live view: $address"))
+      before(view.start())
+      after(view.loadEnded())
+    }
     val plannedUsers =
       populations.map(_.injectionProfile.totalUserCount).reduce((a, b) => a.zip(b).map { case (x, y) => x + y })
     archiveWhenGatlingExits(run, plannedUsers, injector, earlyStop, sandbox)
@@ -189,6 +203,7 @@ abstract class SuiteSimulation extends Simulation {
           val course =
             RunCourse(plannedUsers, run.plannedDurationMs, reachedEnd, elapsed, health, earlyStop, sandboxExhaustion)
           val outcome = PostRun.process(runDir, resultsRoot, run.context(windows, course), run.results)
+          liveView.foreach(_.archived(outcome))
           // Gatling exits 0 after a run that ended; one that did so without completing its plan (users cut
           // off by maxDuration, its load stopped by a signal), on a saturated injector, stopped early, or
           // failing only the results gate's own checks (a baseline regression) must not look like a success

@@ -149,7 +149,7 @@ class RunAssemblyTest {
     assertEquals(Seq("once in 60 s"), run.companions.map(_.companion.describe), "the whole profile's plan")
     assertEquals(
       Seq(Some(1L)),
-      run.companions.map(_.population("http://127.0.0.1:1", None).injectionProfile.totalUserCount)
+      run.companions.map(_.population("http://127.0.0.1:1", new LoadWatch(None)).injectionProfile.totalUserCount)
     )
     assertTrue(RunPlan.render(run, Map.empty).contains("-- toy alongside: Toy batch, one user, once in 60 s"))
     assertEquals(Nil, assemble(twoSystems()).companions, "none unless a system has them")

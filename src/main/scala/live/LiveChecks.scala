@@ -1,0 +1,79 @@
+package live
+
+import results.{ GateCheck, Limits, Thresholds }
+
+/** One threshold of a system's block against its live figures, worded for the page. */
+final case class LiveCheck(check: GateCheck) {
+  def passed: Boolean = check.passed
+
+  /** "toy - look up: p99 3,120 ms, limit 3,000 ms: would FAIL" */
+  def describe: String = {
+    val measured = check.measured.fold("nothing answered yet")(LiveChecks.format(_, check.unit))
+    val limit = s"${if (check.atMost) "limit" else "at least"} ${LiveChecks.format(check.allowed, check.unit)}"
+    s"${check.subject}: ${check.metric} $measured, $limit: would ${if (passed) "PASS" else "FAIL"}"
+  }
+}
+
+/** The thresholds of a system's block (the same [[results.Thresholds]] the gate judges, as the run loaded them)
+  * against what the run has answered so far: each percentile over every answer since the start, the error
+  * share and requests/s since the start. The degradation check is judged at the end only (it compares the
+  * steady window's first and last quarters), and a group's limits too (the live figures are per request).
+  */
+object LiveChecks {
+  def of(thresholds: Thresholds, figures: SystemFigures, elapsedMs: Long): Seq[LiveCheck] = {
+    val global = checks(figures.key, Some(figures.total), figures.ok, figures.ko, thresholds.global, elapsedMs)
+    val paths = thresholds.paths.flatMap { case (path, limits) =>
+      val request = figures.requests.find(_.path == path)
+      checks(
+        path.mkString(Thresholds.PathSeparator),
+        request.map(_.total).filter(_.count > 0),
+        request.fold(0L)(_.ok),
+        request.fold(0L)(_.ko),
+        limits,
+        elapsedMs
+      )
+    }
+    (global ++ paths).map(LiveCheck)
+  }
+
+  private def checks(
+      subject: String,
+      latency: Option[Latency],
+      ok: Long,
+      ko: Long,
+      limits: Limits,
+      elapsedMs: Long
+  ): Seq[GateCheck] = {
+    val answered = Option.when(ok + ko > 0)(ok + ko)
+    limits.percentilesMs.map { case (rank, allowed) =>
+      GateCheck(
+        subject,
+        s"p${rank.toInt}",
+        latency.filter(_.count > 0).map(_.percentileMs(rank).toDouble),
+        allowed.toDouble,
+        atMost = true,
+        " ms"
+      )
+    } ++
+      limits.maxErrorPercent.map(allowed =>
+        GateCheck(subject, "error %", answered.map(ko * 100.0 / _), allowed, atMost = true, " %")
+      ) ++
+      limits.minRequestsPerSecond.map(allowed =>
+        GateCheck(
+          subject,
+          "requests/s",
+          answered.map(_ * 1000.0 / math.max(1L, elapsedMs)),
+          allowed,
+          atMost = false,
+          " /s"
+        )
+      )
+  }
+
+  /** 3,120 ms; 2.50 %; 12.3 /s */
+  def format(value: Double, unit: String): String = unit match {
+    case " ms" => f"$value%,.0f ms"
+    case " %"  => f"$value%.2f %%"
+    case other => f"$value%,.1f$other"
+  }
+}

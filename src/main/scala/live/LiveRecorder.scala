@@ -1,0 +1,177 @@
+package live
+
+import java.util.concurrent.ConcurrentHashMap
+import java.util.concurrent.atomic.LongAdder
+
+import scala.collection.mutable
+import scala.jdk.CollectionConverters._
+
+import org.HdrHistogram.{ Histogram, Recorder }
+import suite.{ Answer, LoadListener }
+
+/** Response times of an interval or since the start, in ms (0 where nothing was answered). */
+final case class Latency(count: Long, p50Ms: Long, p90Ms: Long, p95Ms: Long, p99Ms: Long) {
+  def percentileMs(rank: Double): Long = rank match {
+    case 50 => p50Ms
+    case 90 => p90Ms
+    case 95 => p95Ms
+    case _  => p99Ms
+  }
+}
+
+object Latency {
+  val None: Latency = Latency(0, 0, 0, 0, 0)
+  def of(h: Histogram): Latency =
+    if (h.getTotalCount == 0) None
+    else Latency(
+      h.getTotalCount,
+      h.getValueAtPercentile(50),
+      h.getValueAtPercentile(90),
+      h.getValueAtPercentile(95),
+      h.getValueAtPercentile(99)
+    )
+}
+
+/** One request path's figures: counts and the sum of response times since the start; `interval` is the last tick's. */
+final case class RequestFigures(
+    path: List[String],
+    ok: Long,
+    ko: Long,
+    sumMs: Long,
+    interval: Latency,
+    total: Latency
+) {
+  def count: Long = ok + ko
+}
+
+/** One point of a system's chart, at `epochMs`: the last interval's requests/s, KO/s, percentiles, active users. */
+final case class Point(epochMs: Long, requestsPerSecond: Double, koPerSecond: Double, latency: Latency, active: Long)
+
+/** A system's figures at one tick. */
+final case class SystemFigures(
+    key: String,
+    usersStarted: Long,
+    usersEnded: Long,
+    requests: Seq[RequestFigures],
+    interval: Latency,
+    total: Latency,
+    requestsPerSecond: Double,
+    errors: Seq[(String, Long)],
+    points: Seq[Point]
+) {
+  def usersActive: Long = math.max(0L, usersStarted - usersEnded)
+  def ok: Long = requests.map(_.ok).sum
+  def ko: Long = requests.map(_.ko).sum
+}
+
+/** Follows every answer and user of the run, per system and per request path, for the live view: OK/KO counts,
+  * response times in HdrHistograms (HdrHistogram's `Recorder` per request, so recording never waits on a
+  * reader), the KO answers' statuses, and users started and ended.
+  *
+  * An answer counts as KO when Gatling's default status check would refuse it (not 2xx nor 304): the live
+  * figures see answers only (see [[suite.Answer]]), so they never count more requests than the run's summary,
+  * which also holds the requests that got no answer and those that failed their own checks.
+  *
+  * [[tick]] is called by one thread, once an interval: it closes the interval and returns the figures.
+  */
+final class LiveRecorder(systems: Seq[String], keptPoints: Int = LiveRecorder.KeptPoints) extends LoadListener {
+  private final class Request(val system: String, val path: List[String]) {
+    val ok = new LongAdder
+    val ko = new LongAdder
+    val sumMs = new LongAdder
+    val recorder = new Recorder(LiveRecorder.MaxMs, 2)
+    // The tick thread's own.
+    var recycled: Histogram = null
+    val total = new Histogram(LiveRecorder.MaxMs, 2)
+  }
+  private final class Users {
+    val started = new LongAdder
+    val ended = new LongAdder
+  }
+  private val requests = new ConcurrentHashMap[(String, List[String]), Request]
+  private val users = systems.map(_ -> new Users).toMap
+  private val errors = new ConcurrentHashMap[(String, String), LongAdder]
+  // The tick thread's own.
+  private val totals = systems.map(_ -> new Histogram(LiveRecorder.MaxMs, 2)).toMap
+  private val points = systems.map(_ -> mutable.Queue.empty[Point]).toMap
+  private val koCounted = mutable.Map.empty[String, Long]
+  private var lastTickMs = 0L
+
+  def answered(answer: Answer): Unit = {
+    val request = requests.computeIfAbsent((answer.system, answer.path), _ => new Request(answer.system, answer.path))
+    if (answer.ok) request.ok.increment()
+    else {
+      request.ko.increment()
+      errors.computeIfAbsent((answer.system, s"HTTP ${answer.status}"), _ => new LongAdder).increment()
+    }
+    val ms = math.max(0L, math.min(answer.responseTimeMs, LiveRecorder.MaxMs))
+    request.sumMs.add(ms)
+    request.recorder.recordValue(ms)
+  }
+
+  override def userStarted(system: String): Unit = users.get(system).foreach(_.started.increment())
+
+  override def userEnded(system: String): Unit = users.get(system).foreach(_.ended.increment())
+
+  /** Starts the first interval. */
+  def start(nowMs: Long): Unit = synchronized { lastTickMs = nowMs }
+
+  /** Closes the interval that ends at `nowMs`: every system's figures, its chart points included. */
+  def tick(nowMs: Long): Seq[SystemFigures] = synchronized {
+    val seconds = math.max(1L, nowMs - lastTickMs) / 1000.0
+    lastTickMs = nowMs
+    val bySystem = requests.values.asScala.toSeq.groupBy(_.system)
+    systems.map { key =>
+      val own = bySystem.getOrElse(key, Nil).sortBy(_.path.mkString(" / "))
+      val intervalOfSystem = new Histogram(LiveRecorder.MaxMs, 2)
+      val figures = own.map { request =>
+        // Counts first: an answer counted but not yet in a histogram shows in the next interval's times.
+        val (ok, ko, sumMs) = (request.ok.sum, request.ko.sum, request.sumMs.sum)
+        val interval = request.recorder.getIntervalHistogram(request.recycled)
+        request.recycled = interval
+        request.total.add(interval)
+        intervalOfSystem.add(interval)
+        RequestFigures(request.path, ok, ko, sumMs, Latency.of(interval), Latency.of(request.total))
+      }
+      totals(key).add(intervalOfSystem)
+      val users = this.users(key)
+      val (started, ended) = (users.started.sum, users.ended.sum)
+      val koNow = figures.map(_.ko).sum
+      val point = Point(
+        nowMs,
+        intervalOfSystem.getTotalCount / seconds,
+        math.max(0L, koNow - koCounted.getOrElse(key, 0L)) / seconds,
+        Latency.of(intervalOfSystem),
+        math.max(0L, started - ended)
+      )
+      koCounted(key) = koNow
+      val kept = points(key)
+      kept.enqueue(point)
+      while (kept.size > keptPoints) kept.dequeue()
+      SystemFigures(
+        key,
+        started,
+        ended,
+        figures,
+        Latency.of(intervalOfSystem),
+        Latency.of(totals(key)),
+        point.requestsPerSecond,
+        topErrors(key),
+        kept.toSeq
+      )
+    }
+  }
+  private def topErrors(system: String): Seq[(String, Long)] =
+    errors.asScala.toSeq
+      .collect { case ((s, message), count) if s == system => message -> count.sum }
+      .sortBy { case (message, count) => (-count, message) }
+      .take(LiveRecorder.TopErrors)
+}
+
+object LiveRecorder {
+  // Response times are kept to 2 significant digits up to an hour; longer ones count as an hour.
+  val MaxMs: Long = 3600000L
+  val TopErrors = 5
+  // Five minutes of one-second points per system on the page's charts.
+  val KeptPoints = 300
+}

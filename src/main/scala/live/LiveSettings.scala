@@ -1,0 +1,50 @@
+package live
+
+import scala.concurrent.duration._
+
+import suite.Settings
+
+/** Where the live view serves (`live` in application.conf) and where its figures go to Graphite (`graphite`).
+  *
+  * @param keepServing how long the page goes on after the run is archived, for an open page to show the verdict */
+final case class LiveSettings(
+    enabled: Boolean,
+    host: String,
+    port: Int,
+    keepServing: FiniteDuration,
+    graphite: Option[GraphiteSettings]
+) {
+
+  /** Whether the run's figures are followed at all: for the page, for Graphite, or both. */
+  def recording: Boolean = enabled || graphite.nonEmpty
+}
+
+/** @param rootPathPrefix the first element of every metric path, e.g. `loadtest.toy.users.active` */
+final case class GraphiteSettings(host: String, port: Int, rootPathPrefix: String)
+
+object LiveSettings {
+  val Off: LiveSettings = LiveSettings(enabled = false, "127.0.0.1", 0, Duration.Zero, None)
+
+  def read(root: Settings): LiveSettings = {
+    val live = root.block("live")
+    val host = live.string("host")
+    if (host.isEmpty) live.fail("host", "must not be empty (127.0.0.1 serves this machine only)")
+    val graphite = root.block("graphite")
+    LiveSettings(
+      live.boolean("enabled"),
+      host,
+      live.port("port"),
+      live.duration("keepServing"),
+      graphite.optionalString("host").map { graphiteHost =>
+        val prefix = graphite.string("rootPathPrefix")
+        if (!prefix.matches("[A-Za-z0-9_-]+(\\.[A-Za-z0-9_-]+)*"))
+          graphite.fail("rootPathPrefix", s"must be names of letters, digits, _ or - joined by dots (was '$prefix')")
+        GraphiteSettings(
+          graphiteHost,
+          graphite.int("port", min = 1, max = 65535),
+          prefix
+        )
+      }
+    )
+  }
+}

@@ -1,0 +1,147 @@
+package live
+
+import java.nio.file.Path
+import java.util.concurrent.{ Executors, TimeUnit }
+
+import scala.util.control.NonFatal
+
+import io.gatling.core.structure.PopulationBuilder
+import results.{ InjectorHealthRecord, RunOutcome, SitePages, Thresholds }
+import suite.{ EarlyStop, InputError, LoadListener }
+
+/** A run as it goes: once a second the [[LiveRecorder]]'s figures, each system's thresholds as they would
+  * stand now, early stop and the injector's health become a [[LiveState]], which the [[LiveServer]] serves
+  * (the page, its data, /metrics) and the [[GraphiteSender]] sends. Once the run is archived the state says
+  * its verdict and where its run.html is; the server goes on serving until the JVM exits.
+  *
+  * @param thresholds each system's own thresholds (its block over the defaults), as the gate reads them
+  * @param injector   the injector's health so far, where it is sampled
+  * @param results    the results folder the run is archived to, served under /results/
+  */
+final class LiveView(
+    simulation: String,
+    settings: LiveSettings,
+    systems: Seq[String],
+    thresholds: Map[String, Thresholds],
+    injector: () => Option[InjectorHealthRecord],
+    earlyStop: Option[EarlyStop],
+    results: Option[Path]
+) {
+  val recorder = new LiveRecorder(systems)
+  @volatile private var planned = Map.empty[String, Option[Long]]
+  @volatile private var startedAtMs = System.currentTimeMillis()
+  @volatile private var ended: Option[(String, Option[String], Option[String])] = None
+  @volatile private var current = state(
+    systems.map(SystemFigures(_, 0, 0, Nil, Latency.None, Latency.None, 0, Nil, Nil)),
+    "running"
+  )
+  private val graphite = settings.graphite.map(new GraphiteSender(_))
+  private val server = Option.when(settings.enabled)(
+    LiveServer.start(settings.host, settings.port, () => page, () => current, results)
+  )
+  private val scheduler = Executors.newSingleThreadScheduledExecutor { r =>
+    val thread = new Thread(r, "live-view-tick")
+    thread.setDaemon(true)
+    thread
+  }
+
+  /** The page's address, where it is served. */
+  def address: Option[String] = server.map(s => s"http://${settings.host}:${s.port}/")
+
+  /** Each system's planned users, from its populations (None where the profile's count depends on the run). */
+  def plan(populations: Seq[(String, PopulationBuilder)]): Unit =
+    planned = populations.groupMapReduce(_._1)(_._2.injectionProfile.totalUserCount)((a, b) =>
+      a.zip(b).map { case (x, y) => x + y }
+    )
+
+  /** The load starts: the first interval begins. */
+  def start(): Unit = {
+    startedAtMs = System.currentTimeMillis()
+    recorder.start(startedAtMs)
+    scheduler.scheduleAtFixedRate(() => tick("running"), 1, 1, TimeUnit.SECONDS)
+    ()
+  }
+
+  /** The load has ended: a last interval, then the figures stay as they are while the run is archived. */
+  def loadEnded(): Unit = {
+    scheduler.shutdownNow()
+    scheduler.awaitTermination(5, TimeUnit.SECONDS)
+    // A run that is not archived (in-process) has ended here; an archived one ends with its verdict.
+    tick(if (results.isEmpty) "ended" else "archiving")
+    graphite.foreach(_.close())
+  }
+
+  /** The run is archived: its verdict and its run.html (when archived under the served results folder). */
+  def archived(outcome: RunOutcome): Unit = {
+    val page = results.flatMap { root =>
+      val relative = root.toAbsolutePath.normalize.relativize(outcome.archivedRunDir.toAbsolutePath.normalize)
+      Option.when(!relative.startsWith(".."))(s"/results/${relative.toString.replace('\\', '/')}/run.html")
+    }
+    val verdict = outcome.verdict.map(_.label).orElse(outcome.error.map(e => s"no verdict: $e"))
+    ended = Some(("ended", verdict, page))
+    current = current.copy(state = "ended", verdict = verdict, runPage = page)
+    // The JVM exits once the run is archived: an open page gets its verdict within this time (it polls each second).
+    if (server.nonEmpty) Thread.sleep(settings.keepServing.toMillis)
+  }
+
+  private def tick(runState: String): Unit =
+    try {
+      val now = System.currentTimeMillis()
+      current = state(recorder.tick(now), runState)
+      graphite.foreach(_.send(current, now / 1000))
+    } catch {
+      case NonFatal(e) => println(s"live view: ERROR ${InputError.oneLine(e)}")
+    }
+
+  private def state(figures: Seq[SystemFigures], runState: String): LiveState = {
+    val elapsedMs = math.max(0L, System.currentTimeMillis() - startedAtMs)
+    val health = injector()
+    val (finalState, verdict, page) = ended.getOrElse((runState, None, None))
+    LiveState(
+      simulation,
+      startedAtMs,
+      elapsedMs,
+      finalState,
+      figures.map(f =>
+        SystemState(
+          f,
+          planned.getOrElse(f.key, None),
+          thresholds.get(f.key).fold(Seq.empty[LiveCheck])(t => LiveChecks.of(t, f, elapsedMs))
+        )
+      ),
+      earlyStop.fold("off")(stop => stop.record.fold(s"watching: ${stop.limits.describe}")(_.describe)),
+      health.map(_.describe),
+      health.toSeq.flatMap(_.saturation),
+      verdict,
+      page
+    )
+  }
+
+  /** The page, with the figures of the moment; its script then polls /data.json. */
+  private def page: String = SitePages.render(
+    "live",
+    SitePages.fields("assets" -> "/assets", "simulation" -> simulation, "systems" -> systems, "data" -> current.json)
+  )
+}
+
+object LiveView {
+
+  /** The live view of a run whose settings ask for it (the page, Graphite, or both), listening at once, so the
+    * address can be printed before the load starts; None when both are off.
+    */
+  def start(
+      simulation: String,
+      settings: LiveSettings,
+      systems: Seq[String],
+      injector: () => Option[InjectorHealthRecord],
+      earlyStop: Option[EarlyStop],
+      results: Option[Path]
+  ): Option[LiveView] =
+    Option.when(settings.recording) {
+      val thresholds = systems.map(key => key -> Thresholds.load(Seq(key), None)).toMap
+      new LiveView(simulation, settings, systems, thresholds, injector, earlyStop, results)
+    }
+
+  /** What the load's watch hands the live view. */
+  def listeners(view: Option[LiveView]): Seq[LoadListener] = view.map(_.recorder).toSeq
+}

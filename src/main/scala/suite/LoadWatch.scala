@@ -1,0 +1,87 @@
+package suite
+
+import io.gatling.core.Predef._
+import io.gatling.core.check.{ Check, CheckResult }
+import io.gatling.core.session.Session
+import io.gatling.core.structure.ChainBuilder
+import io.gatling.http.check.{ HttpCheck, HttpCheckScope }
+import io.gatling.http.protocol.HttpProtocolBuilder
+import io.gatling.http.response.Response
+
+/** One answer a system's request got, as the framework's check sees it.
+  *
+  * @param path the request's groups, then its name (as the thresholds and Gatling's `details` name it)
+  * @param status the HTTP status; the check sees answers only, not a request that got none (timeout, reset,
+  *               refused), nor Gatling's verdict on the request's own checks
+  */
+final case class Answer(system: String, path: List[String], endEpochMs: Long, responseTimeMs: Long, status: Int) {
+
+  /** What Gatling's default status check accepts (2xx, 304); a request's own status check may say otherwise. */
+  def ok: Boolean = (status >= 200 && status < 300) || status == 304
+}
+
+/** What follows the load as it goes: the answers, and each system's users as they start and end. */
+trait LoadListener {
+  def answered(answer: Answer): Unit
+  def userStarted(system: String): Unit = ()
+  def userEnded(system: String): Unit = ()
+}
+
+/** One seam between the load and whatever follows it (early stop, the live view), so that each system's
+  * protocol carries one check and each journey one start, however many listen.
+  *
+  * Gatling's open-source edition has no public hook on its own per-request results nor on a user's end:
+  * the answers are seen by a check added to each system's protocol, and a user's end by the session's
+  * `onExit` (a public field of Gatling's `Session`), which Gatling calls however the user ends (the journey's
+  * end, `exitHereIfFailed`), set when the user's first journey starts.
+  */
+final class LoadWatch(val earlyStop: Option[EarlyStop], others: Seq[LoadListener] = Nil) {
+  private val listeners = earlyStop.toSeq ++ others
+
+  /** The system's protocol, with the check that hands every answer to the listeners (none without one). */
+  def protocol(system: String, protocol: HttpProtocolBuilder): HttpProtocolBuilder =
+    if (listeners.isEmpty) protocol else protocol.check(check(system))
+
+  /** The journey, guarded by the stops (see [[SystemLoad.withStops]]), its users counted when anyone but the
+    * early stop listens.
+    */
+  def journey(system: String, journey: ChainBuilder): ChainBuilder = {
+    val guarded = SystemLoad.withStops(journey, earlyStop)
+    if (others.isEmpty) guarded else exec(session => counted(system, session)).exec(guarded)
+  }
+
+  private def counted(system: String, session: Session): Session =
+    if (session.contains(LoadWatch.CountedKey)) session
+    else {
+      listeners.foreach(_.userStarted(system))
+      val exit = session.onExit
+      session
+        .set(LoadWatch.CountedKey, true)
+        .copy(onExit = ended => { listeners.foreach(_.userEnded(system)); exit(ended) })
+    }
+
+  /** Hands each answer on; never fails a request. Its scope is Time, not Status, so a request without a status
+    * check of its own keeps Gatling's default one.
+    */
+  private def check(system: String): HttpCheck = HttpCheck(
+    Check.Simple[Response](
+      (response, session, _) => {
+        val answer = Answer(
+          system,
+          session.groups :+ response.request.getName,
+          response.endTimestamp,
+          response.endTimestamp - response.startTimestamp,
+          response.status.code
+        )
+        listeners.foreach(_.answered(answer))
+        CheckResult.NoopCheckResultSuccess
+      },
+      None
+    ),
+    HttpCheckScope.Time
+  )
+}
+
+object LoadWatch {
+  private val CountedKey = "suite.loadWatch.counted"
+}

@@ -16,6 +16,7 @@ object ShardMerge {
   def merge(shards: Seq[RunSummary], runId: String, expectedShards: Option[Int] = None): RunSummary = {
     validate(shards, expectedShards)
     val first = shards.head
+    val saturated = shards.flatMap(s => s.injector.filter(_.saturation.nonEmpty).map(s -> _))
     val runUnionMs = unionMs(shards.map(s => (s.run.startEpochMs, s.run.endEpochMs)))
     val runSeconds = runUnionMs / 1000.0
 
@@ -90,7 +91,9 @@ object ShardMerge {
         mergeTransactions(shards.flatMap(_.steady.transactions), steadyCoveredMs)
       ),
       windows = windows,
-      warnings = shards.flatMap(s => s.warnings.map(w => s"${s.run.runId}: $w")),
+      warnings = shards.flatMap(s => s.warnings.map(w => s"${s.run.runId}: $w")) ++ saturated.map { case (shard, _) =>
+        s"${shard.run.runId}: its injector was the bottleneck, so the merged run's figures are in part the injector's"
+      },
       completion = Completion(
         plannedUsers = shards.map(_.completion.plannedUsers).reduce((a, b) => a.zip(b).map { case (x, y) => x + y }),
         startedUsers = shards.map(_.completion.startedUsers).sum,
@@ -110,8 +113,9 @@ object ShardMerge {
           )
         }
       ),
-      // Each shard's injector was judged on its own run; the merged run keeps no single figure.
-      injector = None,
+      // Each shard's injector was judged on its own run, and the merged run keeps no single figure, unless one was
+      // saturated: then the merged run carries that record, so its verdict is INVALID and it is never a baseline.
+      injector = saturated.headOption.map(_._2),
       errors = ErrorCount.sorted(shards.flatMap(_.errors).groupMapReduce(e => (e.path, e.message))(_.count)(_ + _).map {
         case ((path, message), count) => ErrorCount(message, count, path)
       }),

@@ -2,6 +2,8 @@ package results
 
 import scala.util.Random
 
+import com.typesafe.config.ConfigFactory
+
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
@@ -70,6 +72,30 @@ class HistogramMergeTest {
     assertEquals(6500L, merged.global.figures.count)
     assertEquals(6500 / 15.0, merged.global.figures.requestsPerSecond, 1e-9)
     assertEquals(Seq("raid-1", "raid-2"), merged.run.mergedFrom)
+  }
+
+  @Test
+  def aShardWhoseInjectorWasSaturatedMakesTheMergedRunInvalid(): Unit = {
+    val limits = InjectorLimits(maxCpuPercent = 90, maxBusyPercent = 10, maxGcPercent = 10, minSamples = 30, 1000)
+    val figures = InjectorFigures(2, 20, 60, 0, 0.5, 600, LateStartFigures(300, 5, 40), 12, 18)
+    def shard(i: Int, busySamples: Int) =
+      CraftedSummaries.summary("Raid", Map(List("r") -> CraftedSummaries.ok(50)), shard = s"$i/2", runId = s"raid-$i")
+        .copy(injector = Some(InjectorHealthRecord(figures.copy(busySamples = busySamples), limits)))
+    def verdict(shards: RunSummary*) =
+      Gate.evaluate(
+        ShardMerge.merge(shards, "raid-merged"),
+        Thresholds.fromConfig(ConfigFactory.parseString("thresholds { global { p99 = 60000 } }"), "test.conf", "raid"),
+        None
+      )
+
+    assertEquals("PASS", verdict(shard(1, 0), shard(2, 0)).label)
+    val invalid = verdict(shard(1, 0), shard(2, 120))
+    assertEquals(GateVerdict.Invalid, invalid.label)
+    assertTrue(invalid.invalid.head.startsWith("injector saturated: its JVM used 90 %"), invalid.invalid.toString)
+    assertTrue(
+      ShardMerge.merge(Seq(shard(1, 0), shard(2, 120)), "m").warnings.exists(_.startsWith("raid-2: its injector was")),
+      "the warning names the shard"
+    )
   }
 
   @Test

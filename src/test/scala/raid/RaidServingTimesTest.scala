@@ -44,6 +44,16 @@ class RaidServingTimesTest {
           stubs
         )
         assertTalliesAddUp(sandbox)
+        val worst = figures.values.maxBy(_.addedP99Ms)
+        assertEquals(
+          Seq(f"sandbox: raid: most sandbox-added p99 ${worst.addedP99Ms}%,.0f ms (${worst.request}, of "),
+          sandbox.describeTimesBySystem.map(_.takeWhile(_ != ')').split(" of ").head + " of "),
+          "one line for the stand-in, naming its request with the most added time"
+        )
+        assertTrue(
+          sandbox.describeTimesBySystem.head.endsWith("over 3 requests"),
+          sandbox.describeTimesBySystem.toString
+        )
     }
 
   private def assertTalliesAddUp(sandbox: RunningSandbox): Unit = {

@@ -33,28 +33,19 @@ object ShardMerge {
     val systems = shards.flatMap(_.systems).map(_.key).distinct.map { key =>
       val parts = shards.flatMap(_.systems.find(_.key == key))
       val spanMs = unionMs(parts.map(p => (p.startEpochMs, p.endEpochMs)))
-      val steadyMs = unionMs(parts.map(p => (p.steady.startEpochMs, p.steady.endEpochMs)))
       parts.head.copy(
         requests = parts.flatMap(_.requests).distinct,
         groups = parts.flatMap(_.groups).distinct,
         global = mergeEntries(parts.map(_.global), math.max(1.0, math.ceil(spanMs / 1000.0))).head,
         startEpochMs = parts.map(_.startEpochMs).min,
         endEpochMs = parts.map(_.endEpochMs).max,
-        steady = SteadyState(
-          parts.map(_.steady.startEpochMs).min,
-          parts.map(_.steady.endEpochMs).max,
-          steadyMs,
-          parts.map(_.steady.source).distinct.mkString(", "),
-          parts.map(_.steady.requests).sum,
-          mergeTransactions(parts.flatMap(_.steady.transactions), steadyMs)
-        ),
+        steady = mergeSteady(parts.map(_.steady)),
         plannedUsers = parts.map(_.plannedUsers).reduce((a, b) => a.zip(b).map { case (x, y) => x + y }),
         startedUsers = parts.map(_.startedUsers).sum,
         endedUsers = parts.map(_.endedUsers).sum
       )
     }
 
-    val steadyCoveredMs = unionMs(shards.map(s => (s.steady.startEpochMs, s.steady.endEpochMs)))
     val windows = shards.flatMap(
       _.windows
     ).groupBy(w => (w.window.kind, w.window.label)).toSeq.sortBy(_._2.map(_.window.startEpochMs).min).map {
@@ -82,14 +73,7 @@ object ShardMerge {
       global = mergeEntries(shards.map(_.global), runSeconds).head,
       groups = mergeEntries(shards.flatMap(_.groups), runSeconds),
       requests = mergeEntries(shards.flatMap(_.requests), runSeconds),
-      steady = SteadyState(
-        shards.map(_.steady.startEpochMs).min,
-        shards.map(_.steady.endEpochMs).max,
-        steadyCoveredMs,
-        shards.map(_.steady.source).distinct.mkString(", "),
-        shards.map(_.steady.requests).sum,
-        mergeTransactions(shards.flatMap(_.steady.transactions), steadyCoveredMs)
-      ),
+      steady = mergeSteady(shards.map(_.steady)),
       windows = windows,
       warnings = shards.flatMap(s => s.warnings.map(w => s"${s.run.runId}: $w")) ++ saturated.map { case (shard, _) =>
         s"${shard.run.runId}: its injector was the bottleneck, so the merged run's figures are in part the injector's"
@@ -131,6 +115,19 @@ object ShardMerge {
       curves = first.curves.map(c => ThroughputCurve.of(c.spec, windows)),
       sandboxExhaustion = shards.flatMap(_.sandboxExhaustion).distinct,
       systems = systems
+    )
+  }
+
+  /** The shards' steady windows as one: from the first start to the last end, covering their union. */
+  private def mergeSteady(parts: Seq[SteadyState]): SteadyState = {
+    val coveredMs = unionMs(parts.map(p => (p.startEpochMs, p.endEpochMs)))
+    SteadyState(
+      parts.map(_.startEpochMs).min,
+      parts.map(_.endEpochMs).max,
+      coveredMs,
+      parts.map(_.source).distinct.mkString(", "),
+      parts.map(_.requests).sum,
+      mergeTransactions(parts.flatMap(_.transactions), coveredMs)
     )
   }
 

@@ -27,7 +27,8 @@ trait LoadListener {
   def userEnded(system: String): Unit = ()
 }
 
-/** One seam between the load and whatever follows it (early stop, the live view), so that each system's
+/** One seam between the load and whatever follows it (early stop, the live view, which system sent which
+  * request), so that each system's
   * protocol carries one check and each journey one start, however many listen.
   *
   * Gatling's open-source edition has no public hook on its own per-request results nor on a user's end:

@@ -26,13 +26,11 @@ import sandbox.SandboxSettings
   * @param line the users' line class, where the system's users are split by line speed (`<key>.lineSpeeds`):
   *             this load is that class's share, its journey runs in a group named after the class, and its
   *             users go through the class's port of the line-speed proxy
-  * @param owners records which request paths this system sent, for its section of the results
   */
 final case class SystemLoad(
     system: SystemUnderTest,
     profile: LoadProfile,
     journey: ChainBuilder,
-    owners: RequestOwners,
     sharedConnections: Boolean = false,
     requestsPerJourney: Option[Double] = None,
     connectivityCheck: Option[ConnectivityCheck] = None,
@@ -53,7 +51,7 @@ final case class SystemLoad(
       watch: LoadWatch,
       proxyPorts: Map[String, Int] = Map.empty
   ): PopulationBuilder = {
-    val own = system.protocol(baseUrl).check(owners.check(system.key))
+    val own = system.protocol(baseUrl)
     val shaped = line.fold(own)(l => own.proxy(Proxy(SystemLoad.ProxyHost, proxyPorts(l.name))))
     val pooled = if (sharedConnections) shaped.shareConnections else shaped
     SystemLoad.withProtocol(
@@ -88,11 +86,11 @@ object SystemLoad {
 }
 
 /** A system's companion, ready to load: one user from the start of the load, on the system's protocol. */
-final case class CompanionLoad(system: SystemUnderTest, companion: Companion, owners: RequestOwners) {
+final case class CompanionLoad(system: SystemUnderTest, companion: Companion) {
   def population(baseUrl: String, watch: LoadWatch): PopulationBuilder =
     SystemLoad.withProtocol(
       scenario(companion.scenarioName).exec(watch.journey(system.key, companion.journey)).inject(atOnceUsers(1)),
-      watch.protocol(system.key, system.protocol(baseUrl).check(owners.check(system.key)))
+      watch.protocol(system.key, system.protocol(baseUrl))
     )
 }
 
@@ -222,7 +220,6 @@ object RunAssembly {
         system,
         profile,
         journey,
-        owners,
         shared,
         requestsPerJourney,
         ConnectivityCheck.of(settings),
@@ -253,7 +250,7 @@ object RunAssembly {
       system.companions(
         settingsOf(suite, system, profile, claims, tallies),
         profile.plan
-      ).map(CompanionLoad(system, _, owners))
+      ).map(CompanionLoad(system, _))
     }
     val root = new Settings(suite.root)
     val target = root.block(s"targets.${suite.target.name}")

@@ -75,7 +75,7 @@ abstract class SuiteSimulation extends Simulation {
     liveView = FailFast.closing(sandbox)(
       LiveView.start(run.simulation, run.live, keys.distinct, health, earlyStop, run.archiveTo)
     )
-    val watch = new LoadWatch(earlyStop, LiveView.listeners(liveView))
+    val watch = new LoadWatch(earlyStop, run.owners +: LiveView.listeners(liveView))
     val proxyPorts = startLineSpeedProxy(run)
     val populations =
       run.loads.map(load => load.population(windows, baseUrls(load.system.key), watch, proxyPorts)) ++

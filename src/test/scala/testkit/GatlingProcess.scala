@@ -88,14 +88,18 @@ final class GatlingProcess private (
   def terminate(): Unit = { process.destroy(); () }
 
   /** The run folders archived under results/. */
-  def archivedRuns: Seq[Path] =
+  def archivedRuns: Seq[Path] = GatlingProcess.archivedRunsIn(resultsDir)
+}
+
+object GatlingProcess {
+
+  /** The run folders archived in `resultsDir`: those holding a simulation.log. */
+  def archivedRunsIn(resultsDir: Path): Seq[Path] =
     if (!Files.isDirectory(resultsDir)) Nil
     else Using.resource(Files.list(resultsDir))(_.iterator.asScala.filter(d =>
       Files.isRegularFile(d.resolve("simulation.log"))
     ).toSeq)
-}
 
-object GatlingProcess {
   def start(simulation: Class[_], properties: (String, String)*): GatlingProcess =
     new GatlingProcess(simulation, Files.createTempDirectory("gatling-process-"), properties)
 

@@ -4,7 +4,6 @@ import java.nio.file.{ Files, Path, Paths }
 import java.util.concurrent.TimeUnit
 
 import scala.jdk.CollectionConverters._
-import scala.util.Using
 
 /** `mvn gatling:test` as a user starts it in a terminal: in a process group of its own (`setsid`), so that a
   * signal to the group reaches Maven and the Gatling JVM it forks together, as Ctrl-C does. Results go to a
@@ -85,11 +84,7 @@ final class MavenRun(simulation: Class[_], properties: Seq[(String, String)]) {
     }
 
   /** The run folders archived under results/. */
-  def archivedRuns: Seq[Path] =
-    if (!Files.isDirectory(resultsDir)) Nil
-    else Using.resource(Files.list(resultsDir))(_.iterator.asScala.filter(d =>
-      Files.isRegularFile(d.resolve("simulation.log"))
-    ).toSeq)
+  def archivedRuns: Seq[Path] = GatlingProcess.archivedRunsIn(resultsDir)
 }
 
 object MavenRun {

@@ -45,7 +45,9 @@ class RehearsalEndToEndTest {
       "LOADTEST_RESULTS" -> results.toString,
       "LOADTEST_TARGET" -> "standalone-sandbox",
       "LOADTEST_OPTS" -> shardOptions,
-      "REHEARSAL_SANDBOX_OPTS" -> s"-Dsandbox.raid.port=$port -Dsandbox.stubs.delay.ms=0"
+      // The JIT's quick tier only, as in every test JVM (see the pom): runs of seconds never repay C2's CPU.
+      "LOADTEST_JAVA_OPTS" -> QuickJit,
+      "REHEARSAL_SANDBOX_OPTS" -> s"$QuickJit -Dsandbox.raid.port=$port -Dsandbox.stubs.delay.ms=0"
     ).asJava)
     val process = builder.start()
     if (!process.waitFor(10, TimeUnit.MINUTES)) {
@@ -60,6 +62,8 @@ class RehearsalEndToEndTest {
       .getOrElse(fail(s"no run summarised by the rehearsal of $shards:\n$log"))
     (process.exitValue, RunArchive.readSummary(runDir), results)
   }
+
+  private val QuickJit = "-XX:TieredStopAtLevel=1"
 
   private def counts(summary: RunSummary): Map[String, (Long, Long)] =
     summary.requests.map(e => e.path.mkString(" / ") -> (e.figures.count, e.figures.ko)).toMap

@@ -35,7 +35,8 @@ object ShardScripts {
        |  *" simulations.StandaloneSandbox "*)
        |    if [ -n "$${CRAFTED_SANDBOX_CODE:-}" ]; then exit "$$CRAFTED_SANDBOX_CODE"; fi ;;
        |esac
-       |exec "$realJava" "$$@"
+       |# The JIT's quick tier only, as in every test JVM (see the pom): a merge of seconds never repays C2's CPU.
+       |exec "$realJava" -XX:TieredStopAtLevel=1 "$$@"
        |""".stripMargin
 
   private val failingMaven = "#!/usr/bin/env bash\necho 'crafted: the build failed' >&2\nexit 1\n"

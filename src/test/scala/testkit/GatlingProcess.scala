@@ -29,9 +29,11 @@ final class GatlingProcess private (
       "suite.resultsDir" -> resultsDir.toString,
       "target" -> "local"
     ) ++ properties).map { case (k, v) => s"-D$k=$v" }
+    // The JIT's quick tier only, as in the test JVMs (see the pom): a run of seconds never repays C2's CPU.
     val command = Seq(
       java,
       "-Xmx1g",
+      "-XX:TieredStopAtLevel=1",
       "--add-opens",
       "java.base/java.lang=ALL-UNNAMED",
       "-cp",

@@ -54,14 +54,8 @@ class ElectionsCdnSimulationEndToEndTest {
     * uncached without the header, is unknown on every page: the tallies equal exactly that.
     */
   @Test def theCacheHitRatioOfAKnownHitPatternIsExact(): Unit = {
-    val run = GatlingProcess.start(
-      classOf[ElectionsCdnSimulation],
-      "sandbox.stubs.delay.ms" -> "50",
-      "sandbox.elections.uncachedPaths.0" -> Uncached
-    )
-    assertEquals(0, run.exitStatus(180), run.text)
-    val Seq(archived) = run.archivedRuns: @unchecked
-    val summary = SummaryJson.read(archived.resolve("summary.json"))
+    assertEquals(0, comprehensive.statusCode, archivedProcess.text)
+    val summary = SummaryJson.read(comprehensive.runDir.resolve("summary.json"))
     // The in-process sandbox's own timings are tallies too.
     val Some(tally) = summary.tallies.find(_.name == Elections.CacheTally): @unchecked
 
@@ -85,7 +79,7 @@ class ElectionsCdnSimulationEndToEndTest {
     assertEquals(expected, tally.counts)
     assertTrue(expected.size >= 2, s"the homepage and at least one other page: $expected")
 
-    val md = Files.readString(archived.resolve("summary.md"))
+    val md = Files.readString(comprehensive.runDir.resolve("summary.md"))
     val overall = tally.overall
     assertTrue(md.contains(s"## ${Elections.CacheTally}"), md)
     assertTrue(md.contains(s"| All | ${overall(CacheChecks.Hit)} ("), md)
@@ -132,8 +126,21 @@ object ElectionsCdnSimulationEndToEndTest {
     "Script" -> 14
   )
 
-  lazy val comprehensive: SimulationRuns.Run =
-    SimulationRuns.run(classOf[ElectionsCdnSimulation], "sandbox.stubs.delay.ms" -> "50")
+  /** The smoke run, archived as `mvn gatling:test` archives it, with one path the CDN passes through uncached:
+    * its whole journeys and its cache tallies are read from this one run.
+    */
+  lazy val archivedProcess: GatlingProcess = GatlingProcess.start(
+    classOf[ElectionsCdnSimulation],
+    "sandbox.stubs.delay.ms" -> "50",
+    "sandbox.elections.uncachedPaths.0" -> Uncached
+  )
+  lazy val comprehensive: SimulationRuns.Run = {
+    val status = archivedProcess.exitStatus(180)
+    archivedProcess.archivedRuns match {
+      case Seq(archived) => SimulationRuns.read(status, archived)
+      case runs          => throw new AssertionError(s"${runs.size} archived runs, not 1:\n${archivedProcess.text}")
+    }
+  }
   lazy val homepageOnly: SimulationRuns.Run =
     SimulationRuns.run(
       classOf[ElectionsCdnSimulation],

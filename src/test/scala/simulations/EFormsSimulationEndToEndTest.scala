@@ -5,6 +5,7 @@ import java.time.{ Instant, ZoneOffset }
 import java.time.format.DateTimeFormatter
 
 import scala.collection.mutable
+import scala.jdk.CollectionConverters._
 
 import com.typesafe.config.ConfigFactory
 import eforms.{ EForms, EFormsExtraction, EFormsSurveys }
@@ -23,12 +24,14 @@ import testkit.{ GatlingProcess, SimulationRuns }
   * SLAs are judged per class.
   */
 class EFormsSimulationEndToEndTest {
-  private val classes = Seq("56k", "64k", "512k", "2048k")
+  import EFormsSimulationEndToEndTest._
 
+  /** Read from the data-extraction run: its respondents are the smoke run's, the extractor beside them logs in
+    * outside every class's group (exactly the contract's names and one population per class, with the
+    * extractor, are checked below; that no extractor runs unless asked, by EFormsExtractionTest).
+    */
   @Test def everyClassLogsInFillsInItsSurveysPageByPageAndSubmits(): Unit = {
-    val run = SimulationRuns.run(classOf[EFormsSimulation])
-    assertEquals(EForms.requestNames, run.requests.keySet, "exactly the contract's request names")
-    assertEquals(classes.map(c => s"${EForms.scenarioName} on $c").toSet, run.scenarios, "one population per class")
+    val run = withExtraction
     SimulationRuns.assertNoErrors(run)
     classes.foreach { line =>
       val respondents = run.usersByScenario(s"${EForms.scenarioName} on $line").toLong
@@ -42,7 +45,8 @@ class EFormsSimulationEndToEndTest {
       assertTrue(pages >= 2 * respondents, s"$line: every survey has two pages at least ($pages pages)")
     }
     // Every survey's first page holds 20 questions: over a 56k line it takes its size's time at 56 kbit/s.
-    val surveys = EFormsSurveys.read(new Settings(ConfigFiles.load(Seq(EForms.key)).getConfig("eforms"), "eforms"))
+    val asRun = ConfigFactory.parseMap(shortSurveys.toMap.asJava).withFallback(ConfigFiles.load(Seq(EForms.key)))
+    val surveys = EFormsSurveys.read(new Settings(asRun.getConfig("eforms"), "eforms"))
     val firstPageMs = surveys.surveys.map(s => surveys.page(s, 1).length).min * 8 / 56
     val opened = (line: String) => run.paths(s"$line / $PageGroup / $OpenSurvey")
     assertTrue(
@@ -53,17 +57,15 @@ class EFormsSimulationEndToEndTest {
     assertTrue(opened("2048k").minMs < firstPageMs, s"2048k: the fastest first page took ${opened("2048k").minMs} ms")
   }
 
-  /** The data-extraction profile at smoke (a run of its own, archived as `mvn gatling:test` does): beside the
+  /** The data-extraction profile at smoke (the run above, archived as `mvn gatling:test` archives it): beside the
     * respondents one extractor logs in and extracts at least twice, each extraction taking every return
     * submitted since the one before (its check fails on a return skipped or taken twice), so together they
     * hold the returns submitted before the last one; each extraction's duration and records reach the summaries.
     */
   @Test def theDataExtractionRunsBesideThePeakAndReportsEachExtraction(): Unit = {
-    val process = GatlingProcess.start(classOf[EFormsSimulation], "profile" -> "data-extraction", "smoke" -> "true")
-    val status = process.exitStatus(300)
-    val Seq(archived) = process.archivedRuns: @unchecked
-    val run = SimulationRuns.read(status, archived)
-    assertEquals(EForms.requestNames + DataExtraction, run.requests.keySet, process.text)
+    val run = withExtraction
+    val archived = run.runDir
+    assertEquals(EForms.requestNames + DataExtraction, run.requests.keySet, extractionProcess.text)
     assertEquals(
       classes.map(c => s"${EForms.scenarioName} on $c").toSet + EFormsExtraction.ScenarioName,
       run.scenarios,
@@ -151,6 +153,31 @@ class EFormsSimulationEndToEndTest {
     classes.foreach { line =>
       assertEquals(15000, paths.getInt(s"\"$line / $LogInGroup\".p90Ms"))
       assertEquals(5000, paths.getInt(s"\"$line / $PageGroup\".p90Ms"))
+    }
+  }
+}
+
+object EFormsSimulationEndToEndTest {
+  private val classes = Seq("56k", "64k", "512k", "2048k")
+
+  /** The three longest surveys cut to two pages (40 fields) for the run: REACS's 24 pages took some 20 s over a
+    * 56k line. Every survey still has a full first page and a next page; the journey and the stand-in both read
+    * the cut figures, and the real page counts are checked without a run (pagesPerSurveyGrowWithItsFields).
+    */
+  private val shortSurveys = Seq("REACS", "MPS", "ECS").map(code => s"eforms.surveys.$code.fields" -> "40")
+
+  /** The data-extraction profile at smoke, archived as `mvn gatling:test` archives it: the one run of the
+    * respondents' journeys, shared by the tests above (JUnit makes a new instance per test).
+    */
+  private lazy val extractionProcess = GatlingProcess.start(
+    classOf[EFormsSimulation],
+    shortSurveys ++ Seq("profile" -> "data-extraction", "smoke" -> "true"): _*
+  )
+  private lazy val withExtraction: SimulationRuns.Run = {
+    val status = extractionProcess.exitStatus(300)
+    extractionProcess.archivedRuns match {
+      case Seq(archived) => SimulationRuns.read(status, archived)
+      case runs          => throw new AssertionError(s"${runs.size} archived runs, not 1:\n${extractionProcess.text}")
     }
   }
 }

@@ -117,8 +117,12 @@ class KeyAllSimulationEndToEndTest {
     */
   @Test def shardsTakeDisjointAccountsAndMergeFindsCrossShardDuplicates(): Unit = {
     val root = Files.createTempDirectory("keyall-shards-")
+    // Two users, one a shard, both drawing the first queue: enough for a form handed out by both.
+    val twoUsers = Seq("warmUp" -> "0", "rate" -> "2", "duration" -> "1 second").map { case (k, v) =>
+      s"profiles.key-all.smoke.$k" -> v
+    }
     val shards = Seq("1/2", "2/2").map { shard =>
-      val run = SimulationRuns.run(classOf[KeyAllSimulation], smallQueues :+ ("shard" -> shard): _*)
+      val run = SimulationRuns.run(classOf[KeyAllSimulation], smallQueues ++ twoUsers :+ ("shard" -> shard): _*)
       val context = PostRun.contextFromLog(run.runDir).copy(systems = Seq(KeyAll.key), shard = shard)
       val outcome = PostRun.process(run.runDir, root, context)
       assertEquals(Some(0L), outcome.summary.flatMap(_.duplicateLocks).map(_.count), s"shard $shard alone")

@@ -22,8 +22,17 @@ import testkit.SimulationRuns
   */
 class LearningPortalSimulationEndToEndTest {
 
+  /** The smoke profile's two cycles 3 s each instead of 6 s, and the answer oracle's stub answering at once
+    * (500 ms for each of a learner's 10 answers): still learners in both cycles, every journey whole.
+    */
+  private val cycleSeconds = 3
+  private def shortCycles(key: String) = Seq(
+    s"profiles.$key.smoke.cycleDuration" -> s"$cycleSeconds seconds",
+    "sandbox.stubs.delay.ms" -> "0"
+  )
+
   @Test def mobileLearnersReadTheSamePagesOnTheMobileHostUnderItsOwnNames(): Unit = {
-    val run = SimulationRuns.run(classOf[LearningPortalMobileSimulation])
+    val run = SimulationRuns.run(classOf[LearningPortalMobileSimulation], shortCycles(LearningPortalMobile.key): _*)
     val mobile = LearningPortalRequests.Mobile
     assertEquals(LearningPortalMobile.requestNames, run.requests.keySet, "exactly the mobile host's request names")
     val learners = run.usersByScenario(LearningPortalMobile.scenarioName).toLong
@@ -44,7 +53,7 @@ class LearningPortalSimulationEndToEndTest {
   }
 
   @Test def everyLearnerLogsInReadsPagesWithTheirImagesAndPractices(): Unit = {
-    val run = SimulationRuns.run(classOf[LearningPortalSimulation])
+    val run = SimulationRuns.run(classOf[LearningPortalSimulation], shortCycles(LearningPortal.key): _*)
     assertEquals(LearningPortal.requestNames, run.requests.keySet, "exactly the contract's request names")
     val learners = run.usersByScenario(LearningPortal.scenarioName).toLong
     assertTrue(learners >= 3, s"both cycles ran learners: $learners")
@@ -70,9 +79,10 @@ class LearningPortalSimulationEndToEndTest {
     )
     SimulationRuns.assertNoErrors(run)
 
-    // The smoke profile's cycles as the profile plans them (back to back, no ramp), from its own settings.
+    // The smoke profile's cycles as the profile plans them (back to back, no ramp), from its own settings
+    // with the run's shorter cycles.
     val smoke = ConfigFiles.load(Seq(LearningPortal.key)).getConfig("profiles.learning-portal.smoke")
-    val cycleMs = smoke.getDuration("cycleDuration").toMillis
+    val cycleMs = cycleSeconds * 1000L
     val cycles = smoke.getLongList("levels").asScala.indices.map { i =>
       PlannedWindow(RunWindow.Cycle, s"cycle ${i + 1}", i * cycleMs, (i + 1) * cycleMs)
     }

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test
 import elections.{ CacheChecks, Elections, ElectionsPages, ElectionsSite }
 import results.SummaryJson
 import suite.InputError
-import testkit.{ GatlingProcess, SimulationRuns }
+import testkit.{ FixtureRun, GatlingProcess, SimulationRuns }
 
 /** ElectionsCdnSimulation at smoke scale against the sandbox's CDN stand-in. */
 class ElectionsCdnSimulationEndToEndTest {
@@ -126,12 +126,14 @@ object ElectionsCdnSimulationEndToEndTest {
   )
 
   /** The smoke run, archived as `mvn gatling:test` archives it, with one path the CDN passes through uncached:
-    * its whole journeys and its cache tallies are read from this one run.
+    * its whole journeys and its cache tallies are read from this one run. Its latency limit is one a busy
+    * machine cannot reach, so that it exits 0 whenever nothing failed.
     */
   lazy val archivedProcess: GatlingProcess = GatlingProcess.start(
     classOf[ElectionsCdnSimulation],
     "sandbox.stubs.delay.ms" -> "50",
-    "sandbox.elections.uncachedPaths.0" -> Uncached
+    "sandbox.elections.uncachedPaths.0" -> Uncached,
+    "thresholds" -> FixtureRun.writeTemp("lenient-", "thresholds { defaults { p99Ms = 120000 } }").toString
   )
   lazy val comprehensive: SimulationRuns.Run = {
     val status = archivedProcess.exitStatus(180)

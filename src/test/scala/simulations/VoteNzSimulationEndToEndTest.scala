@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import results.{ ResultsSettings, RunContext, RunSummarizer }
 import suite.{ ConfigFiles, InputError }
-import testkit.SimulationRuns
+import testkit.{ SchedulingLag, SimulationRuns }
 import votenz.{ VoteNz, VoteNzRequests, VoteNzSite }
 
 /** VoteNzSimulation at smoke scale against the in-process sandbox: every visit browses the five pages,
@@ -58,13 +58,13 @@ class VoteNzSimulationEndToEndTest {
     * page groups, in order, then show each pause between two pages of one visit.
     */
   @Test def pagesArePausedUniformlyBetweenTheBoundsAndTimeOnSiteHoldsThePauses(): Unit = {
-    val run = SimulationRuns.run(
+    val (run, lagMs) = SchedulingLag.during(SimulationRuns.run(
       classOf[VoteNzSimulation],
       "thinkTime.smokeMultiplier" -> "0.1",
       "profiles.vote-nz.smoke.warmUp" -> "0",
       "profiles.vote-nz.smoke.rate" -> "0.25",
       "profiles.vote-nz.smoke.duration" -> "12 seconds"
-    )
+    ))
     SimulationRuns.assertNoErrors(run)
     val pages = mutable.ArrayBuffer.empty[GroupRecorded]
     SimulationLogAccess.walk(run.runDir.resolve("simulation.log")) {
@@ -76,8 +76,11 @@ class VoteNzSimulationEndToEndTest {
       case (page, next) if next.hierarchy.last != VoteNzRequests.Home.name => next.startEpochMs - page.endEpochMs
     }
     assertEquals((VoteNzRequests.Pages.size - 1) * run.users, pauses.size, "a pause between every two pages of a visit")
-    // Gatling's scheduler may start a pause's end a little late on a busy machine; never early.
-    assertTrue(pauses.forall(ms => ms >= 300 && ms <= 800), s"pauses within 0.3 to 0.6 s: $pauses")
+    // Never early; late by at most 200 ms and by however late the machine made this JVM's threads meanwhile.
+    assertTrue(
+      pauses.forall(ms => ms >= 300 && ms <= 800 + lagMs),
+      s"pauses within 0.3 to 0.6 s (threads woke $lagMs ms late in all): $pauses"
+    )
     assertTrue(pauses.max - pauses.min >= 100, s"drawn uniformly, not one fixed pause: $pauses")
 
     val summary = RunSummarizer.summarize(

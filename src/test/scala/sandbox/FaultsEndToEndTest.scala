@@ -79,7 +79,7 @@ class FaultsEndToEndTest {
   }
 
   @Test def noAnswer(): Unit = {
-    val (run, outcome) = runWith("noAnswerPercent", "toy.requestTimeout" -> "2s")
+    val (run, outcome) = runWith("noAnswerPercent", "toy.requestTimeout" -> "1s")
     assertEveryRequestFailed("no answer", run, outcome, "Request timeout")
   }
 
@@ -94,7 +94,7 @@ class FaultsEndToEndTest {
       )
     }
 
-  /** Only the look-up's limit is near: 3 s against a delay of 3.5 s that a busy machine can only lengthen.
+  /** Only the look-up's limit is near: 1 s against a delay of 1.5 s that a busy machine can only lengthen.
     * The other limits are far, since a busy machine, not the fault, can break a near one.
     */
   @Test def slowAnswersBreakTheLatencyThreshold(): Unit = {
@@ -104,12 +104,12 @@ class FaultsEndToEndTest {
       """thresholds {
         |  defaults { p99Ms = 600000, maxErrorPercent = 0 }
         |  baseline { maxP99IncreasePercent = 10, ignoreBelowMs = 10 }
-        |  simulations.toy.paths { "toy - look up" { p99Ms = 3000 } }
+        |  simulations.toy.paths { "toy - look up" { p99Ms = 1000 } }
         |}""".stripMargin
     )
-    val (run, outcome) = runGated("slowPercent", Some(thresholds), "sandbox.toy.faults.slowDelay" -> "3500ms")
+    val (run, outcome) = runGated("slowPercent", Some(thresholds), "sandbox.toy.faults.slowDelay" -> "1500ms")
     assertEquals(0L, run.requests.values.map(_.ko).sum, "slow, not failed")
-    assertTrue(run.requests("toy - look up").minMs >= 3500, run.requests.toString)
+    assertTrue(run.requests("toy - look up").minMs >= 1500, run.requests.toString)
     assertEquals(Seq("toy - look up: p99"), outcome.verdict.get.failures.map(_.name))
   }
 }

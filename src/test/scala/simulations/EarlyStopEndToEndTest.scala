@@ -11,11 +11,21 @@ import testkit.{ GatlingProcess, SimulationRuns, ToySimulation }
   * in every summary and the exit code; the same run against a healthy target runs its whole plan.
   */
 class EarlyStopEndToEndTest {
+
+  /** The plan of a run the early stop should cut short: long enough that a busy machine's late stop still comes
+    * before its end, and costing nothing, since the stop ends the run.
+    */
   private val plannedSeconds = 20
 
-  // The toy's open profile, a user a second for 20 s, each sending 2 requests a second apart; thresholds
-  // that hold whatever the answers, so that only the early stop can fail the run.
-  private def run(faults: (String, String)*): (GatlingProcess, RunSummary, java.nio.file.Path) = {
+  /** A healthy run runs its whole plan: the 5 s window is full, and judged, for its last few seconds. */
+  private val healthyPlannedSeconds = 8
+
+  // The toy's open profile, a user a second, each sending 2 requests a second apart; thresholds that hold
+  // whatever the answers, so that only the early stop can fail the run.
+  private def run(faults: (String, String)*): (GatlingProcess, RunSummary, java.nio.file.Path) =
+    runFor(plannedSeconds, faults: _*)
+
+  private def runFor(seconds: Int, faults: (String, String)*): (GatlingProcess, RunSummary, java.nio.file.Path) = {
     val thresholds = Files.createTempFile("lenient-", ".conf")
     Files.writeString(
       thresholds,
@@ -25,7 +35,7 @@ class EarlyStopEndToEndTest {
       classOf[ToySimulation],
       Seq(
         "profile" -> "steady",
-        s"profiles.toy.steady.duration" -> s"$plannedSeconds seconds",
+        "profiles.toy.steady.duration" -> s"$seconds seconds",
         "sandbox.stubs.delay.ms" -> "0",
         "thresholds" -> thresholds.toString,
         "earlyStop.window" -> "5s",
@@ -101,7 +111,7 @@ class EarlyStopEndToEndTest {
   }
 
   @Test def aHealthyRunIsNotStopped(): Unit = {
-    val (process, summary, archived) = run()
+    val (process, summary, archived) = runFor(healthyPlannedSeconds)
     assertEquals(0, process.exitStatus(0), process.text)
     assertEquals(None, summary.earlyStop)
     assertEquals(Some("PASS"), summary.gate.map(_.label), summary.gate.toString)

@@ -4,21 +4,25 @@ import java.nio.file.Files
 import java.util.concurrent.TimeUnit
 
 import org.junit.jupiter.api.Assertions._
-import org.junit.jupiter.api.{ Tag, Test }
+import org.junit.jupiter.api.Test
 import results.{ GateVerdict, RunArchive, RunPage, SummaryJson }
 import suite.StopSignals
-import testkit.{ MavenRun, ToySimulation }
+import testkit.{ MavenRun, SchedulingLag, ToySimulation }
 
 /** Ctrl-C and SIGTERM as a user sends them: to the process group of a real `mvn gatling:test` (Maven and the
-  * Gatling JVM it forks), on the toy system at a low rate. Alone: the abort is held to the 5 s it promises.
+  * Gatling JVM it forks), on the toy system at a low rate. The abort's 5 s promise is checked with a margin
+  * measured in the same test (testkit.SchedulingLag), so the class runs beside others.
   */
-@Tag("alone")
 class GracefulStopEndToEndTest {
   private val stopLine = "stopping: Ctrl-C again to abort"
 
+  /** The toy run under Maven, its console printing a progress table every 2 s rather than the suite's 10 s. */
+  private def start(properties: (String, String)*): MavenRun =
+    MavenRun.start(classOf[ToySimulation], ("gatling.data.console.writePeriod" -> "2") +: properties: _*)
+
   @Test def ctrlCStopsTheLoadAndKeepsEveryRequestTheConsoleCounted(): Unit = {
-    // One user a second for 10 minutes: stopped after the console's second progress table (20 s).
-    val run = MavenRun.start(classOf[ToySimulation], "profile" -> "steady", "profiles.toy.steady.duration" -> "10m")
+    // One user a second for 10 minutes: stopped after the console's second progress table (4 s).
+    val run = start("profile" -> "steady", "profiles.toy.steady.duration" -> "10m")
     run.awaitProgress(tables = 2, seconds = 600)
     val counted = run.consoleCounts.last
     run.signalGroup("INT")
@@ -52,8 +56,7 @@ class GracefulStopEndToEndTest {
   @Test def sigtermStopsTheLoadTooAndASecondSignalAbortsWithinFiveSeconds(): Unit = {
     // Two users whose journeys last a minute (a 60 s think time) and who are never replaced before then: the
     // load cannot stop before a journey ends, so the second signal comes while the stop is under way.
-    val run = MavenRun.start(
-      classOf[ToySimulation],
+    val run = start(
       "profile" -> "held",
       "profiles.toy.held.type" -> "closed-ramp",
       "profiles.toy.held.startUsers" -> "2",
@@ -70,18 +73,30 @@ class GracefulStopEndToEndTest {
     // Signals closer together are one stop (Maven passes on the copy it got).
     Thread.sleep(StopSignals.SameStopMs + 500)
     val sent = System.nanoTime()
-    run.signalGroup("TERM")
-    gatling.onExit().get(60, TimeUnit.SECONDS)
-    val gatlingGoneMs = (System.nanoTime() - sent) / 1000000
-    val status = run.exitStatus(60)
-    val mavenGoneMs = (System.nanoTime() - sent) / 1000000
+    val ((gatlingGoneMs, status, mavenGoneMs), lagMs) = SchedulingLag.during {
+      run.signalGroup("TERM")
+      gatling.onExit().get(60, TimeUnit.SECONDS)
+      val gatlingGoneMs = (System.nanoTime() - sent) / 1000000
+      val status = run.exitStatus(60)
+      (gatlingGoneMs, status, (System.nanoTime() - sent) / 1000000)
+    }
     val text = run.text
-    println(s"after the second signal: the Gatling JVM gone in $gatlingGoneMs ms, Maven in $mavenGoneMs ms")
+    println(
+      s"after the second signal: the Gatling JVM gone in $gatlingGoneMs ms, Maven in $mavenGoneMs ms; lag $lagMs ms"
+    )
     assertTrue(text.contains("aborting: the run is archived with what was written so far (exit 143)"), text)
-    // The JVM halts itself 4.5 s after the second signal at the latest; the 1.5 s left of the promised 5 s, and
-    // as much again, are for a loaded 2-core machine's late thread wake-ups. Maven then only reports the fork's end.
-    assertTrue(gatlingGoneMs < 5000 + 1500, s"the Gatling JVM ended $gatlingGoneMs ms after the second signal:\n$text")
-    assertTrue(mavenGoneMs < 5000 + 3000, s"Maven ended $mavenGoneMs ms after the second signal:\n$text")
+    // The JVM halts itself 4.5 s after the second signal at the latest, within the promised 5 s on a quiet
+    // machine; a busy one wakes its threads late by about as much as this JVM's were (the measured lag).
+    // Maven then only reports the fork's end.
+    val promisedMs = 5000
+    assertTrue(
+      gatlingGoneMs < promisedMs + lagMs,
+      s"the Gatling JVM ended $gatlingGoneMs ms after the second signal (lag $lagMs ms):\n$text"
+    )
+    assertTrue(
+      mavenGoneMs < promisedMs + 1000 + lagMs,
+      s"Maven ended $mavenGoneMs ms after the second signal (lag $lagMs ms):\n$text"
+    )
     assertNotEquals(0, status, text)
     // Nothing had been flushed yet (a minute's journeys): the run is still archived, INCOMPLETE, summary.json too.
     val Seq(archived) = run.archivedRuns: @unchecked
@@ -93,7 +108,7 @@ class GracefulStopEndToEndTest {
   }
 
   @Test def aSignalToMavenAloneIsPassedOnToTheRun(): Unit = {
-    val run = MavenRun.start(classOf[ToySimulation], "profile" -> "steady", "profiles.toy.steady.duration" -> "10m")
+    val run = start("profile" -> "steady", "profiles.toy.steady.duration" -> "10m")
     run.awaitProgress(tables = 1, seconds = 600)
     run.signalMaven("INT")
     val status = run.exitStatus(300)

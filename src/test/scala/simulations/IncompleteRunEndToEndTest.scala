@@ -11,7 +11,7 @@ import testkit.GatlingProcess
 class IncompleteRunEndToEndTest {
 
   @Test def aRunStoppedMidwayIsArchivedIncomplete(): Unit = {
-    // About a user a second for 11 minutes: stopped a few seconds in.
+    // About a user a second for 11 minutes: stopped as soon as its load starts.
     val run = GatlingProcess.start(
       classOf[RaidSimulation],
       "profile" -> "reference",
@@ -19,7 +19,6 @@ class IncompleteRunEndToEndTest {
       "sandbox.stubs.delay.ms" -> "0"
     )
     run.awaitLoad(60)
-    Thread.sleep(3000)
     run.terminate()
     assertEquals(RunOutcome.IncompleteExitCode, run.exitStatus(60), run.text)
     val Seq(archived) = run.archivedRuns: @unchecked
@@ -62,10 +61,12 @@ class IncompleteRunEndToEndTest {
   }
 
   @Test def usersCutOffByTheTimeLimitMakeTheRunIncomplete(): Unit = {
-    // Smoke at full think time (a journey of about a minute) with a 1 s drain: the run is stopped with users mid-journey.
+    // Smoke at full think time (a journey of about a minute), 3 users in 2 s, with a 1 s drain: the run is stopped
+    // with users mid-journey.
     val run = GatlingProcess.start(
       classOf[RaidSimulation],
       "thinkTime.smokeMultiplier" -> "1",
+      "profiles.raid.smoke.duration" -> "1 second",
       "profiles.raid.smoke.drain" -> "1s",
       "sandbox.stubs.delay.ms" -> "0"
     )

@@ -43,7 +43,9 @@ final class MavenRun(simulation: Class[_], properties: Seq[(String, String)]) {
     fork.getOrElse(throw new AssertionError(s"Maven forked no Gatling JVM:\n$text"))
   }
 
-  /** The console's progress counts so far (`> Global | <total> | ...`, every 10 s), oldest first. */
+  /** The console's progress counts so far (`> Global | <total> | ...`, every `gatling.data.console.writePeriod`),
+    * oldest first.
+    */
   def consoleCounts: Seq[Long] =
     MavenRun.GlobalLine.findAllMatchIn(text).map(_.group(1).replace(",", "").toLong).toSeq
 

@@ -4,6 +4,8 @@ import java.net.{ InetAddress, ServerSocket }
 import java.nio.file.{ Files, Path, Paths }
 import java.util.concurrent.TimeUnit
 
+import scala.concurrent.{ Await, ExecutionContext, Future }
+import scala.concurrent.duration._
 import scala.jdk.CollectionConverters._
 import scala.util.Using
 
@@ -17,14 +19,13 @@ import results.{ RunArchive, RunSummary }
   * scripts are ShardScriptsExitCodesTest's, on crafted runs.
   */
 class RehearsalEndToEndTest {
-  private val port = Using.resource(new ServerSocket(0, 1, InetAddress.getLoopbackAddress))(_.getLocalPort)
   // A fixed plan (3 users/s for 3 s, every user the same script: 9 users, 3 per shard) and a gate whose
   // checks pass whatever the machine's latencies: generous time limits, so both runs PASS.
   private val thresholds = Files.writeString(
     Files.createTempFile("rehearsal-thresholds", ".conf"),
     "thresholds { defaults { p99Ms = 120000, maxErrorPercent = 1.0 } }"
   )
-  private val shardOptions = Seq(
+  private def shardOptions(port: Int) = Seq(
     s"-Dtargets.standalone-sandbox.raid.baseUrl=http://127.0.0.1:$port",
     "-Dprofiles.raid.smoke.rate=3",
     "-Dprofiles.raid.smoke.warmUp=0s",
@@ -34,6 +35,7 @@ class RehearsalEndToEndTest {
 
   /** Runs the rehearsal with `shards` injectors; returns its exit code and the run it left (merged or not). */
   private def rehearse(shards: Int): (Int, RunSummary, Path) = {
+    val port = Using.resource(new ServerSocket(0, 1, InetAddress.getLoopbackAddress))(_.getLocalPort)
     val results = Files.createTempDirectory(s"rehearsal-$shards-")
     val builder = new ProcessBuilder("deploy/rehearse.sh", shards.toString, "simulations.RaidSimulation", "smoke")
       .redirectErrorStream(true)
@@ -44,7 +46,7 @@ class RehearsalEndToEndTest {
       "LOADTEST_CLASSPATH" -> System.getProperty("java.class.path"),
       "LOADTEST_RESULTS" -> results.toString,
       "LOADTEST_TARGET" -> "standalone-sandbox",
-      "LOADTEST_OPTS" -> shardOptions,
+      "LOADTEST_OPTS" -> shardOptions(port),
       // The JIT's quick tier only, as in every test JVM (see the pom): runs of seconds never repay C2's CPU.
       "LOADTEST_JAVA_OPTS" -> QuickJit,
       "REHEARSAL_SANDBOX_OPTS" -> s"$QuickJit -Dsandbox.raid.port=$port -Dsandbox.stubs.delay.ms=0"
@@ -74,8 +76,10 @@ class RehearsalEndToEndTest {
   @Test
   def threeShardsMergedCountAndPassAsOneUnshardedRun(): Unit = {
     assertTrue(Files.isExecutable(Paths.get("deploy/rehearse.sh")), "run from the repository root")
-    val (wholeCode, whole, _) = rehearse(1)
+    // Side by side, each with its own sandbox: the two rehearsals share nothing but the machine.
+    val unsharded = Future(rehearse(1))(ExecutionContext.global)
     val (mergedCode, merged, folder) = rehearse(3)
+    val (wholeCode, whole, _) = Await.result(unsharded, 10.minutes)
     assertEquals(
       Seq(1, 2, 3).map(i => s"shard-$i"),
       Using.resource(Files.list(folder))(_.iterator.asScala.map(_.getFileName.toString).filter(_.startsWith("shard-"))

@@ -25,7 +25,8 @@ object FixtureRun {
       System.setProperty(LoopbackServer.PortProperty, server.port.toString)
       System.setProperty("thresholds", thresholds.toString)
       val started = System.currentTimeMillis
-      val status = InProcessGatling.run(classOf[LoopbackSimulation].getName, resultsFolder)
+      // With Gatling's report, as `mvn gatling:test` writes it: the archive tests copy it.
+      val status = InProcessGatling.run(classOf[LoopbackSimulation].getName, resultsFolder, htmlReport = true)
       val runDir = PostRun.newestRunDir(
         resultsFolder,
         started - 1000

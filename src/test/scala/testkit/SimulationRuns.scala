@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Assertions._
 import results.PostRun
 import suite.{ ConfigFiles, SystemUnderTest }
 
-/** Runs a simulation in this JVM against the in-process sandbox and reads its simulation.log back
-  * with Gatling's own reader, for the end-to-end tests.
+/** Runs a simulation in this JVM against the in-process sandbox, without Gatling's HTML report, and reads its
+  * simulation.log back with Gatling's own reader, for the end-to-end tests.
   */
 object SimulationRuns {
 

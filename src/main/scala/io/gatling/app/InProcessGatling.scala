@@ -18,7 +18,10 @@ object InProcessGatling {
     if (io.gatling.core.Predef._configuration == null)
       io.gatling.core.Predef._configuration = GatlingConfiguration.load()
 
-  def run(simulationClass: String, resultsFolder: Path): Int =
+  /** @param htmlReport whether Gatling writes its HTML report: a second or so of CPU a run, which most tests,
+    *                   reading the log and the suite's summaries, do without
+    */
+  def run(simulationClass: String, resultsFolder: Path, htmlReport: Boolean = false): Int =
     Gatling.fromArgs(
       Array(
         "--simulation",
@@ -27,6 +30,6 @@ object InProcessGatling {
         resultsFolder.toAbsolutePath.toString,
         "--launcher",
         "junit"
-      )
+      ) ++ (if (htmlReport) Nil else Seq("--no-reports"))
     )
 }

@@ -8,7 +8,7 @@ import sandbox.{ RunningSandbox, ServingTimes }
 import testkit.GatlingProcess
 
 /** At a moderate load the in-process sandbox adds little to what its stubs take: RAiD at half its reference
-  * rate (25 new users/s, about 200 requests/s) for 20 s, and at most 1 % of any request name's requests
+  * rate (25 new users/s, about 200 requests/s) for 12 s, and at most 1 % of any request name's requests
   * had 100 ms or more added by the sandbox (its queues, loops and own work; the stubs' 500 ms delays are
   * not counted), so each name's sandbox-added p99 is under 100 ms.
   *
@@ -33,10 +33,10 @@ class SandboxAddedTimeEndToEndTest {
       "profile" -> "reference",
       "scale" -> "0.5",
       "profiles.raid.reference.warmUp" -> "0s",
-      "profiles.raid.reference.duration" -> "20 seconds",
-      // A 1 s think time instead of 6 s: the same arrivals and requests/s (each user still sends its 8), with
-      // journeys of about 10 s instead of 50: the run ends 40 s sooner, with 500 users and 4,000 requests.
-      "raid.thinkTime" -> "1s"
+      "profiles.raid.reference.duration" -> "12 seconds",
+      // A 0.5 s think time instead of 6 s: the same arrivals and requests/s (each user still sends its 8), with
+      // journeys of about 6 s instead of 50: 300 users and 2,400 requests, the run over in about 20 s.
+      "raid.thinkTime" -> "500ms"
     )
     run.exitStatus(300)
     val lateP99 = probe.stop()

@@ -12,6 +12,7 @@ import scala.util.Using
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import results.{ RunArchive, RunSummary }
+import testkit.TestJvm
 
 /** deploy/rehearse.sh, the one-machine rehearsal of the Kubernetes run (same entry script, same
   * environment): 3 shards against one standalone sandbox, merged, give the counts and the verdict of
@@ -47,9 +48,8 @@ class RehearsalEndToEndTest {
       "LOADTEST_RESULTS" -> results.toString,
       "LOADTEST_TARGET" -> "standalone-sandbox",
       "LOADTEST_OPTS" -> shardOptions(port),
-      // The JIT's quick tier only, as in every test JVM (see the pom): runs of seconds never repay C2's CPU.
-      "LOADTEST_JAVA_OPTS" -> QuickJit,
-      "REHEARSAL_SANDBOX_OPTS" -> s"$QuickJit -Dsandbox.raid.port=$port -Dsandbox.stubs.delay.ms=0"
+      "LOADTEST_JAVA_OPTS" -> jit,
+      "REHEARSAL_SANDBOX_OPTS" -> s"$jit -Dsandbox.raid.port=$port -Dsandbox.stubs.delay.ms=0"
     ).asJava)
     val process = builder.start()
     if (!process.waitFor(10, TimeUnit.MINUTES)) {
@@ -65,7 +65,7 @@ class RehearsalEndToEndTest {
     (process.exitValue, RunArchive.readSummary(runDir), results)
   }
 
-  private val QuickJit = "-XX:TieredStopAtLevel=1"
+  private val jit = TestJvm.jitOptions.mkString(" ")
 
   private def counts(summary: RunSummary): Map[String, (Long, Long)] =
     summary.requests.map(e => e.path.mkString(" / ") -> (e.figures.count, e.figures.ko)).toMap

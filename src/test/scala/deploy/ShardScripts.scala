@@ -8,7 +8,7 @@ import scala.jdk.CollectionConverters._
 
 import org.junit.jupiter.api.Assertions.fail
 import results.{ RunSummary, SummaryJson }
-import testkit.{ CraftedSummaries, FixtureRun }
+import testkit.{ CraftedSummaries, FixtureRun, TestJvm }
 
 /** Runs deploy/shard.sh, deploy/merge.sh and deploy/rehearse.sh on crafted shard runs: a `java` placed first
   * on their PATH stands in for the Gatling JVM (and for the sandbox when asked to), archiving the run
@@ -35,8 +35,7 @@ object ShardScripts {
        |  *" simulations.StandaloneSandbox "*)
        |    if [ -n "$${CRAFTED_SANDBOX_CODE:-}" ]; then exit "$$CRAFTED_SANDBOX_CODE"; fi ;;
        |esac
-       |# The JIT's quick tier only, as in every test JVM (see the pom): a merge of seconds never repays C2's CPU.
-       |exec "$realJava" -XX:TieredStopAtLevel=1 "$$@"
+       |exec "$realJava" ${TestJvm.jitOptions.mkString(" ")} "$$@"
        |""".stripMargin
 
   private val failingMaven = "#!/usr/bin/env bash\necho 'crafted: the build failed' >&2\nexit 1\n"

@@ -173,11 +173,5 @@ object EFormsSimulationEndToEndTest {
     classOf[EFormsSimulation],
     shortSurveys ++ Seq("profile" -> "data-extraction", "smoke" -> "true"): _*
   )
-  private lazy val withExtraction: SimulationRuns.Run = {
-    val status = extractionProcess.exitStatus(300)
-    extractionProcess.archivedRuns match {
-      case Seq(archived) => SimulationRuns.read(status, archived)
-      case runs          => throw new AssertionError(s"${runs.size} archived runs, not 1:\n${extractionProcess.text}")
-    }
-  }
+  private lazy val withExtraction: SimulationRuns.Run = extractionProcess.archivedRun(300)
 }

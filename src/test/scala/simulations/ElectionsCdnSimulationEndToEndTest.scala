@@ -135,13 +135,7 @@ object ElectionsCdnSimulationEndToEndTest {
     "sandbox.elections.uncachedPaths.0" -> Uncached,
     "thresholds" -> FixtureRun.writeTemp("lenient-", "thresholds { defaults { p99Ms = 120000 } }").toString
   )
-  lazy val comprehensive: SimulationRuns.Run = {
-    val status = archivedProcess.exitStatus(180)
-    archivedProcess.archivedRuns match {
-      case Seq(archived) => SimulationRuns.read(status, archived)
-      case runs          => throw new AssertionError(s"${runs.size} archived runs, not 1:\n${archivedProcess.text}")
-    }
-  }
+  lazy val comprehensive: SimulationRuns.Run = archivedProcess.archivedRun(180)
   lazy val homepageOnly: SimulationRuns.Run =
     SimulationRuns.run(
       classOf[ElectionsCdnSimulation],

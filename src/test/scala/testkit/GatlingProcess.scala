@@ -29,11 +29,7 @@ final class GatlingProcess private (
       "suite.resultsDir" -> resultsDir.toString,
       "target" -> "local"
     ) ++ properties).map { case (k, v) => s"-D$k=$v" }
-    // The JIT's quick tier only, as in the test JVMs (see the pom): a run of seconds never repays C2's CPU.
-    val command = Seq(
-      java,
-      "-Xmx1g",
-      "-XX:TieredStopAtLevel=1",
+    val command = Seq(java, "-Xmx1g") ++ TestJvm.jitOptions ++ Seq(
       "--add-opens",
       "java.base/java.lang=ALL-UNNAMED",
       "-cp",
@@ -85,6 +81,15 @@ final class GatlingProcess private (
       process.destroyForcibly()
       throw new AssertionError(s"still running after $seconds s:\n$text")
     }
+
+  /** The run it archived, read back once the process has ended (waiting at most `seconds`); exactly one. */
+  def archivedRun(seconds: Int): SimulationRuns.Run = {
+    val status = exitStatus(seconds)
+    archivedRuns match {
+      case Seq(archived) => SimulationRuns.read(status, archived)
+      case runs          => throw new AssertionError(s"${runs.size} archived runs, not 1:\n$text")
+    }
+  }
 
   /** SIGTERM, as Ctrl-C or a CI cancel sends. */
   def terminate(): Unit = { process.destroy(); () }

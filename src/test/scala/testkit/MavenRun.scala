@@ -23,8 +23,7 @@ final class MavenRun(simulation: Class[_], properties: Seq[(String, String)]) {
     val mvn = Seq("mvn", "-B", "-ntp", "gatling:test", s"-Dgatling.simulationClass=${simulation.getName}") ++ defines
     val command = Seq("setsid", "perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV or die $!") ++ mvn
     val builder = new ProcessBuilder(command.asJava)
-    // Maven's own JVM on the JIT's quick tier, as every test JVM (see the pom): it lives seconds.
-    builder.environment().put("MAVEN_OPTS", "-XX:TieredStopAtLevel=1")
+    builder.environment().put("MAVEN_OPTS", TestJvm.jitOptions.mkString(" "))
     builder
       .directory(Paths.get("").toAbsolutePath.toFile)
       .redirectErrorStream(true)

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Does the sandbox's memory stay flat over a long run? RAiD's reference load (x1: 50 new users/s, 8
+# requests each) for an hour against the sandbox in its own JVM, forcing a full GC in that JVM every 5
+# minutes (jcmd GC.run) and reading the heap left after it from the JVM's own GC log. Prints each sample
+# and whether the last is within 10 % of the one at 10 minutes, then the run's gate line and its figures.
+# Usage: bench/sandbox-memory.sh [minutes]    (default 60; needs a quiet machine only for its latencies)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+# shellcheck source=bench/run-folders.sh
+source bench/run-folders.sh
+minutes=${1:-60}
+port=19472
+gc_log=target/bench-memory-gc.log
+
+mvn -q -B test-compile
+rm -f "$gc_log"
+# mvn execs its JVM, so this pid is the sandbox JVM's.
+MAVEN_OPTS="-Xlog:gc:file=$gc_log:uptime" mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox \
+  -Dsandbox.raid.port=$port -Dbench.timeline=target/bench-memory-sandbox-jvm.csv > target/bench-memory-sandbox.log 2>&1 &
+sandbox_jvm=$!
+trap 'kill $sandbox_jvm 2>/dev/null || true' EXIT
+for _ in $(seq 1 180); do grep -q "Ctrl-C stops." target/bench-memory-sandbox.log && break; sleep 1; done
+(echo > /dev/tcp/127.0.0.1/$port) 2>/dev/null || { echo "The sandbox is not answering on $port: see target/bench-memory-sandbox.log" >&2; exit 1; }
+
+# The heap in use after a full GC forced now, in MiB, from the GC log's "Pause Full (System.gc()) A->B(C)".
+heap_after_full_gc() {
+  jcmd "$sandbox_jvm" GC.run > /dev/null
+  sleep 2
+  grep 'Pause Full (System.gc())' "$gc_log" | tail -n 1 | sed -E 's/.*->([0-9]+)M\(.*/\1/'
+}
+
+before=$(run_folders)
+mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference \
+  -Dprofiles.raid.reference.warmUp=15s "-Dprofiles.raid.reference.duration=$minutes minutes" \
+  -Dtarget=standalone-sandbox "-Dtargets.standalone-sandbox.raid.baseUrl=http://127.0.0.1:$port" \
+  > target/bench-memory-gatling.log 2>&1 &
+gatling=$!
+echo "sandbox heap after a forced full GC (MiB), by minutes since the run started:"
+at_ten=""
+last=""
+for m in $(seq 5 5 "$minutes"); do
+  sleep 300
+  kill -0 "$gatling" 2>/dev/null || { echo "the run ended before minute $m"; break; }
+  last=$(heap_after_full_gc)
+  [ "$m" -eq 10 ] && at_ten=$last
+  echo "  minute $m: $last MiB"
+done
+status=0
+wait "$gatling" || status=$?
+grep -E "^(ERROR|results:)" target/bench-memory-gatling.log || true
+if [ -n "$at_ten" ] && [ -n "$last" ]; then
+  awk -v a="$at_ten" -v b="$last" 'BEGIN { d = (b - a) * 100 / a; printf "last sample %d MiB against %d MiB at minute 10: %+.1f %% (%s)\n", b, a, d, (d <= 10 && d >= -10) ? "flat: within 10 %" : "NOT within 10 %" }'
+fi
+run=$(new_run_folder "$before")
+[ -n "$run" ] || { echo "The run left no archive (exit code $status): see target/bench-memory-gatling.log" >&2; exit 1; }
+mvn -q -B exec:java -Dexec.mainClass=bench.LoadFigures -Dexec.args="${run%/} 50 'mint raid'"

@@ -22,11 +22,12 @@ trap 'kill $sandbox_jvm 2>/dev/null || true' EXIT
 for _ in $(seq 1 180); do grep -q "Ctrl-C stops." target/bench-memory-sandbox.log && break; sleep 1; done
 (echo > /dev/tcp/127.0.0.1/$port) 2>/dev/null || { echo "The sandbox is not answering on $port: see target/bench-memory-sandbox.log" >&2; exit 1; }
 
-# The heap in use after a full GC forced now, in MiB, from the GC log's "Pause Full (System.gc()) A->B(C)".
+# The heap in use after a full GC forced now, in MiB, from the GC log's "Pause Full (Diagnostic Command)
+# A->B(C)"; empty if the JVM did not log one.
 heap_after_full_gc() {
-  jcmd "$sandbox_jvm" GC.run > /dev/null
+  jcmd "$sandbox_jvm" GC.run > /dev/null || return 0
   sleep 2
-  grep 'Pause Full (System.gc())' "$gc_log" | tail -n 1 | sed -E 's/.*->([0-9]+)M\(.*/\1/'
+  { grep 'Pause Full' "$gc_log" || true; } | tail -n 1 | sed -E 's/.*->([0-9]+)M\(.*/\1/'
 }
 
 before=$(run_folders)
@@ -35,6 +36,7 @@ mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dprofi
   -Dtarget=standalone-sandbox "-Dtargets.standalone-sandbox.raid.baseUrl=http://127.0.0.1:$port" \
   > target/bench-memory-gatling.log 2>&1 &
 gatling=$!
+trap 'kill $gatling $sandbox_jvm 2>/dev/null || true' EXIT
 echo "sandbox heap after a forced full GC (MiB), by minutes since the run started:"
 at_ten=""
 last=""

@@ -14,10 +14,14 @@ import com.github.tomakehurst.wiremock.extension.ResponseDefinitionTransformerV2
 import com.github.tomakehurst.wiremock.http.{ Fault => WireMockFault, ResponseDefinition, UniformDistribution }
 import com.github.tomakehurst.wiremock.standalone.{ JsonFileMappingsSource, MappingsSource }
 import com.github.tomakehurst.wiremock.stubbing.{ ServeEvent, StubMapping, StubMappings }
+import io.netty.channel.EventLoopGroup
 import suite.InputError
 
 /** The running WireMock and the faults its stubs inject. */
-private[sandbox] final class RunningStubs(val server: WireMockServer, faults: StubFaults) {
+private[sandbox] final class RunningStubs(val server: WireMockServer, faults: StubFaults, inProcess: InProcessStubs) {
+
+  /** A client that calls these stubs in-process, its delays and timeouts run on `group`. */
+  def client(group: EventLoopGroup, timeout: FiniteDuration): StubClient = inProcess.client(group, timeout)
 
   /** The faults each stub injected so far, by mapping name. */
   def injectedFaults: Map[String, Map[Fault, Long]] = faults.counts
@@ -33,6 +37,7 @@ private[sandbox] object ExternalStubs {
     */
   def start(host: String, settings: StubSettings, systems: Seq[String]): RunningStubs = {
     val faults = new StubFaults(settings)
+    val inProcess = new InProcessStubs
     val options = WireMockConfiguration
       .options()
       .bindAddress(host)
@@ -44,9 +49,7 @@ private[sandbox] object ExternalStubs {
       // The journal would keep every request in memory for the whole run.
       .disableRequestJournal()
       .notifier(new ConsoleNotifier(false))
-      // Longer than the stand-in's own idle close, so WireMock never drops a connection the
-      // stand-in is about to reuse.
-      .jettyIdleTimeout(StubClient.IdleCloseMillis * 5)
+      .httpServerFactory(inProcess)
       .extensions(faults)
     val server = new WireMockServer(
       if (settings.port == 0) options.dynamicPort() else options.port(settings.port)
@@ -54,7 +57,7 @@ private[sandbox] object ExternalStubs {
     server.start()
     try {
       applyDelays(server, settings)
-      new RunningStubs(server, faults)
+      new RunningStubs(server, faults, inProcess)
     } catch {
       case NonFatal(e) =>
         server.stop()

@@ -1,6 +1,5 @@
 package sandbox
 
-import java.net.InetSocketAddress
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.atomic.AtomicBoolean
 
@@ -107,7 +106,6 @@ final class RunningSandbox private[sandbox] (
       try {
         server.close()
         handlers.foreach(_.close())
-        stubClient.close()
         // Closes every open connection and stops the event-loop threads.
         StandInServer.shutdown(acceptor)
         StandInServer.shutdown(group)
@@ -126,14 +124,8 @@ object Sandbox {
     val acceptor = Sandbox.eventLoops(1, "sandbox-accept")
     val group = Sandbox.eventLoops(settings.ioThreads, "sandbox")
     val server = new StandInServer(acceptor, group, settings.host)
-    val stubExhaustion = new Exhaustion("stand-ins' stub client", "stub calls failed")
-    val stubClient = new StubClient(
-      group,
-      new InetSocketAddress(settings.host, stubs.server.port),
-      settings.stubs.callTimeout,
-      stubExhaustion
-    )
-    val exhaustions = List.newBuilder[Exhaustion] += stubExhaustion
+    val stubClient = stubs.client(group, settings.stubs.callTimeout)
+    val exhaustions = List.newBuilder[Exhaustion]
     val handlers = List.newBuilder[StandInHandler]
     val times = List.newBuilder[ServingTimes]
     try {
@@ -164,7 +156,6 @@ object Sandbox {
       case NonFatal(e) =>
         server.close()
         handlers.result().foreach(_.close())
-        stubClient.close()
         StandInServer.shutdown(acceptor)
         StandInServer.shutdown(group)
         stubs.server.stop()

@@ -34,16 +34,8 @@ object MachineLimits {
 
 /** One system's part of the plan: its expected peak of concurrent users (None when the profile cannot
   * say), and whether they share one connection pool.
-  *
-  * @param stubCallShare the share of a user's time its request waits on a sandbox stub (the stand-in then
-  *                      holds both sides of a connection to the stubs): `sandbox.<key>.stubCallShare`, 0 without
   */
-final case class SystemDemand(
-    key: String,
-    peakUsers: Option[Long],
-    sharedConnections: Boolean,
-    stubCallShare: Double = 0
-)
+final case class SystemDemand(key: String, peakUsers: Option[Long], sharedConnections: Boolean)
 
 /** The `capacity` block of application.conf: the per-user costs the estimate assumes. */
 final case class CapacitySettings(
@@ -65,14 +57,13 @@ object CapacitySettings {
 
 /** Checks, before any load, that this machine can carry the plan: a run that hits the injector's own
   * limits fails every request and blames the target for it. Each connection costs the injector one file
-  * descriptor and, with the sandbox in the same JVM, three more: the stand-in's side of it, and both sides
-  * of the stand-in's call to its stub. Each connection to one address takes a local port. A sandbox in its
-  * own JVM on this machine (a target with `sandboxHere = true`) is held to the same limit (the JVMs are
-  * started from one shell): it spends one descriptor per connection, two per stub call in flight, and a
-  * few hundred of its own.
+  * descriptor and, with the sandbox in the same JVM, one more: the stand-in's side of it (the stand-ins call
+  * their stubs in-process). Each connection to one address takes a local port. A sandbox in its own JVM on
+  * this machine (a target with `sandboxHere = true`) is held to the same limit (the JVMs are started from
+  * one shell): it spends one descriptor per connection and a few hundred of its own.
   */
 object MachineCapacity {
-  private val SandboxDescriptorsPerConnection = 3
+  private val SandboxDescriptorsPerConnection = 1
   private val SandboxJvmOwnDescriptors = 300L
 
   /** Throws an [[InputError]] naming the limit, the figure needed and what to do when the plan cannot fit;
@@ -98,7 +89,7 @@ object MachineCapacity {
       val descriptors = limits.openDescriptors.getOrElse(0L) + demands.map(connections).sum * perConnection
       val why =
         if (sandboxInProcess)
-          "the injector's and the in-process sandbox's sides of each connection, and the stand-in's calls to its stubs"
+          "the injector's and the in-process sandbox's sides of each connection"
         else "one per connection"
       val remedies = Seq(
         Option.when(sandboxInProcess)("run the sandbox in its own JVM (-Dtarget=standalone-sandbox)"),
@@ -133,14 +124,14 @@ object MachineCapacity {
       val sandboxJvm = for {
         max <- limits.maxDescriptors if sandboxHere && !sandboxInProcess
       } yield {
-        val perConnection = demands.map(d => connections(d) * (1 + 2 * d.stubCallShare)).sum
-        val needed = SandboxJvmOwnDescriptors + math.ceil(perConnection).toLong
-        val fits = math.floor(10 * scale * (max - SandboxJvmOwnDescriptors) / math.max(1.0, perConnection)) / 10
+        val served = demands.map(connections).sum
+        val needed = SandboxJvmOwnDescriptors + served
+        val fits = math.floor(10 * scale * (max - SandboxJvmOwnDescriptors) / math.max(1L, served).toDouble) / 10
         Need(
           needed,
           max,
-          f"capacity: the sandbox JVM needs about $needed%,d open files (one per connection and two per stub call in " +
-            f"flight, sandbox.<key>.stubCallShare) and may open $max%,d (ulimit -n, as this one): the largest scale " +
+          f"capacity: the sandbox JVM needs about $needed%,d open files (one per connection and " +
+            f"$SandboxJvmOwnDescriptors%d of its own) and may open $max%,d (ulimit -n, as this one): the largest scale " +
             f"that fits is $fits%.1f (-Dscale); raise it (ulimit -n ${needed * 2}%d in both shells), or run the sandbox on another machine"
         )
       }

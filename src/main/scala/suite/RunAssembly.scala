@@ -257,14 +257,7 @@ object RunAssembly {
     val capacityWarnings = MachineCapacity.check(
       // Where the profile gives no peak of concurrent users, all the users it starts are an upper bound.
       loads.map(l =>
-        SystemDemand(
-          l.system.key,
-          l.profile.plan.peakUsers.orElse(l.profile.plannedUsers),
-          l.sharedConnections,
-          stubCallShare = Option.when(root.has(s"sandbox.${l.system.key}.stubCallShare"))(
-            root.double(s"sandbox.${l.system.key}.stubCallShare", min = 0)
-          ).getOrElse(0)
-        )
+        SystemDemand(l.system.key, l.profile.plan.peakUsers.orElse(l.profile.plannedUsers), l.sharedConnections)
       ),
       sandboxInProcess = suite.target.usesSandbox,
       machine,

@@ -95,7 +95,7 @@ class SandboxExhaustionEndToEndTest {
   /** A run whose in-process stand-in ran out of descriptors under load ends INVALID, naming what ran out. */
   @Test def aRunWhoseStandInRanOutOfDescriptorsIsInvalid(): Unit = {
     val run = GatlingProcess.withOpenFileLimit(
-      700,
+      450,
       classOf[ToySimulation],
       // The capacity preflight would stop this plan before load: off, as on a machine it misjudged.
       "capacity.check" -> "false",

@@ -1,13 +1,11 @@
 package sandbox
 
-import java.net.{ InetAddress, InetSocketAddress, ServerSocket }
-import java.util.concurrent.{ ExecutionException, TimeUnit }
+import java.util.concurrent.{ CompletableFuture, ExecutionException, TimeUnit }
 
 import scala.concurrent.duration._
-import scala.util.Using
 
 import com.github.tomakehurst.wiremock.WireMockServer
-import com.github.tomakehurst.wiremock.client.WireMock.{ get, ok, okJson, urlEqualTo }
+import com.github.tomakehurst.wiremock.client.WireMock.{ aResponse, get, ok, okJson, urlEqualTo }
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration
 import io.netty.channel.MultiThreadIoEventLoopGroup
 import io.netty.channel.nio.NioIoHandler
@@ -15,60 +13,83 @@ import io.netty.handler.codec.http.HttpMethod
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
-/** Stub failures reach the stand-ins as statuses they can answer with: 502 unreachable, 504 too slow. */
+/** The stand-ins' in-process stub calls: a stub's answer after its delay, and its failures as statuses the
+  * stand-ins can answer with: 502 for a bad answer, 504 for none in time.
+  */
 class StubClientTest {
-  private def withClient[T](address: InetSocketAddress, timeout: FiniteDuration)(test: StubClient => T): T = {
+
+  /** WireMock with `stubs` mapped, and an in-process client to it. */
+  private def withClient[T](timeout: FiniteDuration)(stubs: WireMockServer => Unit)(test: StubClient => T): T = {
+    val inProcess = new InProcessStubs
+    val server = new WireMockServer(
+      WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort().httpServerFactory(inProcess)
+    )
+    server.start()
     val group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory())
-    val client = new StubClient(group, address, timeout)
-    try test(client)
-    finally {
-      client.close()
+    try {
+      stubs(server)
+      test(inProcess.client(group, timeout))
+    } finally {
       StandInServer.shutdown(group)
+      server.stop()
     }
   }
 
-  private def failureOf(answer: => java.util.concurrent.CompletableFuture[_]): StubCallFailed = {
+  private def failureOf(answer: => CompletableFuture[_]): StubCallFailed = {
     val e = assertThrows(classOf[ExecutionException], () => answer.get(10, TimeUnit.SECONDS))
     e.getCause.asInstanceOf[StubCallFailed]
   }
 
-  private def failureOf(address: InetSocketAddress, timeout: FiniteDuration): StubCallFailed =
-    withClient(address, timeout)(client => failureOf(client.call("some-stub", HttpMethod.GET, "/x")))
+  @Test def theAnswerComesAfterTheStubsDelayAndItsTimeIsCounted(): Unit =
+    withClient(5.seconds)(_.stubFor(get(urlEqualTo("/slow?q=1")).willReturn(ok("late").withFixedDelay(300)))) {
+      client =>
+        val started = System.nanoTime()
+        assertEquals("late", client.call("slow-stub", HttpMethod.GET, "/slow?q=1").get(10, TimeUnit.SECONDS))
+        val took = (System.nanoTime() - started).nanos
+        assertTrue(took >= 300.millis, s"held for the stub's 300 ms delay: ${took.toMillis} ms")
+        val figures = client.times.figures.map(f => f.request -> f.count)
+        assertEquals(Seq("slow-stub" -> 1L), figures)
+    }
 
-  @Test def anUnreachableStubIs502(): Unit = {
-    val deadPort = Using.resource(new ServerSocket(0, 1, InetAddress.getLoopbackAddress))(_.getLocalPort)
-    val failure = failureOf(new InetSocketAddress("127.0.0.1", deadPort), 5.seconds)
-    assertEquals(502, failure.status)
-    assertTrue(failure.getMessage.startsWith("some-stub: cannot connect"), failure.getMessage)
-  }
+  @Test def anAnswerOutside2xxIs502AndNamesTheStatus(): Unit =
+    withClient(
+      5.seconds
+    )(_.stubFor(get(urlEqualTo("/down")).willReturn(aResponse().withStatus(503).withBody("down")))) {
+      client =>
+        val failure = failureOf(client.call("some-stub", HttpMethod.GET, "/down"))
+        assertEquals(502, failure.status)
+        assertEquals("some-stub: answered 503 down", failure.getMessage)
+        assertTrue(
+          failureOf(client.call("some-stub", HttpMethod.GET, "/unmapped")).getMessage.startsWith(
+            "some-stub: answered 404"
+          ),
+          "a call no mapping matches"
+        )
+    }
 
   @Test def aStubThatDoesNotAnswerInTimeIs504(): Unit =
-    Using.resource(new ServerSocket(0, 1, InetAddress.getLoopbackAddress)) { silent =>
+    withClient(300.millis)(_.stubFor(get(urlEqualTo("/x")).willReturn(ok().withFixedDelay(20000)))) { client =>
       val started = System.nanoTime()
-      val failure = failureOf(new InetSocketAddress("127.0.0.1", silent.getLocalPort), 300.millis)
+      val failure = failureOf(client.call("some-stub", HttpMethod.GET, "/x"))
       assertEquals(504, failure.status)
       assertEquals("some-stub: no answer within 300 milliseconds", failure.getMessage)
       assertTrue((System.nanoTime() - started).nanos < 5.seconds, "the timeout bounds the wait")
     }
 
-  @Test def aStubBodyThatIsNoJsonIs502ForTheCallersThatReadJson(): Unit = {
-    val stubs = new WireMockServer(WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort())
-    stubs.start()
-    try {
+  @Test def aStubBodyThatIsNoJsonIs502ForTheCallersThatReadJson(): Unit =
+    withClient(5.seconds) { stubs =>
       stubs.stubFor(get(urlEqualTo("/json")).willReturn(okJson("""{"approved": true}""")))
       stubs.stubFor(get(urlEqualTo("/cut-off")).willReturn(ok("""{"approved": tr""")))
       stubs.stubFor(get(urlEqualTo("/empty")).willReturn(ok("")))
-      withClient(new InetSocketAddress("127.0.0.1", stubs.port), 5.seconds) { client =>
-        assertTrue(client.callJson("some-stub", HttpMethod.GET, "/json").get(
-          10,
-          TimeUnit.SECONDS
-        ).path("approved").asBoolean)
-        Seq("/cut-off" -> "'{\"approved\": tr'", "/empty" -> "''").foreach { case (path, body) =>
-          val failure = failureOf(client.callJson("some-stub", HttpMethod.GET, path))
-          assertEquals(502, failure.status, path)
-          assertEquals(s"some-stub: answered no JSON: $body", failure.getMessage)
-        }
+    } { client =>
+      assertTrue(client.callJson("some-stub", HttpMethod.GET, "/json").get(
+        10,
+        TimeUnit.SECONDS
+      ).path("approved").asBoolean)
+      Seq("/cut-off" -> "'{\"approved\": tr'", "/empty" -> "''").foreach { case (path, body) =>
+        val failure = failureOf(client.callJson("some-stub", HttpMethod.GET, path))
+        assertEquals(502, failure.status, path)
+        assertEquals(s"some-stub: answered no JSON: $body", failure.getMessage)
       }
-    } finally stubs.stop()
-  }
+    }
 }

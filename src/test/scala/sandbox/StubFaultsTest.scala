@@ -1,6 +1,6 @@
 package sandbox
 
-import java.net.{ InetSocketAddress, URI }
+import java.net.URI
 import java.net.http.{ HttpClient, HttpRequest, HttpResponse }
 import java.util.concurrent.{ ExecutionException, TimeUnit }
 
@@ -26,11 +26,9 @@ class StubFaultsTest {
     val settings = SandboxSettings.fromConfig(ConfigFactory.parseString(s"sandbox.stubs.delay.ms = 0\n$hocon"))
     val stubs = ExternalStubs.start(settings.host, settings.stubs, Seq("raid"))
     val group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory())
-    val client =
-      new StubClient(group, new InetSocketAddress(settings.host, stubs.server.port), settings.stubs.callTimeout)
+    val client = stubs.client(group, settings.stubs.callTimeout)
     try test(stubs, client)
     finally {
-      client.close()
       StandInServer.shutdown(group)
       stubs.server.stop()
     }

@@ -10,13 +10,15 @@ class MachineCapacityTest {
   private def users(n: Long, shared: Boolean = false) = Seq(SystemDemand("raid", Some(n), shared))
 
   @Test def theIssuesRunDoesNotFitWithTheSandboxInProcess(): Unit = {
-    // RAiD at 4x its reference: about 12,000 concurrent users; 12,000 x 4 + 200 open > 20,000.
+    // RAiD at 4x its reference: about 12,000 concurrent users; 12,000 x 2 + 200 open > 20,000.
     val e = assertThrows(
       classOf[InputError],
       () => { MachineCapacity.check(users(12000), sandboxInProcess = true, box, settings); () }
     )
     assertTrue(
-      e.getMessage.startsWith("capacity: the plan needs about 48,200 open files (12,000 concurrent users"),
+      e.getMessage.startsWith(
+        "capacity: the plan needs about 24,200 open files (12,000 concurrent users, 2 per connection"
+      ),
       e.getMessage
     )
     assertTrue(e.getMessage.contains("this process may open 20,000 (ulimit -n)"), e.getMessage)
@@ -25,13 +27,13 @@ class MachineCapacityTest {
 
   @Test def theSameUsersFitAgainstARemoteTargetOrSharingConnections(): Unit = {
     assertEquals(Nil, MachineCapacity.check(users(12000), sandboxInProcess = false, box, settings))
-    // Shared: 12,000 x 0.25 = 3,000 connections x 4 + 200 = 12,200, within 80 % of 20,000.
+    // Shared: 12,000 x 0.25 = 3,000 connections x 2 + 200 = 6,200, within 80 % of 20,000.
     assertEquals(Nil, MachineCapacity.check(users(12000, shared = true), sandboxInProcess = true, box, settings))
   }
 
   @Test def closeToALimitIsAWarning(): Unit = {
-    // 4,500 x 4 + 200 = 18,200 open files: 91 % of 20,000.
-    val Seq(warning) = MachineCapacity.check(users(4500), sandboxInProcess = true, box, settings): @unchecked
+    // 9,000 x 2 + 200 = 18,200 open files: 91 % of 20,000.
+    val Seq(warning) = MachineCapacity.check(users(9000), sandboxInProcess = true, box, settings): @unchecked
     assertTrue(warning.startsWith("capacity: close to the limit: the plan needs about 18,200 open files"), warning)
   }
 
@@ -68,24 +70,35 @@ class MachineCapacityTest {
   }
 
   @Test def aSandboxInItsOwnJvmHereIsHeldToTheLimitAndTheLargestScaleThatFitsIsNamed(): Unit = {
-    // RAiD x6: 18,000 users, a tenth of their time on a stub: 18,000 x 1.2 + 300 = 21,900 > 20,000.
-    def raid(users: Long) = Seq(SystemDemand("raid", Some(users), sharedConnections = false, stubCallShare = 0.1))
+    // 19,750 users (RAiD x6.5): the injector's side fits (19,750 + 200 open = 19,950), the sandbox JVM's, one
+    // descriptor per connection and 300 of its own, does not: 20,050 > 20,000.
+    def raid(users: Long) = Seq(SystemDemand("raid", Some(users), sharedConnections = false))
     val e = assertThrows(
       classOf[InputError],
       () => {
-        MachineCapacity.check(raid(18000), sandboxInProcess = false, box, settings, sandboxHere = true, scale = 6); ()
+        MachineCapacity.check(raid(19750), sandboxInProcess = false, box, settings, sandboxHere = true, scale = 6.5)
+        ()
       }
     )
     assertEquals(1, e.getMessage.linesIterator.size, e.getMessage)
-    assertTrue(e.getMessage.startsWith("capacity: the sandbox JVM needs about 21,900 open files"), e.getMessage)
+    assertTrue(
+      e.getMessage.startsWith("capacity: the sandbox JVM needs about 20,050 open files (one per connection and 300"),
+      e.getMessage
+    )
     assertTrue(e.getMessage.contains("may open 20,000 (ulimit -n"), e.getMessage)
-    // 6 x (20,000 - 300) / 21,600 = 5.47.
-    assertTrue(e.getMessage.contains("the largest scale that fits is 5.4 (-Dscale)"), e.getMessage)
+    // 6.5 x (20,000 - 300) / 19,750 = 6.48.
+    assertTrue(e.getMessage.contains("the largest scale that fits is 6.4 (-Dscale)"), e.getMessage)
 
-    // x3 fits well within the limit; against a sandbox elsewhere only the injector's side counts.
+    // x3 fits well within the limit; x6 (18,300 of 20,000) is close; against a sandbox elsewhere only the
+    // injector's side counts.
     assertEquals(
       Nil,
       MachineCapacity.check(raid(9000), sandboxInProcess = false, box, settings, sandboxHere = true, scale = 3)
+    )
+    val x6 = MachineCapacity.check(raid(18000), sandboxInProcess = false, box, settings, sandboxHere = true, scale = 6)
+    assertTrue(
+      x6.exists(_.startsWith("capacity: close to the limit: the sandbox JVM needs about 18,300 open files")),
+      x6.mkString("\n")
     )
     val Seq(close) = MachineCapacity.check(raid(18000), sandboxInProcess = false, box, settings, scale = 6): @unchecked
     assertTrue(close.startsWith("capacity: close to the limit: the plan needs about 18,200 open files"), close)

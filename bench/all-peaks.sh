@@ -4,8 +4,10 @@
 # EOL 28.06 users/s (best, the same), the election sites 600 homepage requests/s (an open profile at 600
 # users/s, one request each, about a second: Gatling's throttle is global and would unpause the others;
 # without a journey duration the capacity check counts all its 90,000 users as concurrent), Key All 1,000
-# users (users-1000), vote.nz 500 users at once (users-500 without its ramp, held 2 min), the learning
-# portal 1,000 learners at once (its top cycle, 2 min), DVP's 100 and eRoll's 200 workers (reference) on
+# users (users-1000), vote.nz 500 users (users-500: 100 at once as its seed, then its ramp to 500 in 30 s
+# instead of 4 minutes, held 2 min; 500 at once would start 500 visits of 35 requests each together, which
+# a closed population repeats about every 20 s: no seed's shape), the learning portal 1,000 learners at
+# once (its top cycle, 2 min), DVP's 100 and eRoll's 200 workers (reference) on
 # 200 scenarios each, sized to end inside their 2-minute time limit (2 per DVP worker, about 40 s each; 1 per
 # eRoll worker, about 70 s: the 2026-11-24 run did 492 and 442 in 2 minutes), the mobile learning portal 100
 # learners at once (its first cycle, 2 min), key upload's top sweep level once (128 concurrent, 500 pairs) and
@@ -32,7 +34,7 @@ bench/standalone-run.sh 18091 "$sandbox_ports" simulations.MainSimulation defaul
   -Dprofiles.elections.peak.warmUp="30 seconds" -Dprofiles.elections.peak.duration="2 minutes" \
   -Dprofiles.elections.peak.journeyDuration="1 second" \
   -Dkey-all.profile=users-1000 \
-  -Dvote-nz.profile=users-500 -Dprofiles.vote-nz.users-500.startUsers=500 -Dprofiles.vote-nz.users-500.hold="2 minutes" \
+  -Dvote-nz.profile=users-500 -Dprofiles.vote-nz.users-500.usersPerMinute=800 -Dprofiles.vote-nz.users-500.hold="2 minutes" \
   -Dlearning-portal.profile=cycles -Dprofiles.learning-portal.cycles.levels.0=1000 \
   -Dprofiles.learning-portal.cycles.cycleDuration="2 minutes" \
   -Ddvp.profile=reference -Dprofiles.dvp.reference.scenarios=200 -Dprofiles.dvp.reference.timeLimit="2 minutes" \

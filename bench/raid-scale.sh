@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The largest RAiD scale this machine carries, with the sandbox in-process and with the sandbox in its own
 # JVM: RAiD's reference profile (50 new users/s per unit of scale, 6 s think time, 8 requests per user) at
-# each scale given, 15 s warm-up and 60 s steady per step (short: the machine is shared), stepping up until
-# a step misses >= 99 % of its arrivals or has a KO, and printing what stopped it (the capacity preflight's
-# line, the gate's INVALID reason, or the run's errors).
+# each scale given, 15 s warm-up and 60 s steady per step, stepping up until a step misses >= 99 % of its
+# arrivals or has a KO, and printing what stopped it (the capacity preflight's line, the gate's INVALID
+# reason, or the run's errors). In its own JVM each step gets a fresh sandbox, which prints its CPU and
+# the time it added per request name; both JVMs' CPU figures come from inside them.
 # Usage: bench/raid-scale.sh [scale ...]    (default: 1 2 3 4; about 3 minutes per step)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +12,6 @@ cd "$(dirname "$0")/.."
 source bench/run-folders.sh
 scales=("$@")
 [ ${#scales[@]} -gt 0 ] || scales=(1 2 3 4)
-port=19471
 step=(-Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference
   -Dprofiles.raid.reference.warmUp=15s "-Dprofiles.raid.reference.duration=60 seconds")
 
@@ -29,8 +29,9 @@ run_step() {
     echo "stopped before load: $(grep -m1 -E '^ERROR' "$log" || echo "no archive, see $log")"
     return 1
   fi
-  local figures; figures=$(mvn -q -B exec:java -Dexec.mainClass=bench.LoadFigures -Dexec.args="${run%/} $((50 * scale)) 'mint raid'")
-  echo "$figures" | grep -E "^(arrival rate|peak concurrent|requests/s|requests \(whole|mint raid)"
+  local figures; figures=$(mvn -q -B exec:java -Dexec.mainClass=bench.LoadFigures \
+    -Dbench.timeline=target/no-such-timeline -Dexec.args="${run%/} $((50 * scale)) 'mint raid'")
+  echo "$figures" | grep -E "^(arrival rate|peak concurrent|requests/s|requests \(whole|mint raid|injector JVM)"
   grep -E "^results: (INVALID|FAILED)" "$log" | head -n 5 || true
   local percent ko
   percent=$(echo "$figures" | sed -n 's/^arrival rate.*(\([0-9.]*\)%)$/\1/p')
@@ -44,14 +45,16 @@ run_step() {
 echo "### sandbox in-process (ulimit -n $(ulimit -n))"
 for s in "${scales[@]}"; do run_step in-process "$s" || break; done
 
-echo "### sandbox in its own JVM (port $port)"
-mvn -q -B exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.raid.port=$port \
-  > target/bench-raid-scale-sandbox.log 2>&1 &
-sandbox_mvn=$!
-trap 'kill $sandbox_mvn 2>/dev/null || true' EXIT
-for _ in $(seq 1 120); do (echo > /dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 1; done
+echo "### sandbox in its own JVM (port 18080, a fresh one per step: bench/standalone-run.sh)"
 for s in "${scales[@]}"; do
-  run_step standalone "$s" -Dtarget=standalone-sandbox \
-    "-Dtargets.standalone-sandbox.raid.baseUrl=http://127.0.0.1:$port" || break
+  log=target/bench-raid-scale-standalone-$s.log
+  echo "== standalone, scale $s (target $((50 * s)) users/s)"
+  bench/standalone-run.sh 18080 "-Dsandbox.raid.port=18080" simulations.RaidSimulation reference $((50 * s)) \
+    'mint raid' 'update raid - add contributor 2' 'update raid - add contributor 3' 'read raid data' \
+    'list raids for service-point' -- -Dscale="$s" "${step[@]:2}" > "$log" 2>&1 || true
+  grep -E "^(ERROR|results:|sandbox: raid|sandbox: stub|sandbox: served|arrival rate|peak concurrent|requests|mint raid|update raid|read raid|list raids|injector JVM|sandbox JVM)" "$log" || true
+  percent=$(sed -n 's/^arrival rate.*(\([0-9.]*\)%)$/\1/p' "$log")
+  ko=$(sed -n 's/^requests (whole run).* KO \([0-9]*\)$/\1/p' "$log")
+  if [ -n "$percent" ] && awk -v p="$percent" 'BEGIN { exit !(p >= 99) }' && [ "$ko" = 0 ]; then echo "carried"
+  else echo "not carried: see $log"; break; fi
 done
-grep -E "^sandbox: " target/bench-raid-scale-sandbox.log || true

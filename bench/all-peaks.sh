@@ -6,11 +6,12 @@
 # without a journey duration the capacity check counts all its 90,000 users as concurrent), Key All 1,000
 # users (users-1000), vote.nz 500 users (users-500: 100 at once as its seed, then its ramp to 500 in 30 s
 # instead of 4 minutes, held 2 min; 500 at once would start 500 visits of 35 requests each together, which
-# a closed population repeats about every 20 s: no seed's shape), the learning portal 1,000 learners at
-# once (its top cycle, 2 min), DVP's 100 and eRoll's 200 workers (reference) on
-# 200 scenarios each, sized to end inside their 2-minute time limit (2 per DVP worker, about 40 s each; 1 per
-# eRoll worker, about 70 s: the 2026-11-24 run did 492 and 442 in 2 minutes), the mobile learning portal 100
-# learners at once (its first cycle, 2 min), key upload's top sweep level once (128 concurrent, 500 pairs) and
+# a closed population repeats about every 20 s: no seed's shape), the learning portal 1,000 learners (its
+# top cycle: a minute at 100, a 30 s ramp as its seed's between cycles, a minute at 1,000), DVP's 100 and
+# eRoll's 200 workers (reference) starting over 30 s on 200 scenarios each, sized to end inside their
+# 2-minute time limit (2 per DVP worker, about 40 s each; 1 per eRoll worker, about 70 s: the 2026-11-24 run
+# did 492 and 442 in 2 minutes), the mobile learning portal 100 learners (a minute at 10, 30 s ramp, a
+# minute at 100), key upload's top sweep level once (128 concurrent, 500 pairs) and
 # eForms at its peak arrival rate on its four line-speed classes (30 s warm-up + 2 min, pages at a tenth of
 # their 75 s: 23 respondents, at least one per class). Prints per system achieved against target, totals,
 # and the injector's and sandbox's CPU and heap, each recorded inside its JVM. About 6 minutes.
@@ -35,12 +36,16 @@ bench/standalone-run.sh 18091 "$sandbox_ports" simulations.MainSimulation defaul
   -Dprofiles.elections.peak.journeyDuration="1 second" \
   -Dkey-all.profile=users-1000 \
   -Dvote-nz.profile=users-500 -Dprofiles.vote-nz.users-500.usersPerMinute=800 -Dprofiles.vote-nz.users-500.hold="2 minutes" \
-  -Dlearning-portal.profile=cycles -Dprofiles.learning-portal.cycles.levels.0=1000 \
-  -Dprofiles.learning-portal.cycles.cycleDuration="2 minutes" \
+  -Dlearning-portal.profile=cycles -Dprofiles.learning-portal.cycles.levels.0=100 \
+  -Dprofiles.learning-portal.cycles.levels.1=1000 -Dprofiles.learning-portal.cycles.cycleDuration="1 minute" \
+  -Dprofiles.learning-portal.cycles.rampBetween="30 seconds" \
   -Ddvp.profile=reference -Dprofiles.dvp.reference.scenarios=200 -Dprofiles.dvp.reference.timeLimit="2 minutes" \
+  -Dprofiles.dvp.reference.rampUp="30 seconds" \
   -Deroll.profile=reference -Dprofiles.eroll.reference.scenarios=200 -Dprofiles.eroll.reference.timeLimit="2 minutes" \
-  -Dlearning-portal-mobile.profile=cycles -Dprofiles.learning-portal-mobile.cycles.levels.0=100 \
-  -Dprofiles.learning-portal-mobile.cycles.cycleDuration="2 minutes" \
+  -Dprofiles.eroll.reference.rampUp="30 seconds" \
+  -Dlearning-portal-mobile.profile=cycles -Dprofiles.learning-portal-mobile.cycles.levels.0=10 \
+  -Dprofiles.learning-portal-mobile.cycles.levels.1=100 -Dprofiles.learning-portal-mobile.cycles.cycleDuration="1 minute" \
+  -Dprofiles.learning-portal-mobile.cycles.rampBetween="30 seconds" \
   -Dkey-upload.profile=sweep -Dprofiles.key-upload.sweep.levels.0=128 -Dprofiles.key-upload.sweep.repeats=1 \
   -Deforms.profile=peak -Dprofiles.eforms.peak.warmUp="30 seconds" -Dprofiles.eforms.peak.duration="2 minutes" \
   -Dprofiles.eforms.peak.journeyDuration="2 minutes" -Deforms.thinkTime=7.5s "$@"

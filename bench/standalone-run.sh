@@ -6,7 +6,8 @@
 #   bench/standalone-run.sh <sandbox port> "<sandbox -D options>" <simulation class> <profile> \
 #     <target users/s> [request name ...] -- [extra -D options for the run]
 # With no request name, the figures list every request. BENCH_FIGURES names another figures class, called
-# with the run folder and BENCH_FIGURES_ARGS instead (bench/all-peaks.sh: bench.PeakFigures).
+# with the run folder and BENCH_FIGURES_ARGS instead (bench/all-peaks.sh: bench.PeakFigures);
+# BENCH_WARM_SANDBOX=1 warms the sandbox with a smoke run first (see below).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
@@ -27,6 +28,14 @@ trap 'kill $sandbox_jvm 2>/dev/null || true' EXIT
 # sandbox still seeds its other systems would share the machine with that work.
 for _ in $(seq 1 180); do grep -q "Ctrl-C stops." target/bench-sandbox.log && break; sleep 1; done
 (echo > /dev/tcp/127.0.0.1/"$port") 2>/dev/null || { echo "The sandbox is not answering on $port: see target/bench-sandbox.log" >&2; exit 1; }
+
+# BENCH_WARM_SANDBOX=1: a smoke run of the same simulation first, so that the measured run meets a sandbox
+# whose code the JIT has compiled, as a real system's would be, not one answering its first requests
+# interpreted. Its archive is left beside the measured run's, and its figures are not read.
+if [ "${BENCH_WARM_SANDBOX:-0}" = 1 ]; then
+  mvn -B gatling:test -Dgatling.simulationClass="$simulation" -Dprofile=smoke -Dtarget=standalone-sandbox \
+    > target/bench-warm-up.log 2>&1 || { echo "The sandbox's warm-up run failed: see target/bench-warm-up.log" >&2; exit 1; }
+fi
 
 before=$(run_folders)
 status=0

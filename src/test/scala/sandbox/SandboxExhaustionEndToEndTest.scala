@@ -99,7 +99,8 @@ class SandboxExhaustionEndToEndTest {
       classOf[ToySimulation],
       // The capacity preflight would stop this plan before load: off, as on a machine it misjudged.
       "capacity.check" -> "false",
-      "profiles.toy.smoke.rate" -> "200",
+      // At least 300 users at once in their 500 ms look-up alone: 600 descriptors beside the JVM's own.
+      "profiles.toy.smoke.rate" -> "600",
       "profiles.toy.smoke.duration" -> "3 seconds",
       "toy.thinkTime" -> "2s",
       // Requests the exhaustion left unanswered end soon, so the run does too.

@@ -25,8 +25,8 @@ sandbox_ports="-Dsandbox.raid.port=18080 -Dsandbox.eol.port=18081 -Dsandbox.dvp.
   -Dsandbox.elections.port=18087 -Dsandbox.key-all.port=18090 -Dsandbox.learning-portal.port=18091
   -Dsandbox.key-upload.port=18092 -Dsandbox.eforms.port=18093 -Dsandbox.learning-portal-mobile.port=18094"
 export BENCH_FIGURES=bench.PeakFigures
-# A warm sandbox, as a real system is (bench/standalone-run.sh): cold, its first seconds of interpreted code
-# were a third of the opening tail (run 2026-11-25 16:53: p99 499 ms in seconds 3-6, 133 ms warm).
+# A warm sandbox, as a real system is (bench/standalone-run.sh): cold, its first seconds run interpreted code
+# (2026-11-25: every request's p99 1,199 / 499 ms in seconds 0-3 / 3-6 cold, 907 / 133 ms warm).
 export BENCH_WARM_SANDBOX=1
 export BENCH_FIGURES_ARGS="30 'RAiD mint and update=50 users/s' 'Enrol Online=28.06 users/s' \
   'Election sites=600 users/s (1 request each)' 'Key All=1,000 users' 'vote.nz visit=500 concurrent' \

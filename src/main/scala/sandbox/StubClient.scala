@@ -34,8 +34,8 @@ final class StubCallFailed(val status: Int, message: String) extends RuntimeExce
   * after the stub's delay on the stand-in's own event loops.
   *
   * In-process because over loopback each call in flight held two descriptors (the stand-in's connection and
-  * WireMock's), the sandbox's own plumbing that a real system's budget does not carry: at RAiD x6 about 3,300
-  * of the machine's 20,000 beside 16,500 users' connections.
+  * WireMock's), the sandbox's own plumbing that a real system's budget does not carry: at RAiD x6 the capacity
+  * preflight counted 3,600 of them beside 18,000 users' connections, over this machine's 20,000.
   */
 final class StubClient private[sandbox] (stubs: StubRequestHandler, group: EventLoopGroup, timeout: FiniteDuration) {
 

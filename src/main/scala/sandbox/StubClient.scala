@@ -67,13 +67,15 @@ final class StubClient private[sandbox] (stubs: StubRequestHandler, group: Event
       stubs.handle(
         new StubClient.Call(method, pathAndQuery),
         (_: Request, response: Response, _: java.util.Map[String, AnyRef]) => {
+          // The delay counts from the call, as a real system's time does from the request's arrival: the
+          // matching and rendering before it are the stubs' machinery, not the system they stand in for.
           loop.schedule(
             (() => {
               timer.cancel(false)
               end(StubClient.complete(stub, response, result))
             }): Runnable,
-            response.getInitialDelay,
-            TimeUnit.MILLISECONDS
+            TimeUnit.MILLISECONDS.toNanos(response.getInitialDelay) - (System.nanoTime() - started),
+            TimeUnit.NANOSECONDS
           )
           ()
         },

@@ -7,6 +7,9 @@ import scala.concurrent.duration._
 import com.github.tomakehurst.wiremock.WireMockServer
 import com.github.tomakehurst.wiremock.client.WireMock.{ aResponse, get, ok, okJson, urlEqualTo }
 import com.github.tomakehurst.wiremock.core.WireMockConfiguration
+import com.github.tomakehurst.wiremock.extension.{ Extension, ResponseTransformerV2 }
+import com.github.tomakehurst.wiremock.http.Response
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent
 import io.netty.channel.MultiThreadIoEventLoopGroup
 import io.netty.channel.nio.NioIoHandler
 import io.netty.handler.codec.http.HttpMethod
@@ -19,10 +22,17 @@ import org.junit.jupiter.api.Assertions._
 class StubClientTest {
 
   /** WireMock with `stubs` mapped, and an in-process client to it. */
-  private def withClient[T](timeout: FiniteDuration)(stubs: WireMockServer => Unit)(test: StubClient => T): T = {
+  private def withClient[T](timeout: FiniteDuration, extensions: Extension*)(stubs: WireMockServer => Unit)(
+      test: StubClient => T
+  ): T = {
     val inProcess = new InProcessStubs
     val server = new WireMockServer(
-      WireMockConfiguration.options().bindAddress("127.0.0.1").dynamicPort().httpServerFactory(inProcess)
+      WireMockConfiguration
+        .options()
+        .bindAddress("127.0.0.1")
+        .dynamicPort()
+        .httpServerFactory(inProcess)
+        .extensions(extensions: _*)
     )
     server.start()
     val group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory())
@@ -49,6 +59,19 @@ class StubClientTest {
         assertTrue(took >= 300.millis, s"held for the stub's 300 ms delay: ${took.toMillis} ms")
         val figures = client.times.figures.map(f => f.request -> f.count)
         assertEquals(Seq("slow-stub" -> 1L), figures)
+    }
+
+  /** WireMock's matching and rendering take their time inside the delay, as a real system's work does inside its
+    * response time: a renderer that takes 250 ms leaves 250 of a 500 ms delay (750 ms if the delay followed it).
+    */
+  @Test def theDelayCountsFromTheCallNotFromTheRenderedAnswer(): Unit =
+    withClient(5.seconds, new StubClientTest.SlowRenderer(250.millis))(
+      _.stubFor(get(urlEqualTo("/rendered")).willReturn(ok("rendered").withFixedDelay(500)))
+    ) { client =>
+      val started = System.nanoTime()
+      assertEquals("rendered", client.call("rendered-stub", HttpMethod.GET, "/rendered").get(10, TimeUnit.SECONDS))
+      val took = (System.nanoTime() - started).nanos
+      assertTrue(took >= 500.millis && took < 700.millis, s"answered 500 ms after the call: ${took.toMillis} ms")
     }
 
   /** Calls in flight hold no file descriptor: over loopback each held two, which is what exhausted the sandbox
@@ -109,4 +132,16 @@ class StubClientTest {
         assertEquals(s"some-stub: answered no JSON: $body", failure.getMessage)
       }
     }
+}
+
+object StubClientTest {
+
+  /** A response renderer as slow as a busy WireMock's matching and templating. */
+  final class SlowRenderer(takes: FiniteDuration) extends ResponseTransformerV2 {
+    override def getName: String = "slow-renderer"
+    override def transform(response: Response, serveEvent: ServeEvent): Response = {
+      Thread.sleep(takes.toMillis)
+      response
+    }
+  }
 }

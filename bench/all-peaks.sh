@@ -12,8 +12,8 @@
 # 1,000 learners (its top cycle: a minute at 10, a 30 s ramp as its seed's between cycles, a minute at 1,000),
 # DVP's 100 and eRoll's 200 workers (reference) starting over 30 s on 200 scenarios each, sized to end inside
 # their 2-minute time limit (2 per DVP worker, about 40 s each; 1 per eRoll worker, about 70 s), DVP's joining
-# 5 s in (each of its situations' `Initial Page` has about 100 requests, so its p99 is its slowest one, and the
-# injector's first HTML checks of the run cost 195-198 ms when DVP started with the others; 3 s in, under 100),
+# 5 s in (each of its situations' `Initial Page` has about 100 requests, so its p99 is its slowest one, and its
+# first request took 195-198 ms when DVP started with the others, the injector's code still cold; 3 s in, under 100),
 # the mobile learning portal 100 learners (a minute at 1, 30 s ramp, a minute at 100), key upload at its
 # expected worst case, 15 pairs/s (an open profile, one pair each, 30 s warm-up + 2 min: its concurrency sweep
 # is a capacity probe that takes whatever the machine has, bench/keyupload.sh) and eForms at its peak arrival
@@ -45,7 +45,8 @@ bench/standalone-run.sh 18091 "$sandbox_ports" simulations.MainSimulation defaul
   -Dprofiles.elections.peak.warmUp="30 seconds" -Dprofiles.elections.peak.duration="2 minutes" \
   -Dprofiles.elections.peak.journeyDuration="1 second" \
   -Dkey-all.profile=users-1000 \
-  -Dvote-nz.profile=users-500 -Dprofiles.vote-nz.users-500.startUsers=0 -Dprofiles.vote-nz.users-500.usersPerMinute=1000 -Dprofiles.vote-nz.users-500.hold="2 minutes" \
+  -Dvote-nz.profile=users-500 -Dprofiles.vote-nz.users-500.startUsers=0 \
+  -Dprofiles.vote-nz.users-500.usersPerMinute=1000 -Dprofiles.vote-nz.users-500.hold="2 minutes" \
   -Dlearning-portal.profile=cycles -Dprofiles.learning-portal.cycles.levels.0=10 \
   -Dprofiles.learning-portal.cycles.levels.1=1000 -Dprofiles.learning-portal.cycles.cycleDuration="1 minute" \
   -Dprofiles.learning-portal.cycles.rampBetween="30 seconds" \

@@ -31,7 +31,7 @@ final class StubCallFailed(val status: Int, message: String) extends RuntimeExce
 
 /** The stand-ins' calls to the WireMock stubs, made in-process: WireMock matches the call against its mappings
   * and renders the answer (faults included) as it would for a request on its port, and the answer is released
-  * after the stub's delay on the stand-in's own event loops.
+  * on the stand-in's own event loops once the stub's delay, counted from the call, has passed.
   *
   * In-process because over loopback each call in flight held two descriptors (the stand-in's connection and
   * WireMock's), the sandbox's own plumbing that a real system's budget does not carry: at RAiD x6 the capacity

@@ -136,7 +136,7 @@ class StubClientTest {
 
 object StubClientTest {
 
-  /** A response renderer as slow as a busy WireMock's matching and templating. */
+  /** A response renderer that takes `takes`: WireMock's own work before the delay, made long enough to measure. */
   final class SlowRenderer(takes: FiniteDuration) extends ResponseTransformerV2 {
     override def getName: String = "slow-renderer"
     override def transform(response: Response, serveEvent: ServeEvent): Response = {

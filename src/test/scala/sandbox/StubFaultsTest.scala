@@ -2,10 +2,12 @@ package sandbox
 
 import java.net.URI
 import java.net.http.{ HttpClient, HttpRequest, HttpResponse }
-import java.util.concurrent.{ ExecutionException, TimeUnit }
+import java.util.concurrent.{ ConcurrentLinkedQueue, ExecutionException, TimeUnit }
 
 import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
 
+import com.github.tomakehurst.wiremock.common.{ LocalNotifier, Notifier }
 import com.typesafe.config.ConfigFactory
 import io.netty.channel.MultiThreadIoEventLoopGroup
 import io.netty.channel.nio.NioIoHandler
@@ -70,6 +72,22 @@ class StubFaultsTest {
         assertTrue(failure.getMessage.startsWith("apids-mint-handle: "), failure.getMessage)
         assertEquals(Map("apids-mint-handle" -> Map(fault -> 1L)), stubs.injectedFaults, key)
       }
+    }
+
+  /** Unless told not to, WireMock formats every call it serves into a log line (the request, the matched
+    * mapping and the answer, as JSON) for its notifier: work on every stub call for a line nobody reads.
+    */
+  @Test def aStubCallIsNotFormattedIntoALogLine(): Unit =
+    withStubs("") { (_, client) =>
+      val lines = new ConcurrentLinkedQueue[String]
+      LocalNotifier.set(new Notifier {
+        override def info(message: String): Unit = { lines.add(message); () }
+        override def error(message: String): Unit = { lines.add(message); () }
+        override def error(message: String, t: Throwable): Unit = { lines.add(message); () }
+      })
+      try client.call("apids-mint-handle", HttpMethod.POST, Mint).get(10, TimeUnit.SECONDS)
+      finally LocalNotifier.set(null)
+      assertEquals(Nil, lines.asScala.toList)
     }
 
   /** The wait is bounded by the call timeout, not by the 10 s `get`: that would throw a TimeoutException. */

@@ -5,6 +5,7 @@ import java.util.concurrent.{ CompletableFuture, TimeUnit }
 import java.util.concurrent.atomic.AtomicBoolean
 
 import scala.concurrent.duration.FiniteDuration
+import scala.jdk.CollectionConverters._
 import scala.util.control.NonFatal
 
 import com.fasterxml.jackson.core.JsonProcessingException
@@ -23,7 +24,7 @@ import com.github.tomakehurst.wiremock.http.{
   StubRequestHandler
 }
 import com.github.tomakehurst.wiremock.jetty.JettyHttpServerFactory
-import io.netty.channel.EventLoopGroup
+import io.netty.channel.{ EventLoop, EventLoopGroup }
 import io.netty.handler.codec.http.HttpMethod
 
 /** A stub answered outside 2xx, or with a broken answer, or too late; `status` is the HTTP status to return. */
@@ -57,7 +58,7 @@ final class StubClient private[sandbox] (stubs: StubRequestHandler, group: Event
         times.record(stub, took, took)
         RequestTiming.within(timing)(outcome)
       }
-    val loop = group.next()
+    val loop = StubClient.loopFor(group)
     val timer = loop.schedule(
       (() => end(result.completeExceptionally(new StubCallFailed(504, s"$stub: no answer within $timeout")))): Runnable,
       timeout.toMillis,
@@ -96,6 +97,13 @@ final class StubClient private[sandbox] (stubs: StubRequestHandler, group: Event
 
 object StubClient {
   private val mapper = new ObjectMapper
+
+  /** The loop this thread runs, if it is one of `group`'s, so that a call made while serving a request is
+    * answered on that request's loop: handing the answer to another loop costs each call a queue and a wake-up
+    * (at RAiD x6, 3,000 calls a second). Otherwise, as for a call from outside the loops, the next one.
+    */
+  private def loopFor(group: EventLoopGroup): EventLoop =
+    group.asScala.collectFirst { case loop: EventLoop if loop.inEventLoop => loop }.getOrElse(group.next())
 
   /** A call as WireMock sees a request on its port: no headers, no body, no cookies. */
   private final class Call(method: HttpMethod, pathAndQuery: String)

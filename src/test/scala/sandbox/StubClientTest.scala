@@ -3,6 +3,7 @@ package sandbox
 import java.util.concurrent.{ CompletableFuture, ExecutionException, TimeUnit }
 
 import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
 
 import com.github.tomakehurst.wiremock.WireMockServer
 import com.github.tomakehurst.wiremock.client.WireMock.{ aResponse, get, ok, okJson, urlEqualTo }
@@ -10,7 +11,7 @@ import com.github.tomakehurst.wiremock.core.WireMockConfiguration
 import com.github.tomakehurst.wiremock.extension.{ Extension, ResponseTransformerV2 }
 import com.github.tomakehurst.wiremock.http.Response
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent
-import io.netty.channel.MultiThreadIoEventLoopGroup
+import io.netty.channel.{ EventLoopGroup, MultiThreadIoEventLoopGroup }
 import io.netty.channel.nio.NioIoHandler
 import io.netty.handler.codec.http.HttpMethod
 import org.junit.jupiter.api._
@@ -21,10 +22,15 @@ import org.junit.jupiter.api.Assertions._
   */
 class StubClientTest {
 
-  /** WireMock with `stubs` mapped, and an in-process client to it. */
+  /** WireMock with `stubs` mapped, and an in-process client to it on one event loop. */
   private def withClient[T](timeout: FiniteDuration, extensions: Extension*)(stubs: WireMockServer => Unit)(
       test: StubClient => T
-  ): T = {
+  ): T = withLoops(1, timeout, extensions: _*)(stubs)((client, _) => test(client))
+
+  /** WireMock with `stubs` mapped, and an in-process client to it whose delays run on `loops` event loops. */
+  private def withLoops[T](loops: Int, timeout: FiniteDuration, extensions: Extension*)(
+      stubs: WireMockServer => Unit
+  )(test: (StubClient, EventLoopGroup) => T): T = {
     val inProcess = new InProcessStubs
     val server = new WireMockServer(
       WireMockConfiguration
@@ -35,10 +41,10 @@ class StubClientTest {
         .extensions(extensions: _*)
     )
     server.start()
-    val group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory())
+    val group = new MultiThreadIoEventLoopGroup(loops, NioIoHandler.newFactory())
     try {
       stubs(server)
-      test(inProcess.client(group, timeout))
+      test(inProcess.client(group, timeout), group)
     } finally {
       StandInServer.shutdown(group)
       server.stop()
@@ -72,6 +78,25 @@ class StubClientTest {
       assertEquals("rendered", client.call("rendered-stub", HttpMethod.GET, "/rendered").get(10, TimeUnit.SECONDS))
       val took = (System.nanoTime() - started).nanos
       assertTrue(took >= 500.millis && took < 700.millis, s"answered 500 ms after the call: ${took.toMillis} ms")
+    }
+
+  /** A call made on one of the loops, as a stand-in's while it serves a request, is answered on that loop: on
+    * any other, the answer would wait in that loop's queue for its wake-up. Four calls from the second of four
+    * loops: handed out in turn, only one of them would come back to it.
+    */
+  @Test def aCallFromAnEventLoopIsAnsweredOnThatLoop(): Unit =
+    withLoops(4, 5.seconds)(_.stubFor(get(urlEqualTo("/here")).willReturn(ok("here").withFixedDelay(20)))) {
+      (client, group) =>
+        val caller = group.asScala.toList(1)
+        val callerThread = caller.submit(() => Thread.currentThread).get(10, TimeUnit.SECONDS)
+        val answeredOn = (1 to 4).map { _ =>
+          caller
+            .submit(() => client.call("here-stub", HttpMethod.GET, "/here").thenApply(_ => Thread.currentThread))
+            .get(10, TimeUnit.SECONDS)
+            .get(10, TimeUnit.SECONDS)
+            .getName
+        }
+        assertEquals(Seq.fill(4)(callerThread.getName), answeredOn)
     }
 
   /** Calls in flight hold no file descriptor: over loopback each held two, which is what exhausted the sandbox

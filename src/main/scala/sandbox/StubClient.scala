@@ -90,6 +90,27 @@ final class StubClient private[sandbox] (stubs: StubRequestHandler, group: Event
     result
   }
 
+  /** `call`, made for another request, as the request being handled now waits on it too (a CDN collapsing the
+    * requests for one path onto one origin fetch): the wait counts as this request's stub time, not as time
+    * the sandbox added, and what follows the call runs on this request's behalf.
+    */
+  def join[T](call: CompletableFuture[T]): CompletableFuture[T] = {
+    val timing = RequestTiming.active
+    if (timing == null || call.isDone) call
+    else {
+      val started = System.nanoTime()
+      val joined = new CompletableFuture[T]
+      call.whenComplete { (value, failure) =>
+        timing.addStub(System.nanoTime() - started)
+        RequestTiming.within(timing) {
+          if (failure == null) joined.complete(value) else joined.completeExceptionally(failure)
+        }
+        ()
+      }
+      joined
+    }
+  }
+
   /** The JSON body of a 2xx answer; a body that is no JSON document fails the call like a bad answer (502). */
   def callJson(stub: String, method: HttpMethod, pathAndQuery: String): CompletableFuture[JsonNode] =
     call(stub, method, pathAndQuery).thenApply(StubClient.json(stub, _))

@@ -63,7 +63,8 @@ object ElectionsStandIn extends StandIn {
           )
           // A failed fetch is not kept: the next request tries the origin again.
           if (miss) entry.resource.whenComplete((_, error) => if (error != null) cache.remove(path, entry))
-          entry.resource
+          // A hit that waits on the fetch under way waits on the origin's stub, as the miss does.
+          (if (miss) entry.resource else context.stubs.join(entry.resource))
             .thenApply[StandInResponse](answer(_, Some(if (miss) "MISS" else "HIT")))
             .exceptionally(failed)
         }

@@ -99,6 +99,31 @@ class StubClientTest {
         assertEquals(Seq.fill(4)(callerThread.getName), answeredOn)
     }
 
+  /** A request that waits on another request's call (a CDN's collapsed hits on its origin fetch) counts its
+    * wait as stub time, as the request that made the call does; one that joins a call already answered waits
+    * for nothing.
+    */
+  @Test def aRequestJoiningAnotherRequestsCallCountsItsWaitAsStubTime(): Unit =
+    withClient(5.seconds)(_.stubFor(get(urlEqualTo("/origin")).willReturn(ok("origin").withFixedDelay(300)))) {
+      client =>
+        val caller = new RequestTiming
+        val joiner = new RequestTiming
+        val call = RequestTiming.within(caller)(client.call("origin-stub", HttpMethod.GET, "/origin"))
+        val joined = RequestTiming.within(joiner)(client.join(call).thenApply(_ => RequestTiming.active))
+        assertSame(joiner, joined.get(10, TimeUnit.SECONDS), "what follows runs on the joiner's behalf")
+        assertTrue(
+          caller.stubNanos.nanos >= 300.millis,
+          s"the caller's stub time: ${caller.stubNanos.nanos.toMillis} ms"
+        )
+        assertTrue(
+          joiner.stubNanos.nanos >= 250.millis,
+          s"the joiner's stub time: ${joiner.stubNanos.nanos.toMillis} ms"
+        )
+        val late = new RequestTiming
+        RequestTiming.within(late)(client.join(call)).get(10, TimeUnit.SECONDS)
+        assertEquals(0L, late.stubNanos, "joined once answered")
+    }
+
   /** Calls in flight hold no file descriptor: over loopback each held two, which is what exhausted the sandbox
     * at RAiD x6. 200 calls wait on a 1 s delay while this JVM's open descriptors are counted.
     */

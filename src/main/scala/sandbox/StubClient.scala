@@ -14,6 +14,7 @@ import com.github.tomakehurst.wiremock.core.Options
 import com.github.tomakehurst.wiremock.http.{
   AdminRequestHandler,
   Cookie,
+  HttpHeader,
   HttpHeaders,
   HttpServer,
   HttpServerFactory,
@@ -30,9 +31,9 @@ import io.netty.handler.codec.http.HttpMethod
 /** A stub answered outside 2xx, or with a broken answer, or too late; `status` is the HTTP status to return. */
 final class StubCallFailed(val status: Int, message: String) extends RuntimeException(message)
 
-/** The stand-ins' calls to the WireMock stubs, made in-process: WireMock matches the call against its mappings
-  * and renders the answer (faults included) as it would for a request on its port, and the answer is released
-  * on the stand-in's own event loops once the stub's delay, counted from the call, has passed.
+/** The stand-ins' calls to the WireMock stubs, made in-process: WireMock matches the call against the mapping
+  * it names and renders the answer (faults included) as it would for a request on its port, and the answer is
+  * released on the stand-in's own event loops once the stub's delay, counted from the call, has passed.
   *
   * In-process because over loopback each call in flight held two descriptors (the stand-in's connection and
   * WireMock's), the sandbox's own plumbing that a real system's budget does not carry: at RAiD x6 the capacity
@@ -43,7 +44,11 @@ final class StubClient private[sandbox] (stubs: StubRequestHandler, group: Event
   /** Per stub, the time from each call to its answer (see [[ServingTimes]]): the stubs' own figures. */
   val times = new ServingTimes("stubs")
 
-  /** The response body of a 2xx answer; otherwise the future fails with [[StubCallFailed]]. */
+  /** The response body of a 2xx answer; otherwise the future fails with [[StubCallFailed]].
+    *
+    * @param stub the name of the stub mapping the call is for, which alone it is matched against (see
+    *             [[StubMappingsByName]]): a call its mapping does not match is answered 404
+    */
   def call(stub: String, method: HttpMethod, pathAndQuery: String): CompletableFuture[String] = {
     val result = new CompletableFuture[String]
     // The request this call is made for: its completion runs on that request's behalf, so that a call made
@@ -66,7 +71,7 @@ final class StubClient private[sandbox] (stubs: StubRequestHandler, group: Event
     )
     try
       stubs.handle(
-        new StubClient.Call(method, pathAndQuery),
+        new StubClient.Call(stub, method, pathAndQuery),
         (_: Request, response: Response, _: java.util.Map[String, AnyRef]) => {
           // The delay counts from the call, as a real system's time does from the request's arrival: the
           // matching and rendering before it are the stubs' machinery, not the system they stand in for.
@@ -126,14 +131,17 @@ object StubClient {
   private def loopFor(group: EventLoopGroup): EventLoop =
     group.asScala.collectFirst { case loop: EventLoop if loop.inEventLoop => loop }.getOrElse(group.next())
 
-  /** A call as WireMock sees a request on its port: no headers, no body, no cookies. */
-  private final class Call(method: HttpMethod, pathAndQuery: String)
+  /** The header by which an in-process call names the stub mapping it is for. */
+  private[sandbox] val StubHeader = "X-Sandbox-Stub"
+
+  /** A call as WireMock sees a request on its port: no body, no cookies, one header naming its stub. */
+  private final class Call(stub: String, method: HttpMethod, pathAndQuery: String)
       extends ImmutableRequest(
         "http://stubs.sandbox" + pathAndQuery,
         RequestMethod.fromString(method.name),
         "HTTP/1.1",
         "127.0.0.1",
-        HttpHeaders.noHeaders(),
+        new HttpHeaders(new HttpHeader(StubHeader, stub)),
         Array.emptyByteArray,
         false,
         false

@@ -74,6 +74,20 @@ class StubFaultsTest {
       }
     }
 
+  /** An in-process call is matched against the stub mapping it names alone, not every mapping in turn; a
+    * request on the stubs' port is matched against all of them.
+    */
+  @Test def aCallIsMatchedAgainstTheMappingItNamesAlone(): Unit =
+    withStubs("") { (stubs, client) =>
+      assertFalse(client.call("ror-validate", HttpMethod.GET, Ror).get(10, TimeUnit.SECONDS).isEmpty)
+      val misnamed = assertThrows(
+        classOf[ExecutionException],
+        () => client.call("orcid-validate", HttpMethod.GET, Ror).get(10, TimeUnit.SECONDS)
+      ).getCause
+      assertTrue(misnamed.getMessage.startsWith("orcid-validate: answered 404"), misnamed.getMessage)
+      assertEquals(200, send(stubs, "GET", Ror).statusCode, "over HTTP")
+    }
+
   /** Unless told not to, WireMock formats every call it serves into a log line (the request, the matched
     * mapping and the answer, as JSON) for its notifier: work on every stub call for a line nobody reads.
     */

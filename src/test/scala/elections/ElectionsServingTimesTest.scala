@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import testkit.SandboxTestKit
+import testkit.{ SandboxTestKit, SchedulingLag }
 
 /** The caching layer's hits that wait on the origin fetch under way (a CDN collapsing them onto it) wait on
   * the origin's stub, as the miss does: the sandbox must not count that wait as time it added.
@@ -22,8 +22,12 @@ class ElectionsServingTimesTest {
     ) { sandbox =>
       val http = HttpClient.newHttpClient()
       val request = HttpRequest.newBuilder(URI.create(sandbox.baseUrls("elections") + path)).build()
-      val answers = (1 to 8).map(_ => http.sendAsync(request, HttpResponse.BodyHandlers.ofString()))
-        .map(_.get(10, TimeUnit.SECONDS))
+      val (answers, lagMs) = SchedulingLag.during(
+        (1 to 8).map(_ => http.sendAsync(request, HttpResponse.BodyHandlers.ofString())).map(_.get(
+          10,
+          TimeUnit.SECONDS
+        ))
+      )
       assertEquals(Seq.fill(8)(200), answers.map(_.statusCode))
       assertEquals(
         Seq("HIT", "MISS"),
@@ -34,6 +38,7 @@ class ElectionsServingTimesTest {
       val Seq(figures) = sandbox.servingFigures.filter(_.system == "elections"): @unchecked
       assertEquals(8L, figures.count, figures.toString)
       assertTrue(figures.stubP99Ms >= delayMs * 0.9, s"the collapsed hits waited on the origin: $figures")
-      assertTrue(figures.addedP99Ms < 100, s"and the sandbox added none of that wait: $figures")
+      // Without the hits' wait counted as stub time, they would show about 300 ms added.
+      assertTrue(figures.addedP99Ms < 100 + lagMs, s"and the sandbox added none of that wait: $figures (lag $lagMs ms)")
     }
 }

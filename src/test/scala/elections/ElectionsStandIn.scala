@@ -51,6 +51,7 @@ object ElectionsStandIn extends StandIn {
         else if (uncached(path)) fromOrigin(path).thenApply[StandInResponse](answer(_, None)).exceptionally(failed)
         else {
           val now = System.nanoTime()
+          val fetch = new CompletableFuture[ElectionsSite.Resource]
           var miss = false
           val entry = cache.compute(
             path,
@@ -58,11 +59,18 @@ object ElectionsStandIn extends StandIn {
               if (held != null && now - held.fetchedAtNanos < maxAge.toNanos) held
               else {
                 miss = true
-                Cached(now, fromOrigin(path))
+                Cached(now, fetch)
               }
           )
-          // A failed fetch is not kept: the next request tries the origin again.
-          if (miss) entry.resource.whenComplete((_, error) => if (error != null) cache.remove(path, entry))
+          if (miss) {
+            // Called once the path's entry is in place, not inside `compute`: the stub call's own work (WireMock
+            // matching and rendering it) would hold the map's lock, and the hits for the path would wait on it.
+            fromOrigin(path).whenComplete((resource, error) =>
+              if (error == null) fetch.complete(resource) else fetch.completeExceptionally(error)
+            )
+            // A failed fetch is not kept: the next request tries the origin again.
+            entry.resource.whenComplete((_, error) => if (error != null) cache.remove(path, entry))
+          }
           // A hit that waits on the fetch under way waits on the origin's stub, as the miss does.
           (if (miss) entry.resource else context.stubs.join(entry.resource))
             .thenApply[StandInResponse](answer(_, Some(if (miss) "MISS" else "HIT")))

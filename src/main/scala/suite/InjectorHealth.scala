@@ -75,7 +75,9 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
       intervalMs,
       TimeUnit.MILLISECONDS
     )
-    ()
+    // The figures once now, so that the classes they need are loaded before any load: a run whose JVM ran out
+    // of descriptors could not read them from disk at its end (NoClassDefFoundError: results/LateStartFigures).
+    figures.foreach(_ => ())
   }
 
   /** The figures from start to stop (or to now while still sampling); None when sampling never started. */

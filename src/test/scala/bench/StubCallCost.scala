@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicReference
 
 import io.netty.handler.codec.http.HttpMethod
 import sandbox.{ StandIn, StandInHandler, StandInRequest, StandInResponse, StubClient }
+import simulations.MainSimulation
 import testkit.SandboxTestKit
 
 /** What one of the stand-ins' in-process stub calls costs the sandbox: the bytes allocated and the CPU time on
@@ -23,13 +24,11 @@ object StubCallCost {
       "ror-validate" -> "/ror/v2/organizations/038sjwq14"
     )
 
-  /** The systems whose slices have stub mappings (src/test/resources/stubs/). */
-  private val SystemsWithStubs = Seq("raid", "eol", "dvp", "eroll", "elections", "learning-portal")
-
   def main(args: Array[String]): Unit = {
     val calls = args.headOption.fold(20000)(_.toInt)
     measure("RAiD's stub mappings", Seq("raid"), calls)
-    measure(s"the stub mappings of ${SystemsWithStubs.mkString(", ")}", SystemsWithStubs, calls)
+    // The sandbox loads the stub mappings of those of them that have any.
+    measure("every system's stub mappings", MainSimulation.systems.map(_.key), calls)
   }
 
   private def measure(label: String, systems: Seq[String], calls: Int): Unit = {

@@ -2,7 +2,8 @@
 # One benchmark run: the sandbox in its own JVM (so the injector's CPU is measured alone), then one
 # simulation against it with -Dtarget=standalone-sandbox, then the figures of the archived run and the
 # CPU and heap of both JVMs, each recorded from inside the JVM itself (the injector's in its summary.json,
-# the sandbox's in target/bench-sandbox-jvm.csv, see bench.JvmTimeline). Used by the scripts beside it:
+# the sandbox's in target/bench-sandbox-jvm.csv, see bench.JvmTimeline), and last how busy the whole machine
+# was while the run's gatling:test ran (bench/machine-cpu.sh). Used by the scripts beside it:
 #   bench/standalone-run.sh <sandbox port> "<sandbox -D options>" <simulation class> <profile> \
 #     <target users/s> [request name ...] -- [extra -D options for the run]
 # With no request name, the figures list every request. BENCH_FIGURES names another figures class, called
@@ -12,6 +13,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
+# shellcheck source=bench/machine-cpu.sh
+source bench/machine-cpu.sh
 port=$1 sandbox_opts=$2 simulation=$3 profile=$4 rate=$5
 shift 5
 requests=()
@@ -39,8 +42,10 @@ fi
 
 before=$(run_folders)
 status=0
+machine_before=$(machine_cpu_mark)
 mvn -B gatling:test -Dgatling.simulationClass="$simulation" -Dprofile="$profile" \
   -Dtarget=standalone-sandbox "$@" > target/bench-gatling.log 2>&1 || status=$?
+machine=$(machine_cpu_since "$machine_before")
 grep -E "^(ERROR|results:)" target/bench-gatling.log || true
 # The sandbox stops now and says where its requests' time went: per request name, the p99 it added beside
 # its stub calls' (warm-up included), the wait from accept to first request, and the stubs' own times.
@@ -57,8 +62,10 @@ fi
 echo
 if [ -n "${BENCH_FIGURES:-}" ]; then
   mvn -q -B exec:java -Dexec.mainClass="$BENCH_FIGURES" -Dexec.args="${run%/} ${BENCH_FIGURES_ARGS:-}"
+  echo "$machine"
   exit 0
 fi
 figure_args="${run%/} $rate"
 for r in "${requests[@]}"; do figure_args+=" '$r'"; done
 mvn -q -B exec:java -Dexec.mainClass=bench.LoadFigures -Dexec.args="$figure_args"
+echo "$machine"

@@ -52,7 +52,7 @@ for s in "${scales[@]}"; do
   bench/standalone-run.sh 18080 "-Dsandbox.raid.port=18080" simulations.RaidSimulation reference $((50 * s)) \
     'mint raid' 'update raid - add contributor 2' 'update raid - add contributor 3' 'read raid data' \
     'list raids for service-point' -- -Dscale="$s" "${step[@]:2}" > "$log" 2>&1 || true
-  grep -E "^(ERROR|results:|sandbox: raid|sandbox: stub|sandbox: served|arrival rate|peak concurrent|requests|mint raid|update raid|read raid|list raids|injector JVM|sandbox JVM|machine)" "$log" || true
+  grep -E "^(ERROR|results:|sandbox: raid|sandbox: stub|sandbox: served|arrival rate|peak concurrent|requests|mint raid|update raid|read raid|list raids|injector JVM|sandbox JVM|.*machine:)" "$log" || true
   percent=$(sed -n 's/^arrival rate.*(\([0-9.]*\)%)$/\1/p' "$log")
   ko=$(sed -n 's/^requests (whole run).* KO \([0-9]*\)$/\1/p' "$log")
   if [ -n "$percent" ] && awk -v p="$percent" 'BEGIN { exit !(p >= 99) }' && [ "$ko" = 0 ]; then echo "carried"

@@ -145,6 +145,11 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
         // Copied: the request buffer is released when this method returns.
         val in =
           StandInRequest(request.method, request.uri, request.headers.copy(), ByteBufUtil.getBytes(request.content))
+        // Named now, so that the answer's callback does not hold the request (its headers and body) for as long
+        // as the stand-in's stub calls take: a request held past a young GC is copied by it.
+        val name =
+          try handler.requestName(in)
+          catch { case NonFatal(_) => s"${in.method} (unnamed)" }
         val timing = new RequestTiming
         val answer =
           try RequestTiming.within(timing)(handler.handle(in))
@@ -154,7 +159,7 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
           }
         answer.whenComplete { (response, failure) =>
           // Answered whatever the timing does: a failure here would leave the request unanswered for good.
-          try times.record(handler.requestName(in), System.nanoTime() - started, timing.stubNanos)
+          try times.record(name, System.nanoTime() - started, timing.stubNanos)
           finally write(ctx, if (failure == null) response else StandInServer.plain(500, failure.toString))
         }
       }

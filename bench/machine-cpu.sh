@@ -2,8 +2,8 @@
 # Sourced by the benchmarks: how busy the whole machine was during a run, from the kernel's counters
 # (/proc/stat), to read beside the CPU the run's own JVMs record. Busy cores above the JVMs' own are other
 # work on the machine; steal is time the hypervisor gave the machine's CPUs to someone else. Either makes a
-# run's latencies the machine's, not the suite's or the sandbox's (2026-11-25: the same code gave RAiD x6's
-# `mint raid` p99 +2.0 % over its floor at 20:19 and +13.6 % at 21:51).
+# run's latencies the machine's, not the suite's or the sandbox's (the converse does not hold: bench/README.md,
+# RAiD x6 on 2026-11-26).
 
 # The machine's CPU counters now: pass it to machine_cpu_since after the run.
 machine_cpu_mark() { head -n 1 /proc/stat; }

@@ -1,5 +1,8 @@
 package raid
 
+import java.io.ByteArrayInputStream
+import java.nio.charset.StandardCharsets.UTF_8
+
 import com.fasterxml.jackson.databind.ObjectMapper
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
@@ -40,5 +43,20 @@ class RaidRecordsTest {
     val added = updated.get("contributor").get(1)
     assertFalse(added.get("leader").asBoolean())
     assertTrue(added.get("id").asText().startsWith("https://orcid.org/"))
+  }
+
+  private def opens(body: String) = RaidRecords.opensAnArray(new ByteArrayInputStream(body.getBytes(UTF_8)))
+
+  @Test def aListAnswerIsAJsonArray(): Unit = {
+    assertTrue(opens("""[{"identifier":{"id":"https://raid.org/10.1/a"}}]"""))
+    assertTrue(opens("[]"))
+    assertTrue(opens(" \r\n\t[]"), "white space before the array")
+  }
+
+  @Test def anythingElseIsNotAListAnswer(): Unit = {
+    assertFalse(opens("""{"type":"about:blank","status":500}"""), "a problem body")
+    assertFalse(opens("<html>502 Bad Gateway</html>"))
+    assertFalse(opens(""), "no body")
+    assertFalse(opens("   "), "white space alone")
   }
 }

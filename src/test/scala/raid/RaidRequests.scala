@@ -27,7 +27,7 @@ object RaidRequests {
       .get("/raid/")
       .queryParam("servicePointId", "#{servicePointId}")
       .header("Authorization", authorised)
-      .check(status.is(200), bodyStream.transform(opensAnArray _).is(true))
+      .check(status.is(200), bodyStream.transform(RaidRecords.opensAnArray _).is(true))
 
   val mintRaid: HttpRequestBuilder =
     http(MintRaid)
@@ -57,14 +57,6 @@ object RaidRequests {
   /** Sends the record just read with contributor number `contributors` added; the answer must carry
     * the next version and all the contributors.
     */
-  /** Whether a body is a JSON array, told by its first byte past any white space rather than parsed: a list
-    * answers 50 raids (about 90 KB) and a user lists three times, and parsing each list into a tree for a
-    * `jsonPath` check was 92 % of the injector's allocation at RAiD x6 (JFR, 2026-11-26): a young GC every
-    * 0.8 s, 20-64 ms on both cores, which delayed the sandbox's answers as well as the injector's clocks.
-    */
-  private[raid] def opensAnArray(body: java.io.InputStream): Boolean =
-    Iterator.continually(body.read()).find(b => b < 0 || !Character.isWhitespace(b)).contains('['.toInt)
-
   def addContributor(contributors: Int): HttpRequestBuilder =
     http(update(contributors))
       .put("/raid/#{raidHandle}")

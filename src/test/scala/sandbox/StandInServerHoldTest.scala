@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
 /** While a stand-in's answer is pending (its stub calls take seconds), the server holds nothing of the request
-  * the stand-in does not keep itself: at RAiD x6 about 1,300 requests are pending at any moment, and what they
-  * hold is copied by every young GC of the sandbox, whose pauses every stub answer then waits out.
+  * the stand-in does not keep itself: at RAiD x6 about 1,300 requests are pending at any moment, and whatever
+  * they hold is copied by the sandbox's young GCs.
   */
 class StandInServerHoldTest {
 

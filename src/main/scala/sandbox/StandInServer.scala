@@ -166,7 +166,7 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
 
     private def write(ctx: ChannelHandlerContext, response: StandInResponse): Unit = {
       // Copied once into the socket's own kind of buffer: wrapped, a body of many parts (RAiD's list of 50
-      // raids, about 90 KB) was merged into a new heap buffer on every write, then copied again.
+      // raids, 141 KB) was merged into a new heap buffer on every write, then copied again.
       val content = ctx.alloc.ioBuffer(response.body.iterator.map(_.length).sum)
       response.body.foreach(part => content.writeBytes(part))
       val http = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(response.status), content)

@@ -18,9 +18,9 @@ object RaidRecords {
   private val RorIds = Vector("038sjwq14", "02bfwt286", "01ej9dk98", "00rqy9422", "019wvm592", "03r8z3t63")
 
   /** Whether a body is a JSON array, told by its first byte past any white space rather than parsed: a list
-    * answers 50 raids (141 KB once they have been updated) and a user lists three times, and parsing each list into a tree for a
-    * `jsonPath` check was 92 % of the injector's allocation at RAiD x6 (JFR, 2026-11-26; 419 MB of garbage a
-    * second, a young GC every 0.7-0.9 s of 20-64 ms on both cores of the machine it shares).
+    * answers 50 raids (141 KB once they have been updated) and a user lists three times, and parsing each list
+    * into a tree for a `jsonPath` check was 92 % of the injector's allocation at RAiD x6 (JFR, 2026-11-26; 419 MB
+    * of garbage a second, a young GC every 0.7-0.9 s of 20-64 ms on both cores of the machine it shares).
     */
   def opensAnArray(body: java.io.InputStream): Boolean =
     Iterator.continually(body.read()).find(b => b < 0 || !Character.isWhitespace(b)).contains('['.toInt)

@@ -33,8 +33,9 @@ trap 'rm -rf "$gatling_dir"' EXIT
 
 echo "shard $LOADTEST_SHARD: $LOADTEST_SIMULATION, profile ${LOADTEST_PROFILE:-default}, target ${LOADTEST_TARGET:-default}, results in $shard_dir"
 status=0
+# The GC pause goal: as the pom's Gatling JVM (a pause is added to every answer that arrives during it).
 # shellcheck disable=SC2086 # the option variables are lists of words
-java -Xmx2g -Djava.awt.headless=true --add-opens java.base/java.lang=ALL-UNNAMED ${LOADTEST_JAVA_OPTS:-} \
+java -Xmx2g -XX:MaxGCPauseMillis=10 -Djava.awt.headless=true --add-opens java.base/java.lang=ALL-UNNAMED ${LOADTEST_JAVA_OPTS:-} \
   -cp "$LOADTEST_CLASSPATH" \
   -Dsuite.exitOnError=true -Dsuite.archive=true \
   -Dsuite.gatlingResultsDir="$gatling_dir" -Dsuite.resultsDir="$shard_dir" ${LOADTEST_OPTS:-} \

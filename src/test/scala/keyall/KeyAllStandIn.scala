@@ -1,5 +1,6 @@
 package keyall
 
+import scala.jdk.DurationConverters._
 import scala.util.control.NonFatal
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres
@@ -25,10 +26,12 @@ object KeyAllStandIn extends StandIn {
     val accounts = Feeders.csvRecords(s.string("staff"), KeyAllStaff.Columns)
       .map(a => a("username").toString -> a("password").toString).toMap
     val external = s.optionalString("jdbcUrl")
+    val startupWait = s.positiveDuration("embeddedStartupWait")
     // Unset: the driver's own defaults (the OS user, ~/.pgpass), as psql does.
     def fromEnv(path: String): Option[String] = sys.env.get(s.string(path)).filter(_.nonEmpty)
 
-    val embedded = if (external.isEmpty) Some(EmbeddedPostgres.builder().start()) else None
+    val embedded =
+      if (external.isEmpty) Some(EmbeddedPostgres.builder().setPGStartupWait(startupWait.toJava).start()) else None
     try {
       val (url, user, password) = embedded match {
         case Some(pg) => (pg.getJdbcUrl("postgres", "postgres"), Some("postgres"), None)

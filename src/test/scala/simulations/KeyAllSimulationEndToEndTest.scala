@@ -61,6 +61,23 @@ class KeyAllSimulationEndToEndTest {
       "sandbox.key-all.lockMode" -> "sometimes"
     )
 
+  @Test def aStartUpWaitOfNoneStopsBeforeAnyLoad(): Unit =
+    assertStopsBeforeLoad(
+      "sandbox.key-all.embeddedStartupWait: must be greater than 0 (was 0s)",
+      "sandbox.key-all.embeddedStartupWait" -> "0s"
+    )
+
+  /** The configured wait, not the library's 10 s, is what the embedded PostgreSQL's start is held to. */
+  @Test def anEmbeddedDatabaseSlowerThanItsStartUpWaitStopsBeforeAnyLoad(): Unit = {
+    val (error, folder) = SimulationRuns.failure(
+      classOf[KeyAllSimulation],
+      Seq("sandbox.key-all.embeddedStartupWait" -> "1ms") ++ smallQueues: _*
+    )
+    assertEquals(classOf[InputError], error.getClass, error.toString)
+    assertTrue(error.getMessage.endsWith("Gave up waiting for server to start after 1ms"), error.getMessage)
+    assertTrue(SimulationRuns.isEmpty(folder), "nothing was written: no load was sent")
+  }
+
   @Test def anUnreachableDatabaseStopsBeforeAnyLoad(): Unit = {
     val (error, folder) = SimulationRuns.failure(
       classOf[KeyAllSimulation],

@@ -34,8 +34,10 @@ trap stop EXIT
 trap 'exit 143' INT TERM
 
 if [ "$LOADTEST_TARGET" = standalone-sandbox ]; then
+  # Promoting after two young GCs, as .mvn/jvm.config has Maven's JVM do (README: GC pauses).
   # shellcheck disable=SC2086 # the sandbox options are a list of -D words
-  java -cp "$LOADTEST_CLASSPATH" ${REHEARSAL_SANDBOX_OPTS:-} simulations.StandaloneSandbox > "$LOADTEST_RESULTS/sandbox.log" 2>&1 &
+  java -XX:MaxTenuringThreshold=2 -cp "$LOADTEST_CLASSPATH" ${REHEARSAL_SANDBOX_OPTS:-} simulations.StandaloneSandbox \
+    > "$LOADTEST_RESULTS/sandbox.log" 2>&1 &
   sandbox=$!
   pids+=("$sandbox")
   for _ in $(seq 1 240); do

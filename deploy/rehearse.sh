@@ -34,9 +34,10 @@ trap stop EXIT
 trap 'exit 143' INT TERM
 
 if [ "$LOADTEST_TARGET" = standalone-sandbox ]; then
-  # Promoting after two young GCs, as .mvn/jvm.config has Maven's JVM do (README: GC pauses).
+  # The JVM options the standalone sandbox gets from Maven (.mvn/jvm.config; README: GC pauses).
+  read -r -a sandbox_jvm < .mvn/jvm.config
   # shellcheck disable=SC2086 # the sandbox options are a list of -D words
-  java -XX:MaxTenuringThreshold=2 -cp "$LOADTEST_CLASSPATH" ${REHEARSAL_SANDBOX_OPTS:-} simulations.StandaloneSandbox \
+  java "${sandbox_jvm[@]}" -cp "$LOADTEST_CLASSPATH" ${REHEARSAL_SANDBOX_OPTS:-} simulations.StandaloneSandbox \
     > "$LOADTEST_RESULTS/sandbox.log" 2>&1 &
   sandbox=$!
   pids+=("$sandbox")

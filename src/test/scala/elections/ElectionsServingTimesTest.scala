@@ -38,8 +38,8 @@ class ElectionsServingTimesTest {
       val Seq(figures) = sandbox.servingFigures.filter(_.system == "elections"): @unchecked
       assertEquals(8L, figures.count, figures.toString)
       assertTrue(figures.stubP99Ms >= delayMs * 0.9, s"the collapsed hits waited on the origin: $figures")
-      // Without the hits' wait counted as stub time, they would show about 300 ms added. A cold stand-in on a
-      // .ci/run's busy machine added 136 ms at p99 (lag 27 ms), so the bound stays well under 300 but above that.
+      // Without the hits' wait counted as stub time, they would show about 300 ms added. On a .ci/run's busy
+      // machine the sandbox added 136 ms at p99 (lag 27 ms), so the bound stays well under 300 but above that.
       assertTrue(figures.addedP99Ms < 200 + lagMs, s"and the sandbox added none of that wait: $figures (lag $lagMs ms)")
     }
 }

@@ -20,9 +20,10 @@
 # is a capacity probe that takes whatever the machine has, bench/keyupload.sh) and eForms at its peak arrival
 # rate on its four line-speed classes (30 s warm-up + 2 min, pages at a tenth of their 75 s: 23 respondents, at
 # least one per class). Prints per system achieved against target, totals, and the injector's and sandbox's
-# CPU and heap, each recorded inside its JVM. Judged by the thresholds alone (results.baseline=none): the last
-# all-peaks run is no baseline when the plan changed, and a 10 % band on a 15 ms p99 fails on noise. About 7
-# minutes, the sandbox's warm-up included.
+# CPU and heap, each recorded inside its JVM, and the busiest minute (every population at its peak): its
+# requests/s, the sandbox JVM's CPU and how busy the whole machine was then. Judged by the thresholds alone
+# (results.baseline=none): the last all-peaks run is no baseline when the plan changed, and a 10 % band on a
+# 15 ms p99 fails on noise. About 7 minutes, the sandbox's warm-up included.
 # Usage: bench/all-peaks.sh [extra -D options]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -93,9 +93,14 @@ object LoadFigures {
       val cpu = i.get("cpuSeconds").asDouble
       f"injector JVM            $cpu%.1f CPU s over ${(to - from) / 1000.0}%.0f s = ${cpu * 1000 / (to - from)}%.2f cores, heap in use up to ${i.get("heapPeakMiB").asLong}%,d MiB (its own record)"
     }
-    val timeline = Paths.get(sys.props.getOrElse("bench.timeline", "target/bench-sandbox-jvm.csv"))
-    val sandbox = Option.when(Files.isRegularFile(timeline))(JvmTimeline.over(JvmTimeline.read(timeline), from, to))
-      .flatten.map(usage => s"sandbox JVM             ${usage.describe} (its own record, $timeline)")
+    val sandbox = sandboxTimeline.flatMap(JvmTimeline.over(_, from, to))
+      .map(usage => s"sandbox JVM             ${usage.describe} (its own record, $timelineFile)")
     injector.toSeq ++ sandbox
   }
+
+  private def timelineFile = Paths.get(sys.props.getOrElse("bench.timeline", "target/bench-sandbox-jvm.csv"))
+
+  /** The standalone sandbox's record of itself (see [[MeasuredSandbox]]), if this run had one. */
+  def sandboxTimeline: Option[Seq[JvmTimeline.Sample]] =
+    Option.when(Files.isRegularFile(timelineFile))(JvmTimeline.read(timelineFile))
 }

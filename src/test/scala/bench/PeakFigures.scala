@@ -10,11 +10,27 @@ import io.gatling.charts.stats.SimulationLogAccess.{ RequestRecorded, UserRecord
 
 /** bench/all-peaks.sh's figures: per scenario of a run of several systems, the users it started (and their
   * rate after `warmUpSeconds`), its peak concurrent users, requests, requests/s and KO, beside the target
-  * the script gives; then the run's totals and both JVMs' CPU and heap (see [[LoadFigures.jvmFigures]]).
+  * the script gives; then the run's totals and both JVMs' CPU and heap (see [[LoadFigures.jvmFigures]]);
+  * last the busiest minute, when every population is at its peak: its requests/s, the sandbox JVM's CPU and
+  * how busy the whole machine was, from the sandbox's own record. A run's averages hide that minute (on
+  * 2026-11-26 the machine was 0.6-1.0 of 2 cores busy over whole runs, 1.3-1.7 in their busiest minute), and
+  * the late answers come in it.
   *
   * PeakFigures <archived run folder> <warm-up seconds> ["<scenario>=<target>" ...]
   */
 object PeakFigures {
+  val WindowSeconds = 60
+
+  /** The first second of the `seconds`-long window with the most requests, and their count, from the requests
+    * started in each second of the run.
+    */
+  def busiestWindow(startsPerSecond: Map[Long, Long], seconds: Int): (Long, Long) =
+    if (startsPerSecond.isEmpty) (0L, 0L)
+    else
+      (startsPerSecond.keys.min to startsPerSecond.keys.max)
+        .map(from => from -> (from until from + seconds).map(startsPerSecond.getOrElse(_, 0L)).sum)
+        .maxBy { case (from, count) => (count, -from) }
+
   private final class Scenario {
     var started = 0L
     var startedAfterWarmUp = 0L
@@ -45,6 +61,7 @@ object PeakFigures {
     val requestsByName =
       mutable.Map.empty[String, (Long, Long, Long, Long)].withDefaultValue((0L, 0L, Long.MaxValue, Long.MinValue))
     val runStart = header.runStartEpochMs
+    val startsPerSecond = mutable.Map.empty[Long, Long].withDefaultValue(0L)
     SimulationLogAccess.walk(runDir.resolve("simulation.log"), header) {
       case u: UserRecorded =>
         val s = scenarios.getOrElseUpdate(u.scenario, new Scenario)
@@ -63,6 +80,7 @@ object PeakFigures {
       case r: RequestRecorded =>
         val (n, ko, f, l) = requestsByName(r.name)
         requestsByName(r.name) = (n + 1, ko + (if (r.ok) 0 else 1), f.min(r.startEpochMs), l.max(r.endEpochMs))
+        startsPerSecond((r.startEpochMs - runStart) / 1000) += 1
         first = first.min(r.startEpochMs)
         last = last.max(r.endEpochMs)
       case _ =>
@@ -95,6 +113,17 @@ object PeakFigures {
         f"injector: CPU ${i.get("cpuMeanPercent").asDouble}%.0f %% of ${i.get("cores").asInt} cores on average (max ${i.get("cpuMaxPercent").asDouble}%.0f %%), " +
           f"users started up to ${i.get("lateStartMaxMs").asLong}%,d ms late (p99 ${i.get("lateStartP99Ms").asLong}%,d ms), GC ${i.get("gcPercent").asDouble}%.2f %%"
       ) ++ Option(i.get("saturation")).toSeq.flatMap(s => (0 until s.size).map(k => s"  ${s.get(k).asText}"))
-    } ++ LoadFigures.jvmFigures(summary)).mkString("\n")
+    } ++ LoadFigures.jvmFigures(summary) :+ busiestMinute(runStart, startsPerSecond.toMap)).mkString("\n")
+  }
+
+  private def busiestMinute(runStart: Long, startsPerSecond: Map[Long, Long]): String = {
+    val (from, count) = busiestWindow(startsPerSecond, WindowSeconds)
+    val fromMs = runStart + from * 1000
+    val usage = LoadFigures.sandboxTimeline.flatMap(JvmTimeline.over(_, fromMs, fromMs + WindowSeconds * 1000L))
+    val sandbox = usage.fold("no record of the sandbox JVM")(u => f"sandbox JVM ${u.cores}%.2f cores")
+    val machine = usage.flatMap(_.machineCores).fold("the machine's counters not recorded") { case (busy, cpus) =>
+      f"the machine $busy%.2f of $cpus cores busy"
+    }
+    f"busiest minute, $from-${from + WindowSeconds} s into the run: ${count.toDouble / WindowSeconds}%,.1f requests/s; $sandbox; $machine"
   }
 }

@@ -48,8 +48,8 @@ class RehearsalEndToEndTest {
       "LOADTEST_RESULTS" -> results.toString,
       "LOADTEST_TARGET" -> "standalone-sandbox",
       "LOADTEST_OPTS" -> shardOptions(port),
-      "LOADTEST_JAVA_OPTS" -> jit,
-      "REHEARSAL_SANDBOX_OPTS" -> s"$jit -Dsandbox.raid.port=$port -Dsandbox.stubs.delay.ms=0"
+      "LOADTEST_JAVA_OPTS" -> jvmOptions,
+      "REHEARSAL_SANDBOX_OPTS" -> s"$jvmOptions -Dsandbox.raid.port=$port -Dsandbox.stubs.delay.ms=0"
     ).asJava)
     val process = builder.start()
     if (!process.waitFor(10, TimeUnit.MINUTES)) {
@@ -65,7 +65,7 @@ class RehearsalEndToEndTest {
     (process.exitValue, RunArchive.readSummary(runDir), results)
   }
 
-  private val jit = TestJvm.jitOptions.mkString(" ")
+  private val jvmOptions = TestJvm.options.mkString(" ")
 
   private def counts(summary: RunSummary): Map[String, (Long, Long)] =
     summary.requests.map(e => e.path.mkString(" / ") -> (e.figures.count, e.figures.ko)).toMap

@@ -35,7 +35,7 @@ object ShardScripts {
        |  *" simulations.StandaloneSandbox "*)
        |    if [ -n "$${CRAFTED_SANDBOX_CODE:-}" ]; then exit "$$CRAFTED_SANDBOX_CODE"; fi ;;
        |esac
-       |exec "$realJava" ${TestJvm.jitOptions.mkString(" ")} "$$@"
+       |exec "$realJava" ${TestJvm.options.mkString(" ")} "$$@"
        |""".stripMargin
 
   private val failingMaven = "#!/usr/bin/env bash\necho 'crafted: the build failed' >&2\nexit 1\n"

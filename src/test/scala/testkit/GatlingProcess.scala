@@ -29,7 +29,7 @@ final class GatlingProcess private (
       "suite.resultsDir" -> resultsDir.toString,
       "target" -> "local"
     ) ++ properties).map { case (k, v) => s"-D$k=$v" }
-    val command = Seq(java, "-Xmx1g") ++ TestJvm.jitOptions ++ Seq(
+    val command = Seq(java, "-Xmx1g") ++ TestJvm.options ++ Seq(
       "--add-opens",
       "java.base/java.lang=ALL-UNNAMED",
       "-cp",

@@ -23,7 +23,7 @@ final class MavenRun(simulation: Class[_], properties: Seq[(String, String)]) {
     val mvn = Seq("mvn", "-B", "-ntp", "gatling:test", s"-Dgatling.simulationClass=${simulation.getName}") ++ defines
     val command = Seq("setsid", "perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV or die $!") ++ mvn
     val builder = new ProcessBuilder(command.asJava)
-    builder.environment().put("MAVEN_OPTS", TestJvm.jitOptions.mkString(" "))
+    builder.environment().put("MAVEN_OPTS", TestJvm.options.mkString(" "))
     builder
       .directory(Paths.get("").toAbsolutePath.toFile)
       .redirectErrorStream(true)

@@ -1,5 +1,7 @@
 package simulations
 
+import java.nio.file.Paths
+
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import testkit.GatlingProcess
@@ -18,10 +20,14 @@ class ConsoleEndToEndTest {
     val lines = run.text.linesIterator.filter(_.trim.nonEmpty).toSeq
     val gatlings = lines.lastIndexWhere(_.contains(run.gatlingDir.toString))
     assertTrue(gatlings >= 0, s"Gatling names its own copy:\n${run.text}")
+    // The run's folders are under the working folder (target/test-tmp), so the console names them from there, as
+    // it names a user's results/.
+    val here = Paths.get("").toAbsolutePath
+    assertTrue(archived.toAbsolutePath.startsWith(here), s"$archived is under $here")
     assertEquals(
       Seq(
-        s"results: this run      $archived/ (Gatling's report index.html, summary.md, summary.json, junit.xml)",
-        s"results: every run     ${run.resultsDir.resolve("index.html")}"
+        s"results: this run      ${here.relativize(archived.toAbsolutePath)}/ (Gatling's report index.html, summary.md, summary.json, junit.xml)",
+        s"results: every run     ${here.relativize(run.resultsDir.resolve("index.html").toAbsolutePath)}"
       ),
       lines.takeRight(2),
       run.text

@@ -92,7 +92,8 @@ object RunArchive {
     } finally if (Files.exists(staging)) deleteTree(staging)
   }
 
-  private def deleteTree(dir: Path): Unit =
+  /** Deletes `dir` and everything under it. */
+  def deleteTree(dir: Path): Unit =
     Using.resource(Files.walk(dir))(_.iterator.asScala.toSeq.reverse.foreach(Files.deleteIfExists))
 
   /** Writes through a temporary file and a rename, so a crash never leaves half a file behind. */

@@ -24,6 +24,11 @@ class VoteNzSimulationEndToEndTest {
     // Gatling 3.15 warned "Got a 304 ... could not find cache entry" for every stylesheet a page took from the
     // cache (72,852 lines in one bench/all-peaks.sh run, formatted on its event loops): see logback-test.xml.
     assertTrue(warnings.isEmpty, s"a clean run logs no warning: ${warnings.size}, e.g. ${warnings.distinct.take(2)}")
+    // Gatling stopped logback as the run ended; the next in-process run in this JVM gets the configuration back.
+    assertFalse(
+      org.slf4j.LoggerFactory.getLogger("io.gatling.http.fetch.ResourceFetcher").isWarnEnabled,
+      "logback-test.xml is in force again after the run"
+    )
     assertEquals(VoteNz.requestNames, run.requests.keySet, "exactly the contract's request names")
     val visits = run.usersByScenario(VoteNz.scenarioName).toLong
     assertTrue(visits >= 2, s"a few visits ran: $visits")

@@ -2,8 +2,11 @@ package testkit
 
 import java.nio.file.{ Files, Paths }
 
+import scala.util.Using
+
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
+import results.RunArchive
 
 /** Tests' temporary files stay in target/test-tmp, and only a fork's folder there is ever emptied. */
 class TestTempFolderTest {
@@ -21,6 +24,26 @@ class TestTempFolderTest {
     assertFalse(TestTempFolder.isForkFolder(Paths.get("/tmp")))
     assertFalse(TestTempFolder.isForkFolder(Paths.get("/home/someone/fork-3")))
     assertFalse(TestTempFolder.isForkFolder(Paths.get("/")))
+  }
+
+  @Test def aForkFolderIsEmptiedAndAnyOtherLeftAlone(): Unit = {
+    val root = Files.createTempDirectory("prepare-")
+    try {
+      val fork = Files.createDirectories(root.resolve("test-tmp/fork-2"))
+      Files.writeString(Files.createDirectories(fork.resolve("e2e-1")).resolve("simulation.log"), "old")
+      TestTempFolder.prepare(fork)
+      assertTrue(Files.isDirectory(fork), "the fork folder is there")
+      assertEquals(0L, Using.resource(Files.list(fork))(_.count), "and empty")
+
+      val other = Files.createDirectories(root.resolve("elsewhere/fork-2"))
+      val kept = Files.writeString(other.resolve("keep.txt"), "mine")
+      TestTempFolder.prepare(other)
+      assertTrue(Files.exists(kept), "a folder outside test-tmp is never emptied")
+
+      val missing = root.resolve("test-tmp/fork-3")
+      TestTempFolder.prepare(missing)
+      assertTrue(Files.isDirectory(missing), "a missing fork folder is made")
+    } finally RunArchive.deleteTree(root)
   }
 
   @Test def theJvmsATestStartsTakeTheSameFolder(): Unit =

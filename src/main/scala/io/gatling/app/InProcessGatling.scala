@@ -2,7 +2,10 @@ package io.gatling.app
 
 import java.nio.file.Path
 
+import ch.qos.logback.classic.LoggerContext
+import ch.qos.logback.classic.util.ContextInitializer
 import io.gatling.core.config.GatlingConfiguration
+import org.slf4j.LoggerFactory
 
 /** Runs one simulation inside the current JVM, as the end-to-end tests need.
   *
@@ -22,14 +25,28 @@ object InProcessGatling {
     *                   reading the log and the suite's summaries, do without
     */
   def run(simulationClass: String, resultsFolder: Path, htmlReport: Boolean = false): Int =
-    Gatling.fromArgs(
-      Array(
-        "--simulation",
-        simulationClass,
-        "--results-folder",
-        resultsFolder.toAbsolutePath.toString,
-        "--launcher",
-        "junit"
-      ) ++ (if (htmlReport) Nil else Seq("--no-reports"))
-    )
+    try
+      Gatling.fromArgs(
+        Array(
+          "--simulation",
+          simulationClass,
+          "--results-folder",
+          resultsFolder.toAbsolutePath.toString,
+          "--launcher",
+          "junit"
+        ) ++ (if (htmlReport) Nil else Seq("--no-reports"))
+      )
+    finally restoreLogging()
+
+  /** Gatling stops logback as its run ends, which leaves the next run in this JVM with no configuration: every
+    * logger at DEBUG, no appender, so its warnings go unseen and each debug line is still built. Configured
+    * again as at the JVM's start, the next run logs as the first did.
+    */
+  private def restoreLogging(): Unit =
+    LoggerFactory.getILoggerFactory match {
+      case context: LoggerContext =>
+        context.reset()
+        new ContextInitializer(context).autoConfig()
+      case _ => ()
+    }
 }

@@ -22,6 +22,16 @@ class LearningPortalStandInTest {
 
   private def logIn(password: String) = send("POST", "/login", form = s"username=learner-1&password=$password")
 
+  private def heading(html: String) = PortalReading.Heading.r.findFirstMatchIn(html).map(_.group(1))
+
+  @Test def theJourneysHeadingCheckReadsTheFirstH1WhateverItsAttributesAndWhiteSpace(): Unit = {
+    assertEquals(
+      Some("Advance voting"),
+      heading("<h1 class=\"page-title\" id=\"t\">\n  Advance voting\n</h1><h1>Next</h1>")
+    )
+    assertEquals(None, heading("<h2>Advance voting</h2>"), "no <h1>: the check fails")
+  }
+
   @Test def withoutASessionEveryPageAssetAndPracticeIsRefused(): Unit = {
     val page = LearningPortalSite.pages.head
     assertEquals(200, send("GET", "/login").statusCode, "the login form is open to all")
@@ -39,7 +49,7 @@ class LearningPortalStandInTest {
     val cookie = login.headers.firstValue("Set-Cookie").get.takeWhile(_ != ';')
     LearningPortalSite.pages.foreach { page =>
       val html = send("GET", page.path, Some(cookie)).body
-      assertTrue(html.contains(s"<h1>${page.title}</h1>"), html)
+      assertEquals(Some(page.title), heading(html), s"the journey's check reads the page's <h1>: $html")
       val linked = """(?:src|href)="(/[^"]+\.(?:css|png))"""".r.findAllMatchIn(html).map(_.group(1)).toSet
       assertEquals(LearningPortalSite.assets(page).toSet, linked, s"${page.title}: the assets its HTML links")
       linked.foreach(asset => assertEquals(200, send("GET", asset, Some(cookie)).statusCode, asset))

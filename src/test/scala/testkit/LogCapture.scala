@@ -13,9 +13,9 @@ import org.slf4j.LoggerFactory
   */
 object LogCapture {
   def warnings[T](under: String)(body: => T): (T, Seq[String]) = {
+    val root = LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).asInstanceOf[Logger]
     val appender = new ListAppender[ILoggingEvent]
     appender.start()
-    val root = LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME).asInstanceOf[Logger]
     root.addAppender(appender)
     val result =
       try body

@@ -3,10 +3,11 @@
 # the one sandbox, so their counts add up as against one target), N injector JVMs started by
 # deploy/shard.sh with the environment the Indexed Job gives its pods, then deploy/merge.sh:
 #   deploy/rehearse.sh <N> [simulation class] [profile]
-# e.g. REHEARSAL_SANDBOX_OPTS="-Dsandbox.raid.port=18080" deploy/rehearse.sh 3 simulations.RaidSimulation smoke
-# REHEARSAL_SANDBOX_OPTS: -D options of the sandbox (each system's port: its standalone-sandbox base URL
-# in systems/<key>.conf); LOADTEST_OPTS: -D options of every shard; LOADTEST_RESULTS: where the shards and
-# the merged run go (default results/sharded-<time>/); LOADTEST_CLASSPATH: taken from Maven when unset.
+# e.g. deploy/rehearse.sh 3 simulations.RaidSimulation smoke
+# The sandbox listens on free ports and the shards are given its base URLs as it prints them.
+# REHEARSAL_SANDBOX_OPTS: -D options of the sandbox (e.g. -Dsandbox.stubs.delay.ms=0); LOADTEST_OPTS: -D
+# options of every shard; LOADTEST_RESULTS: where the shards and the merged run go (default
+# results/sharded-<time>/); LOADTEST_CLASSPATH: taken from Maven when unset.
 # With LOADTEST_TARGET other than standalone-sandbox no sandbox is started.
 # Exit code: deploy/merge.sh's (README, "Several injectors": 0 PASS, 1 FAIL, 2 no verdict, 3 bad input,
 # 4 INCOMPLETE, 6 INVALID; with N = 1, nothing to merge, the one run's verdict in the same codes). 2 also
@@ -47,11 +48,18 @@ if [ "$LOADTEST_TARGET" = standalone-sandbox ]; then
     sleep 0.5
   done
   if ! grep -q "Ctrl-C stops" "$LOADTEST_RESULTS/sandbox.log"; then
-    echo "rehearse: the sandbox did not start: $LOADTEST_RESULTS/sandbox.log" >&2
+    reason=$(grep -m1 '^ERROR: ' "$LOADTEST_RESULTS/sandbox.log" || true)
+    echo "rehearse: the sandbox did not start: $LOADTEST_RESULTS/sandbox.log${reason:+ (${reason#ERROR: })}" >&2
     sandbox_status=0
     kill -0 "$sandbox" 2>/dev/null || wait "$sandbox" || sandbox_status=$?
     exit $((sandbox_status == 3 ? 3 : 2))
   fi
+  # The shards go where the sandbox listens, each system's base URL as it printed it: a port left at 0 is
+  # one the kernel chose free, so no port has to be agreed on beforehand.
+  while read -r key url; do
+    LOADTEST_OPTS="${LOADTEST_OPTS:-} -Dtargets.standalone-sandbox.$key.baseUrl=$url"
+  done < <(sed -n -e '/^Ctrl-C stops/q' -e 's|^\([a-z0-9-]\+\) \+\(http://[^ ]*\)$|\1 \2|p' "$LOADTEST_RESULTS/sandbox.log")
+  export LOADTEST_OPTS
 fi
 
 shard_pids=()

@@ -5,6 +5,8 @@ import java.util.concurrent.atomic.AtomicBoolean
 
 import scala.util.control.NonFatal
 
+import suite.{ FailFast, InputError }
+
 import io.netty.channel.{ EventLoopGroup, MultiThreadIoEventLoopGroup }
 import io.netty.channel.nio.NioIoHandler
 import io.netty.util.concurrent.DefaultThreadFactory
@@ -116,11 +118,14 @@ final class RunningSandbox private[sandbox] (
 object Sandbox {
 
   /** Starts the stubs of `systems`, then each system's stand-in on the shared server. Port 0 picks free
-    * ports, so several sandboxes can coexist; if anything fails to start, what did start is stopped.
+    * ports, so several sandboxes can coexist; if anything fails to start, what did start is stopped. A port
+    * it cannot listen on is an [[InputError]] naming its key.
     */
   def start(settings: SandboxSettings, systems: Seq[(String, StandIn)], stubSystems: Seq[String]): RunningSandbox = {
     Exhaustion.rehearse()
-    val stubs = ExternalStubs.start(settings.host, settings.stubs, stubSystems)
+    val stubs = listening(settings, "stubs", settings.stubs.port)(
+      ExternalStubs.start(settings.host, settings.stubs, stubSystems)
+    )
     val acceptor = Sandbox.eventLoops(1, "sandbox-accept")
     val group = Sandbox.eventLoops(settings.ioThreads, "sandbox")
     val server = new StandInServer(acceptor, group, settings.host)
@@ -137,7 +142,8 @@ object Sandbox {
         exhaustions += exhaustion
         val served = new ServingTimes(key)
         times += served
-        key -> server.serve(handler, settings.port(key), faults(key), exhaustion, served)
+        val port = settings.port(key)
+        key -> listening(settings, key, port)(server.serve(handler, port, faults(key), exhaustion, served))
       }.toMap
       new RunningSandbox(
         settings,
@@ -163,9 +169,33 @@ object Sandbox {
     }
   }
 
-  /** The sandbox on its own, until Ctrl-C, for runs where injector and target are separate processes. */
-  def runStandalone(settings: SandboxSettings, systems: Seq[(String, StandIn)], stubSystems: Seq[String]): Unit = {
-    val sandbox = start(settings, systems, stubSystems)
+  /** `bind`, whose failure to listen on `port` is an [[InputError]]: a port taken names `sandbox.<key>.port`,
+    * any other refusal (a host not of this machine) `sandbox.host`.
+    */
+  private def listening[T](settings: SandboxSettings, key: String, port: Int)(bind: => T): T =
+    try bind
+    catch {
+      case NonFatal(e) =>
+        val cause = socketCause(e).getOrElse(throw e)
+        val where = s"cannot listen on ${settings.host}:$port (${InputError.oneLine(cause)})"
+        throw new InputError(
+          if (Option(cause.getMessage).exists(_.contains("in use")))
+            s"sandbox.$key.port: $where; -Dsandbox.$key.port=0 takes a free one"
+          else s"sandbox.host: $where"
+        )
+    }
+
+  // Netty throws the socket's own exception; WireMock's Jetty wraps it.
+  private def socketCause(e: Throwable): Option[java.net.SocketException] = e match {
+    case socket: java.net.SocketException => Some(socket)
+    case _                                => Option(e.getCause).filter(_ ne e).flatMap(socketCause)
+  }
+
+  /** The sandbox on its own, until Ctrl-C, for runs where injector and target are separate processes. Bad
+    * input (a setting, a port taken) is one line and exit code 3.
+    */
+  def runStandalone(settings: => SandboxSettings, systems: Seq[(String, StandIn)], stubSystems: Seq[String]): Unit = {
+    val sandbox = FailFast.exiting(start(settings, systems, stubSystems))
     val stopped = new CountDownLatch(1)
     val cpu = new ServingCpu
     Runtime.getRuntime.addShutdownHook(new Thread(() => {
@@ -174,7 +204,7 @@ object Sandbox {
       stopped.countDown()
     }))
     sandbox.baseUrls.toSeq.sorted.foreach { case (key, url) => println(f"$key%-20s $url") }
-    println(f"${"external stubs"}%-20s ${sandbox.stubsBaseUrl}  (delay ${describe(settings.stubs)})")
+    println(f"${"external stubs"}%-20s ${sandbox.stubsBaseUrl}  (delay ${describe(sandbox.settings.stubs)})")
     println("Ctrl-C stops.")
     stopped.await()
   }

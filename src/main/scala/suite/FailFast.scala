@@ -28,13 +28,20 @@ object FailFast {
         throw e
     }
 
+  /** As `apply` for a program of its own (the standalone sandbox): the line is printed and the JVM exits 3
+    * whatever `suite.exitOnError`, since no caller is there to be given the error.
+    */
+  def exiting[T](step: => T): T =
+    try apply(step)
+    catch { case e: InputError => exit(e) }
+
   // In-process the caller gets the error itself: printing it too would read as a failure in a test's output.
-  private def stop(e: RuntimeException): Nothing = {
-    if (sys.props.get("suite.exitOnError").contains("true")) {
-      System.err.println(s"ERROR: ${e.getMessage}")
-      System.err.flush()
-      sys.exit(InputErrorExitCode)
-    }
-    throw e
+  private def stop(e: RuntimeException): Nothing =
+    if (sys.props.get("suite.exitOnError").contains("true")) exit(e) else throw e
+
+  private def exit(e: RuntimeException): Nothing = {
+    System.err.println(s"ERROR: ${e.getMessage}")
+    System.err.flush()
+    sys.exit(InputErrorExitCode)
   }
 }

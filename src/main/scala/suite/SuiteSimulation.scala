@@ -147,13 +147,7 @@ abstract class SuiteSimulation extends Simulation {
     }
 
   private def startSandbox(settings: sandbox.SandboxSettings, systems: Seq[SystemUnderTest]): RunningSandbox =
-    try Sandbox.start(settings, systems.map(s => s.key -> s.standIn), SystemUnderTest.withParts(systems).map(_.key))
-    catch {
-      case e: InputError => throw e
-      case NonFatal(e)   =>
-        val ports = systems.map(s => s"sandbox.${s.key}.port") :+ "sandbox.stubs.port"
-        throw new InputError(s"sandbox: could not start on ${settings.host} (${ports.mkString(", ")}): ${e.getMessage}")
-    }
+    Sandbox.start(settings, systems.map(s => s.key -> s.standIn), SystemUnderTest.withParts(systems).map(_.key))
 
   /** When the run is archived, archive the report and write the summaries once Gatling has written its
     * report, which it does just before the JVM exits. (The assembly checked the results folder first: a

@@ -16,8 +16,9 @@ import testkit.TestJvm
 
 /** deploy/rehearse.sh, the one-machine rehearsal of the Kubernetes run (same entry script, same
   * environment): 3 shards against one standalone sandbox, merged, give the counts and the verdict of
-  * one unsharded run of the same plan, and a passing run exits 0 either way. The other exit paths of the
-  * scripts are ShardScriptsExitCodesTest's, on crafted runs.
+  * one unsharded run of the same plan, and a passing run exits 0 either way; a sandbox that cannot listen
+  * stops it with its one line and exit code 3. The other exit paths of the scripts are
+  * ShardScriptsExitCodesTest's, on crafted runs.
   */
 class RehearsalEndToEndTest {
   // A fixed plan (3 users/s for 3 s, every user the same script: 9 users, 3 per shard) and a gate whose
@@ -26,17 +27,17 @@ class RehearsalEndToEndTest {
     Files.createTempFile("rehearsal-thresholds", ".conf"),
     "thresholds { defaults { p99Ms = 120000, maxErrorPercent = 1.0 } }"
   )
-  private def shardOptions(port: Int) = Seq(
-    s"-Dtargets.standalone-sandbox.raid.baseUrl=http://127.0.0.1:$port",
+  private val shardOptions = Seq(
     "-Dprofiles.raid.smoke.rate=3",
     "-Dprofiles.raid.smoke.warmUp=0s",
     "-Dprofiles.raid.smoke.duration=3s",
     s"-Dthresholds=$thresholds"
   ).mkString(" ")
 
-  /** Runs the rehearsal with `shards` injectors; returns its exit code and the run it left (merged or not). */
-  private def rehearse(shards: Int): (Int, RunSummary, Path) = {
-    val port = Using.resource(new ServerSocket(0, 1, InetAddress.getLoopbackAddress))(_.getLocalPort)
+  /** Runs deploy/rehearse.sh with `shards` injectors and the sandbox's `sandboxOptions`, until it exits; returns
+    * its exit code, its output (with the sandbox's, for a failure to show) and its results folder.
+    */
+  private def rehearsal(shards: Int, sandboxOptions: String): (Int, String, Path) = {
     val results = Files.createTempDirectory(s"rehearsal-$shards-")
     val builder = new ProcessBuilder("deploy/rehearse.sh", shards.toString, "simulations.RaidSimulation", "smoke")
       .redirectErrorStream(true)
@@ -47,9 +48,9 @@ class RehearsalEndToEndTest {
       "LOADTEST_CLASSPATH" -> System.getProperty("java.class.path"),
       "LOADTEST_RESULTS" -> results.toString,
       "LOADTEST_TARGET" -> "standalone-sandbox",
-      "LOADTEST_OPTS" -> shardOptions(port),
+      "LOADTEST_OPTS" -> shardOptions,
       "LOADTEST_JAVA_OPTS" -> jvmOptions,
-      "REHEARSAL_SANDBOX_OPTS" -> s"$jvmOptions -Dsandbox.raid.port=$port -Dsandbox.stubs.delay.ms=0"
+      "REHEARSAL_SANDBOX_OPTS" -> s"$jvmOptions $sandboxOptions"
     ).asJava)
     val process = builder.start()
     if (!process.waitFor(10, TimeUnit.MINUTES)) {
@@ -57,12 +58,20 @@ class RehearsalEndToEndTest {
       process.destroyForcibly()
       fail(s"rehearsal of $shards shards still running after 10 minutes: ${results.resolve("rehearse.log")}")
     }
-    val log = Files.readString(results.resolve("rehearse.log"))
+    val sandboxLog = results.resolve("sandbox.log")
+    val log = Files.readString(results.resolve("rehearse.log")) +
+      (if (Files.exists(sandboxLog)) s"\n--- $sandboxLog:\n${Files.readString(sandboxLog)}" else "")
+    (process.exitValue, log, results)
+  }
+
+  /** The rehearsal with `shards` injectors; returns its exit code and the run it left (merged or not). */
+  private def rehearse(shards: Int): (Int, RunSummary, Path) = {
+    val (code, log, results) = rehearsal(shards, "-Dsandbox.stubs.delay.ms=0")
     val runDir = Using.resource(Files.walk(results))(_.iterator.asScala.filter(_.endsWith("summary.json")).toSeq)
       .map(_.getParent)
       .find(dir => shards == 1 || dir.getFileName.toString.contains("-merged-"))
       .getOrElse(fail(s"no run summarised by the rehearsal of $shards:\n$log"))
-    (process.exitValue, RunArchive.readSummary(runDir), results)
+    (code, RunArchive.readSummary(runDir), results)
   }
 
   private val jvmOptions = TestJvm.options.mkString(" ")
@@ -95,4 +104,17 @@ class RehearsalEndToEndTest {
     assertTrue(checks(merged).nonEmpty, "the merged run was gated")
     assertEquals((0, 0), (wholeCode, mergedCode), "a passing run exits 0, merged or not")
   }
+
+  @Test
+  def aSandboxPortTakenStopsTheRehearsalWithOneLineBeforeAnyShard(): Unit =
+    Using.resource(new ServerSocket(0, 1, InetAddress.getLoopbackAddress)) { taken =>
+      val port = taken.getLocalPort
+      val (code, log, results) = rehearsal(2, s"-Dsandbox.raid.port=$port")
+      assertEquals(3, code, log)
+      val expected =
+        s"rehearse: the sandbox did not start: $results/sandbox.log (sandbox.raid.port: cannot listen on " +
+          s"127.0.0.1:$port (BindException: Address already in use); -Dsandbox.raid.port=0 takes a free one)"
+      assertEquals(expected, Files.readString(results.resolve("rehearse.log")).trim, log)
+      assertFalse(Files.exists(results.resolve("shard-1.log")), "no shard started")
+    }
 }

@@ -7,6 +7,7 @@ import scala.jdk.CollectionConverters._
 
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
+import suite.InputError
 import testkit.SandboxTestKit
 import testkit.toy.ToyStandIn
 
@@ -71,13 +72,21 @@ class SandboxLifecycleTest {
       }
     }
 
-  @Test def aTakenPortFailsStartAndLeavesNothingRunning(): Unit = {
+  @Test def aTakenPortFailsStartNamingItsKeyAndLeavesNothingRunning(): Unit = {
     val taken = new ServerSocket()
     taken.bind(new InetSocketAddress("127.0.0.1", 0))
     try {
       Seq("sandbox.toy.port", "sandbox.stubs.port").foreach { key =>
         val before = liveThreads()
-        assertThrows(classOf[Exception], () => SandboxTestKit.start(s"$key = ${taken.getLocalPort}", toy).close(), key)
+        val port = taken.getLocalPort
+        val error = assertThrows(classOf[InputError], () => SandboxTestKit.start(s"$key = $port", toy).close(), key)
+        assertTrue(
+          error.getMessage.startsWith(
+            s"$key: cannot listen on 127.0.0.1:$port (BindException: Address already in use)"
+          ),
+          error.getMessage
+        )
+        assertTrue(error.getMessage.endsWith(s"; -D$key=0 takes a free one"), error.getMessage)
         val deadline = System.nanoTime() + 5000000000L
         while ((liveThreads() -- before).nonEmpty && System.nanoTime() < deadline) Thread.sleep(50)
         assertEquals(Set.empty, (liveThreads() -- before).map(_.getName), s"threads left after $key clash")

@@ -128,7 +128,7 @@ class RaidSimulationEndToEndTest {
         SimulationRuns.failure(classOf[RaidSimulation], "sandbox.raid.port" -> taken.getLocalPort.toString)
       assertEquals(classOf[InputError], error.getClass)
       assertTrue(
-        error.getMessage.startsWith("sandbox: could not start on 127.0.0.1 (sandbox.raid.port, sandbox.stubs.port)"),
+        error.getMessage.startsWith(s"sandbox.raid.port: cannot listen on 127.0.0.1:${taken.getLocalPort} ("),
         error.getMessage
       )
       assertTrue(SimulationRuns.isEmpty(folder))

@@ -1,7 +1,7 @@
 package testkit
 
 import sandbox.{ Sandbox, SandboxSettings }
-import suite.{ ConfigFiles, FailFast }
+import suite.ConfigFiles
 import testkit.toy.Toy
 
 /** The toy system's sandbox on its own JVM until stopped, for tests that start it under limits of its own
@@ -9,7 +9,10 @@ import testkit.toy.Toy
   */
 object ToySandbox {
   def main(args: Array[String]): Unit = {
-    val settings = FailFast(SandboxSettings.fromConfig(ConfigFiles.load(Seq(Toy.key))))
-    Sandbox.runStandalone(settings, Seq(Toy.key -> Toy.standIn), Seq(Toy.key))
+    Sandbox.runStandalone(
+      SandboxSettings.fromConfig(ConfigFiles.load(Seq(Toy.key))),
+      Seq(Toy.key -> Toy.standIn),
+      Seq(Toy.key)
+    )
   }
 }

@@ -143,7 +143,7 @@ class LiveRecorderTest {
   }
 
   @Test def aGraphiteThatCannotBeReachedIsSaidOnceAndNeverFailsTheTick(): Unit = {
-    val closed = scala.util.Using.resource(new java.net.ServerSocket(0))(_.getLocalPort)
+    val closed = testkit.FreePort()
     val graphite = new GraphiteSender(GraphiteSettings("127.0.0.1", closed, "loadtest"))
     val recorder = new LiveRecorder(Seq("toy"))
     recorder.start(T0)

@@ -7,14 +7,14 @@ import com.fasterxml.jackson.databind.JsonNode
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import simulations.RaidSimulation
-import testkit.{ GatlingProcess, LiveTools }
+import testkit.{ FreePort, GatlingProcess, LiveTools }
 
 /** Users who leave their journey early are counted as ended too: RAiD's users stop at a failed mint
   * (`exitHereIfFailed`), and the live view's active users come back to 0.
   */
 class LiveUsersEndToEndTest {
   @Test def usersWhoExitAtAFailureAreNoLongerActive(): Unit = {
-    val port = LiveTools.freePort()
+    val port = FreePort()
     val run = GatlingProcess.start(
       classOf[RaidSimulation],
       "live.port" -> port.toString,

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import results.RunOutcome
 import suite.InputError
-import testkit.{ GatlingProcess, LiveTools, SimulationRuns, ToySimulation }
+import testkit.{ FreePort, GatlingProcess, LiveTools, SimulationRuns, ToySimulation }
 
 /** A real run of the toy system, watched as it goes by the servers a team would use: an HTTP client reads the
   * live data, headless Chromium renders the page, a real Prometheus scrapes /metrics, and a Graphite listener
@@ -28,7 +28,7 @@ class LiveViewEndToEndTest {
   @Test def aRunIsWatchedLiveScrapedByPrometheusAndSentToGraphite(): Unit = {
     val chromium = LiveTools.binary("chromium", "chromium")
     val prometheusBinary = LiveTools.binary("prometheus", "prometheus")
-    val livePort = LiveTools.freePort()
+    val livePort = FreePort()
     val graphite = new LiveTools.GraphiteListener
     val prometheus = new LiveTools.Prometheus(prometheusBinary, s"127.0.0.1:$livePort")
     try {

@@ -1,7 +1,7 @@
 package sandbox
 
 import java.io.IOException
-import java.net.{ InetSocketAddress, ServerSocket, Socket }
+import java.net.{ InetSocketAddress, Socket }
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{ Files, Paths }
 import java.util.concurrent.TimeUnit
@@ -12,7 +12,7 @@ import scala.util.Using
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import results.RunOutcome
-import testkit.{ GatlingProcess, ToySandbox, ToySimulation }
+import testkit.{ FreePort, GatlingProcess, ToySandbox, ToySimulation }
 
 /** A stand-in pushed past the descriptors its process may open refuses what it cannot take, says so once,
   * and answers again when the load drops; a run it could not serve is INVALID, not a FAIL of the target.
@@ -21,7 +21,7 @@ class SandboxExhaustionEndToEndTest {
   private val Request = "GET / HTTP/1.1\r\nHost: toy\r\n\r\n".getBytes(UTF_8)
 
   @Test def aStandInOutOfDescriptorsSaysSoOnceAndAnswersAgainOnceLoadDrops(): Unit = {
-    val port = Using.resource(new ServerSocket(0))(_.getLocalPort)
+    val port = FreePort()
     val output = Files.createTempFile("toy-sandbox-", ".txt")
     val java = Paths.get(System.getProperty("java.home"), "bin", "java").toString
     val command = Seq("sh", "-c", "ulimit -n 256 && exec \"$@\"", "sh", java, "-Xmx256m") ++

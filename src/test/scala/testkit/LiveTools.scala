@@ -27,8 +27,6 @@ object LiveTools {
         s"$name is not installed: apt-get install -y $debianPackage (.ci/run installs it)"
       ))
 
-  def freePort(): Int = Using.resource(new ServerSocket(0))(_.getLocalPort)
-
   /** GET `url`: its status and body; None when nothing answers. */
   def get(url: String): Option[(Int, String)] =
     try {
@@ -42,7 +40,7 @@ object LiveTools {
   /** A Prometheus of its own (never a system service): scrapes `target` every second into a temporary folder. */
   final class Prometheus(binary: Path, target: String) extends AutoCloseable {
     private val home = Files.createTempDirectory("prometheus-")
-    val port: Int = freePort()
+    val port: Int = FreePort()
     private val config = Files.writeString(
       home.resolve("prometheus.yml"),
       s"""global:

@@ -119,7 +119,7 @@ object Sandbox {
 
   /** Starts the stubs of `systems`, then each system's stand-in on the shared server. Port 0 picks free
     * ports, so several sandboxes can coexist; if anything fails to start, what did start is stopped. A port
-    * it cannot listen on is an [[InputError]] naming its key.
+    * it cannot listen on, or a stand-in that cannot start, is an [[InputError]] naming its key.
     */
   def start(settings: SandboxSettings, systems: Seq[(String, StandIn)], stubSystems: Seq[String]): RunningSandbox = {
     Exhaustion.rehearse()
@@ -136,7 +136,7 @@ object Sandbox {
     try {
       val faults = systems.map { case (key, _) => key -> settings.faults(key) }.toMap
       val ports = systems.map { case (key, standIn) =>
-        val handler = standIn.start(StandInContext(settings.system(key), stubClient, settings))
+        val handler = starting(key)(standIn.start(StandInContext(settings.system(key), stubClient, settings)))
         handlers += handler
         val exhaustion = new Exhaustion(s"$key stand-in", "connections refused")
         exhaustions += exhaustion
@@ -168,6 +168,14 @@ object Sandbox {
         throw e
     }
   }
+
+  /** A stand-in that cannot start (its database, its data) stops the run before any load, naming its system. */
+  private def starting[T](key: String)(start: => T): T =
+    try start
+    catch {
+      case e: InputError => throw e
+      case NonFatal(e)   => throw new InputError(s"sandbox.$key: the stand-in did not start (${InputError.oneLine(e)})")
+    }
 
   /** `bind`, whose failure to listen on `port` is an [[InputError]]: a port taken names `sandbox.<key>.port`,
     * any other refusal (a host not of this machine) `sandbox.host`.

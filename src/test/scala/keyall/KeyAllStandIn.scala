@@ -1,12 +1,14 @@
 package keyall
 
+import java.io.IOException
+
 import scala.jdk.DurationConverters._
 import scala.util.control.NonFatal
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres
 import sandbox.{ StandIn, StandInContext, StandInHandler, StandInRequest }
 import profiles.Plan
-import suite.Feeders
+import suite.{ Feeders, InputError }
 
 /** The back office's stand-in: [[KeyAllApp]] over its queues in PostgreSQL, per `sandbox.key-all` in
   * key-all.conf. With no `jdbcUrl` it starts an embedded PostgreSQL (server binaries from Maven Central,
@@ -31,7 +33,17 @@ object KeyAllStandIn extends StandIn {
     def fromEnv(path: String): Option[String] = sys.env.get(s.string(path)).filter(_.nonEmpty)
 
     val embedded =
-      if (external.isEmpty) Some(EmbeddedPostgres.builder().setPGStartupWait(startupWait.toJava).start()) else None
+      if (external.isEmpty) Some(
+        try EmbeddedPostgres.builder().setPGStartupWait(startupWait.toJava).start()
+        catch {
+          case e: IOException if Option(e.getMessage).exists(_.startsWith("Gave up waiting")) =>
+            throw new InputError(
+              s"${s.key("embeddedStartupWait")}: the embedded PostgreSQL did not accept connections within " +
+                s"${startupWait.toMillis} ms (a busy machine may need more)"
+            )
+        }
+      )
+      else None
     try {
       val (url, user, password) = embedded match {
         case Some(pg) => (pg.getJdbcUrl("postgres", "postgres"), Some("postgres"), None)

@@ -93,4 +93,20 @@ class SandboxLifecycleTest {
       }
     } finally taken.close()
   }
+
+  @Test def aStandInThatCannotStartStopsTheSandboxNamingItsSystem(): Unit = {
+    val broken: StandIn = _ => throw new IllegalStateException("its data is missing")
+    val before = liveThreads()
+    val error = assertThrows(
+      classOf[InputError],
+      () => SandboxTestKit.start("sandbox.stubs.delay.ms = 0", toy, "broken" -> broken).close()
+    )
+    assertEquals(
+      "sandbox.broken: the stand-in did not start (IllegalStateException: its data is missing)",
+      error.getMessage
+    )
+    val deadline = System.nanoTime() + 5000000000L
+    while ((liveThreads() -- before).nonEmpty && System.nanoTime() < deadline) Thread.sleep(50)
+    assertEquals(Set.empty, (liveThreads() -- before).map(_.getName), "the toy's stand-in and the stubs were stopped")
+  }
 }

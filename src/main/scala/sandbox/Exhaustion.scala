@@ -113,9 +113,10 @@ private[sandbox] object Exhaustion {
         case _                                                => ""
       }
 
-  /** Runs every path of this class once, at the sandbox's start: a class first needed while the process has
-    * no descriptor left cannot be read from target/classes, and the JVM then fails every later use of it
-    * too (seen: a stand-in's listening socket closed on a NoClassDefFoundError).
+  /** Runs every path of this class once, at the sandbox's start, so that nothing it uses is first set up while
+    * the process has no descriptor left ([[ClassFolders]] reads its own classes; this runs the JDK's parts too,
+    * such as the MXBean its message reads the limit from). Seen before either: a stand-in's listening socket
+    * closed on a NoClassDefFoundError.
     */
   def rehearse(): Unit = {
     var now = 0L

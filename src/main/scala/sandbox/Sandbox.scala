@@ -122,6 +122,7 @@ object Sandbox {
     * it cannot listen on, or a stand-in that cannot start, is an [[InputError]] naming its key.
     */
   def start(settings: SandboxSettings, systems: Seq[(String, StandIn)], stubSystems: Seq[String]): RunningSandbox = {
+    ClassFolders.readAll(getClass +: systems.map(_._2.getClass))
     Exhaustion.rehearse()
     val stubs = listening(settings, "stubs", settings.stubs.port)(
       ExternalStubs.start(settings.host, settings.stubs, stubSystems)

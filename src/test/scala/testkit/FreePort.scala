@@ -8,7 +8,7 @@ import scala.util.{ Random, Try, Using }
 /** A free port for a test to hand to another process, which binds it seconds later. It is taken below the
   * kernel's ephemeral range (net.ipv4.ip_local_port_range), from which every bind to port 0 and every outgoing
   * connection of the test JVMs running beside takes its ports: a port from that range can be taken in between
-  * (a rehearsal's sandbox once found its port so taken, in a .ci/run).
+  * (the likely reason why a rehearsal's sandbox did not start in a .ci/run).
   */
 object FreePort {
   private val Lowest = 20000

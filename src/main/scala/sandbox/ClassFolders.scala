@@ -11,8 +11,8 @@ import scala.util.control.NonFatal
   * (target/classes, target/test-classes): the suite's own code, the stand-ins' and the journeys'. A process that
   * runs out of descriptors has none left to open a class file with, and a class first needed then fails for good
   * (NoClassDefFoundError on every later use). With the sandbox in the run's JVM that takes the injector with it
-  * (seen in a busy `.ci/run`: suite.Answer, which every answer's check makes). A class in a jar needs no
-  * descriptor of its own.
+  * (seen in a busy `.ci/run`: suite.Answer, which every answer's check makes). A class in a jar is read
+  * through the jar, which the class loader keeps open once it has opened it.
   */
 object ClassFolders {
   private val done = ConcurrentHashMap.newKeySet[Path]()
@@ -21,7 +21,8 @@ object ClassFolders {
     * classes it read now.
     */
   def readAll(classes: Seq[Class[_]]): Int =
-    classes.flatMap(folderOf).distinct.filter(done.add).map(read(_, classes.head.getClassLoader)).sum
+    classes.flatMap(c => folderOf(c).map(_ -> c.getClassLoader)).distinctBy(_._1).filter(f => done.add(f._1))
+      .map { case (folder, loader) => read(folder, loader) }.sum
 
   private def folderOf(c: Class[_]): Option[Path] =
     Option(c.getProtectionDomain.getCodeSource).map(source => Paths.get(source.getLocation.toURI))

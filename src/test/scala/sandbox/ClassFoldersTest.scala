@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test
 import testkit.ClassFoldersProbe
 
 /** A class of the suite's own, first needed once the process is out of descriptors, still loads when the
-  * sandbox read the class folders at its start; and fails without (so this test can fail).
+  * sandbox read the class folders at its start (each once per JVM); and fails without (so this test can fail).
   */
 class ClassFoldersTest {
   private def probe(args: String*): String = {
@@ -25,17 +25,14 @@ class ClassFoldersTest {
 
   @Test def aClassReadAtStartLoadsOnceDescriptorsRunOut(): Unit = {
     val read = probe("read-first")
+    val counts =
+      """read (\d+) classes, then (\d+)""".r.findFirstMatchIn(read).map(m => (m.group(1).toInt, m.group(2).toInt))
+    assertTrue(counts.exists(_._1 > 1000), s"both folders read (about 1,030 classes): $read")
+    assertEquals(Some(0), counts.map(_._2), s"each folder read once per JVM: $read")
     assertTrue(read.contains("descriptors exhausted: true"), read)
     assertTrue(read.contains("suite.Answer: read"), read)
     val unread = probe()
     assertTrue(unread.contains("descriptors exhausted: true"), unread)
     assertTrue(unread.contains("suite.Answer: ClassNotFoundException"), unread)
-  }
-
-  @Test def eachFolderIsReadOncePerJvm(): Unit = {
-    val folders = Seq[Class[_]](Sandbox.getClass, getClass)
-    val first = ClassFolders.readAll(folders)
-    assertTrue(first == 0 || first > 500, s"$first classes: none when the sandbox read them already, else both folders")
-    assertEquals(0, ClassFolders.readAll(folders), "read again")
   }
 }

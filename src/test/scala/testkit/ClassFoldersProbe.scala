@@ -7,11 +7,15 @@ import scala.collection.mutable
 import sandbox.ClassFolders
 
 /** A JVM that takes every descriptor it may open, then loads suite.Answer, a class it never used before; with
-  * `read-first` it runs [[ClassFolders]] before. Prints how that went (ClassFoldersTest reads it).
+  * `read-first` it runs [[ClassFolders]] twice before, on target/classes and target/test-classes. Prints how
+  * that went (ClassFoldersTest reads it).
   */
 object ClassFoldersProbe {
   def main(args: Array[String]): Unit = {
-    if (args.contains("read-first")) ClassFolders.readAll(Seq[Class[_]](ClassFolders.getClass, getClass))
+    if (args.contains("read-first")) {
+      val folders = Seq[Class[_]](ClassFolders.getClass, getClass)
+      println(s"read ${ClassFolders.readAll(folders)} classes, then ${ClassFolders.readAll(folders)}")
+    }
     val held = mutable.ArrayBuffer.empty[FileInputStream]
     var exhausted = false
     while (!exhausted && held.size < 100000)

@@ -25,8 +25,8 @@ object ClassFolders {
       .map { case (folder, loader) => read(folder, loader) }.sum
 
   private def folderOf(c: Class[_]): Option[Path] =
-    Option(c.getProtectionDomain.getCodeSource).map(source => Paths.get(source.getLocation.toURI))
-      .filter(Files.isDirectory(_))
+    Option(c.getProtectionDomain.getCodeSource).flatMap(source => Option(source.getLocation))
+      .filter(_.getProtocol == "file").map(location => Paths.get(location.toURI)).filter(Files.isDirectory(_))
 
   private def read(folder: Path, loader: ClassLoader): Int =
     Using.resource(Files.walk(folder))(_.iterator.asScala.map(folder.relativize(_).toString).count { file =>

@@ -15,7 +15,6 @@ final class OwnRunFolder(gatlingResults: Path) {
   import OwnRunFolder.OpenFiles
 
   private val found = new AtomicReference[Option[Path]](None)
-  private val root = gatlingResults.toAbsolutePath.normalize
 
   /** The folder found, or found now: a run stopped within the watcher's first look (its parent killed as
     * load began) still holds its log open while the shutdown hooks run.
@@ -38,15 +37,18 @@ final class OwnRunFolder(gatlingResults: Path) {
     watcher.start()
   }
 
+  // The links in /proc/self/fd name real paths: the folder reached through a symbolic link (a temporary
+  // folder under a linked /tmp) is compared by its real path too, read once Gatling has created it.
   private def openLog: Option[Path] =
-    try
+    try {
+      val root = gatlingResults.toRealPath()
       Using.resource(Files.list(OpenFiles)) { fds =>
         fds.iterator.asScala
           .flatMap(fd => scala.util.Try(Files.readSymbolicLink(fd)).toOption)
           .find(target => target.getFileName.toString == "simulation.log" && target.getParent.getParent == root)
           .map(_.getParent)
       }
-    catch { case NonFatal(_) => None }
+    } catch { case NonFatal(_) => None }
 }
 
 object OwnRunFolder {

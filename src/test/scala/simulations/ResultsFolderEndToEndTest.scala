@@ -36,6 +36,13 @@ class ResultsFolderEndToEndTest {
     assertFalse(Files.exists(run.gatlingDir), "no load")
   }
 
+  @Test def aRunInAFolderReachedThroughASymbolicLinkIsArchived(): Unit = {
+    val run = GatlingProcess.throughSymbolicLink(classOf[RaidSimulation], "sandbox.stubs.delay.ms" -> "0")
+    val archived = run.archivedRun(300)
+    assertTrue(Set(0, RunOutcome.FailExitCode)(archived.statusCode), s"as a normal run ends:\n${run.text}")
+    assertTrue(archived.users > 0, "the run's own log was archived")
+  }
+
   @Test def aRunThatCannotBeArchivedFailsLoudly(): Unit = {
     val run = GatlingProcess.start(classOf[RaidSimulation], "sandbox.stubs.delay.ms" -> "0")
     run.awaitLoad(60)

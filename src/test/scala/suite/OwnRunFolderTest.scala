@@ -19,4 +19,14 @@ class OwnRunFolderTest {
       assertEquals(Some(run.toAbsolutePath.normalize), folder.folder)
     }
   }
+
+  @Test def aFolderReachedThroughASymbolicLinkIsFound(): Unit = {
+    val real = Files.createTempDirectory("own-run-folder")
+    val linked = Files.createSymbolicLink(real.resolveSibling(s"${real.getFileName}-link"), real)
+    val run = Files.createDirectories(linked.resolve("raidsimulation-1"))
+    val folder = new OwnRunFolder(linked.resolve("."))
+    Using.resource(new FileOutputStream(run.resolve("simulation.log").toFile)) { _ =>
+      assertEquals(Some(run.toRealPath()), folder.folder)
+    }
+  }
 }

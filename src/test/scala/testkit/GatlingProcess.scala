@@ -123,6 +123,13 @@ object GatlingProcess {
       openFileLimit = Some(limit)
     )
 
+  /** In a folder reached through a symbolic link, as a temporary folder under a linked /tmp is. */
+  def throughSymbolicLink(simulation: Class[_], properties: (String, String)*): GatlingProcess = {
+    val real = Files.createTempDirectory("gatling-process-")
+    val link = Files.createSymbolicLink(real.resolveSibling(s"${real.getFileName}-link"), real)
+    new GatlingProcess(simulation, link, properties)
+  }
+
   /** As a child of a shell, as the Maven plugin forks it (see [[GatlingProcess.killParent]]). */
   def underParent(simulation: Class[_], properties: (String, String)*): GatlingProcess =
     new GatlingProcess(simulation, Files.createTempDirectory("gatling-process-"), properties, underParent = true)

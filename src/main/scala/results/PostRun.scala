@@ -9,7 +9,7 @@ import scala.util.Using
 import scala.util.control.NonFatal
 
 import io.gatling.charts.stats.SimulationLogAccess
-import suite.InputError
+import suite.{ InputError, Secrets }
 
 /** What became of one run.
   *
@@ -77,18 +77,19 @@ object PostRun {
       thresholdsFile: Option[Path]
   ): RunOutcome = {
     val archived = RunArchive.archive(gatlingRunDir, resultsRoot)
+    val recorded = redacted(context)
     val outcome =
       try {
         val runId = archived.getFileName.toString
         val commit = gitCommit()
         RunArchive.writeAtomically(
           archived.resolve(RunArchive.RunJsonName),
-          SummaryJson.writeContext(context, runId, commit)
+          SummaryJson.writeContext(recorded, runId, commit)
         )
         summarizeAndGate(
           archived,
           resultsRoot,
-          context,
+          recorded,
           RunSummarizer.RunIdentity(runId, commit),
           settings,
           thresholdsFile
@@ -120,15 +121,22 @@ object PostRun {
     )
   }
 
+  /** The context as the run's files show it: no override's value carries a credential (a JDBC URL's
+    * `?password=`), whoever built it; a run.json written before the suite redacted them loses them here.
+    */
+  private def redacted(context: RunContext): RunContext =
+    context.copy(overrides = Secrets.redactSettings(context.overrides))
+
   /** Summaries and gate for a run folder that already holds its simulation.log (and perhaps run.json). */
   def summarizeAndGate(
       runDir: Path,
       resultsRoot: Path,
-      context: RunContext,
+      asGiven: RunContext,
       identity: RunSummarizer.RunIdentity,
       settings: ResultsSettings,
       thresholdsFile: Option[Path]
   ): RunOutcome = {
+    val context = redacted(asGiven)
     val summary =
       try RunSummarizer.summarize(runDir, context, identity, settings)
       catch {

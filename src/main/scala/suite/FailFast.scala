@@ -40,7 +40,7 @@ object FailFast {
     if (sys.props.get("suite.exitOnError").contains("true")) exit(e) else throw e
 
   private def exit(e: RuntimeException): Nothing = {
-    System.err.println(s"ERROR: ${e.getMessage}")
+    System.err.println(s"ERROR: ${Secrets.redact(e.getMessage)}")
     System.err.flush()
     sys.exit(InputErrorExitCode)
   }

@@ -1,9 +1,5 @@
 package suite
 
-import java.net.URI
-
-import scala.util.Try
-
 import profiles.Plan
 
 /** The one screen printed before a run starts: what will be sent, where, and for how long. */
@@ -15,7 +11,7 @@ object RunPlan {
       rule,
       s"Simulation  ${run.simulation}",
       s"Target      ${suite.target.name} (${suite.target.description})"
-    ) ++ baseUrls.toSeq.sorted.map { case (system, url) => f"  $system%-10s ${redactUrl(url)}" } ++ Seq(
+    ) ++ baseUrls.toSeq.sorted.map { case (system, url) => f"  $system%-10s ${Secrets.redact(url)}" } ++ Seq(
       s"Load        scale ${suite.scale}  shard ${suite.shard}${if (suite.smoke) "  smoke" else ""}",
       s"Early stop  ${suite.earlyStop.describe}"
     ) ++ suite.overrides.toSeq.sorted.map { case (k, v) => s"  override  $k = $v" } ++
@@ -55,10 +51,4 @@ object RunPlan {
     else if (unknown.isEmpty) s"$total requests/s in all at the peak"
     else s"at least $total requests/s in all at the peak (not estimated for ${unknown.mkString(", ")})"
   }
-
-  /** A URL with its user-info (user name and password before the host) replaced by three stars. */
-  def redactUrl(url: String): String =
-    Try(URI.create(url)).toOption.flatMap(u => Option(u.getRawUserInfo)).fold(url)(userInfo =>
-      url.replace(userInfo + "@", "***@")
-    )
 }

@@ -49,7 +49,7 @@ final case class SuiteConfig(
   }
 
   /** The keys given on the command line or in the environment that differ from application.conf,
-    * with secret-looking values replaced, for the run's metadata.
+    * with credentials redacted ([[Secrets.redactSetting]]), for the plan and the run's files.
     */
   def overrides: Map[String, String] = {
     val file = ConfigFiles.withoutOverrides(systemKeys)
@@ -61,18 +61,12 @@ final case class SuiteConfig(
       .map(e => e.getKey -> e.getValue.unwrapped().toString)
       .filter { case (key, _) => sections.exists(s => key == s || key.startsWith(s + ".")) }
       .filter { case (key, value) => !file.hasPath(key) || file.getValue(key).unwrapped().toString != value }
-      .map { case (key, value) => key -> (if (SuiteConfig.isSecretKey(key)) "***" else RunPlan.redactUrl(value)) }
+      .map { case (key, value) => key -> Secrets.redactSetting(key, value) }
       .toMap
   }
 }
 
 object SuiteConfig {
-
-  /** Keys whose values are credentials; `...Env` keys name an environment variable, not a secret. */
-  def isSecretKey(key: String): Boolean = {
-    val k = key.toLowerCase
-    !k.endsWith("env") && (k.contains("token") || k.contains("secret") || k.contains("password"))
-  }
 
   /** The files a run is configured by, lowest priority last: system properties (-Dkey=value),
     * application.conf (with the environment variables it names), each system's systems/<key>.conf.

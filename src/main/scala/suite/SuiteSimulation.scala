@@ -36,12 +36,12 @@ abstract class SuiteSimulation extends Simulation {
     val archiveTo = Option.when(sys.props.get("suite.archive").contains("true"))(
       Paths.get(sys.props.getOrElse("suite.resultsDir", "results"))
     )
-    val run = FailFast(RunAssembly.assemble(
-      getClass.getSimpleName,
-      systems,
-      SuiteConfig.load(SystemUnderTest.withParts(systems).map(_.key)),
-      archiveTo
-    ))
+    val run = FailFast {
+      val suite = SuiteConfig.load(SystemUnderTest.withParts(systems).map(_.key))
+      // Before anything is logged or printed: from here every line and file goes without the run's secrets.
+      Secrets.learn(suite.root)
+      RunAssembly.assemble(getClass.getSimpleName, systems, suite, archiveTo)
+    }
     if (run.suite.planOnly) PlanOnly.stop(RunPlan.render(run, run.baseUrls))
     val sandbox = run.sandbox.map { case (settings, systems) => FailFast(startSandbox(settings, systems)) }
     val baseUrls = run.baseUrls ++ sandbox.fold(Map.empty[String, String])(_.baseUrls)

@@ -8,7 +8,7 @@ import scala.util.control.NonFatal
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres
 import sandbox.{ StandIn, StandInContext, StandInHandler, StandInRequest }
 import profiles.Plan
-import suite.{ Feeders, InputError }
+import suite.{ Feeders, InputError, Secrets }
 
 /** The back office's stand-in: [[KeyAllApp]] over its queues in PostgreSQL, per `sandbox.key-all` in
   * key-all.conf. With no `jdbcUrl` it starts an embedded PostgreSQL (server binaries from Maven Central,
@@ -52,7 +52,7 @@ object KeyAllStandIn extends StandIn {
       val database =
         new KeyAllDatabase(KeyAllDatabase.connect(s.key("jdbcUrl"), url, user, password, poolSize), lockMode, poolSize)
       val seedMs = database.seed(seeds)
-      val where = embedded.fold(url)(pg => s"embedded PostgreSQL on port ${pg.getPort}")
+      val where = embedded.fold(Secrets.redact(url))(pg => s"embedded PostgreSQL on port ${pg.getPort}")
       val queues = seeds.map { q =>
         val batches = if (q.scannerBatches > 0) s" in ${q.scannerBatches} scanner batches" else ""
         s"${q.queue} ${Plan.count(q.forms.toLong)}$batches"

@@ -99,7 +99,7 @@ class PostRunEndToEndTest {
     assertTrue(json.steady.transactions.exists(_.path == List("Browse")), "the Browse transaction is counted")
   }
 
-  /** The caller redacts secrets (RunContext.overrides); the pipeline records what it is given, unchanged. */
+  /** The pipeline records the context it is given, unchanged where nothing is secret. */
   @Test
   def theRunsContextAndOverridesAreRecordedAsGiven(): Unit = {
     val outcome = PostRun.process(
@@ -114,6 +114,42 @@ class PostRunEndToEndTest {
       Map("scale" -> "0.5", "thinkTime.multiplier" -> "0"),
       SummaryJson.read(outcome.archivedRunDir.resolve("summary.json")).run.overrides
     )
+  }
+
+  /** As KEYALL_JDBC_URL or a -D option gives them: the URL stays readable, its password does not. */
+  @Test
+  def overridesAreRecordedWithoutTheirCredentials(): Unit = {
+    val secret = "canary-jdbc-7f3a9c"
+    val root = Files.createTempDirectory("results-")
+    val withSecrets = context.copy(overrides =
+      context.overrides ++ Map(
+        "sandbox.key-all.jdbcUrl" -> s"jdbc:postgresql://127.0.0.1:5432/keyall?user=loadtest&password=$secret",
+        "targets.demo.raid.baseUrl" -> s"https://loadtest:$secret@api.example.org",
+        "raid.apiToken" -> secret
+      )
+    )
+    val dir = PostRun.process(
+      FixtureRun.run.gatlingRunDir,
+      root,
+      withSecrets,
+      settings,
+      Some(thresholdsWithSearchP99(100000))
+    ).archivedRunDir
+    val files = Seq("run.json", "summary.json", "run.html", "summary.md", "junit.xml").map(dir.resolve) :+
+      root.resolve("index.html")
+    files.foreach { file =>
+      val text = Files.readString(file)
+      assertFalse(text.contains(secret), s"$file holds the secret")
+      assertTrue(text.contains("jdbc:postgresql://127.0.0.1:5432/keyall?user=loadtest"), s"$file: the URL readable")
+    }
+    val recorded = SummaryJson.readContext(dir.resolve("run.json")).overrides
+    assertEquals(
+      Some("jdbc:postgresql://127.0.0.1:5432/keyall?user=loadtest&password=<redacted>"),
+      recorded.get("sandbox.key-all.jdbcUrl")
+    )
+    assertEquals(Some("https://loadtest:<redacted>@api.example.org"), recorded.get("targets.demo.raid.baseUrl"))
+    assertEquals(Some("<redacted>"), recorded.get("raid.apiToken"))
+    assertEquals(recorded, SummaryJson.read(dir.resolve("summary.json")).run.overrides)
   }
 
   @Test

@@ -96,7 +96,7 @@ class SuiteConfigTest {
     val overrides = suite.overrides
     assertEquals(Some("reference"), overrides.get("profile"))
     assertEquals(Some("0.5"), overrides.get("scale"))
-    assertEquals(Some("***"), overrides.get("raid.apiToken"))
+    assertEquals(Some(Secrets.Marker), overrides.get("raid.apiToken"))
     assertFalse(overrides.contains("target"), "unchanged keys are not overrides")
   }
 
@@ -105,7 +105,7 @@ class SuiteConfigTest {
       "targets.demo.raid.baseUrl" -> "https://loadtest:p%40ss@api.example.org",
       "raid.tokenEnv" -> "DEMO_RAID_TOKEN"
     )
-    assertEquals(Some("https://***@api.example.org"), suite.overrides.get("targets.demo.raid.baseUrl"))
+    assertEquals(Some("https://loadtest:<redacted>@api.example.org"), suite.overrides.get("targets.demo.raid.baseUrl"))
     assertEquals(Some("DEMO_RAID_TOKEN"), suite.overrides.get("raid.tokenEnv"), "a variable's name is not a secret")
   }
 }

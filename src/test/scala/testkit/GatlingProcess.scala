@@ -14,7 +14,8 @@ final class GatlingProcess private (
     val home: Path,
     properties: Seq[(String, String)],
     underParent: Boolean = false,
-    openFileLimit: Option[Int] = None
+    openFileLimit: Option[Int] = None,
+    environment: Map[String, String] = Map.empty
 ) {
   val gatlingDir: Path = home.resolve("gatling")
   val resultsDir: Path = home.resolve("results")
@@ -40,7 +41,9 @@ final class GatlingProcess private (
     val launched =
       if (underParent) Seq("sh", "-c", "\"$@\" & wait", "sh") ++ command
       else openFileLimit.fold(command)(n => Seq("sh", "-c", s"ulimit -n $n && exec \"$$@\"", "sh") ++ command)
-    new ProcessBuilder(launched.asJava).redirectErrorStream(true).redirectOutput(output.toFile).start()
+    val builder = new ProcessBuilder(launched.asJava).redirectErrorStream(true).redirectOutput(output.toFile)
+    builder.environment.putAll(environment.asJava)
+    builder.start()
   }
 
   /** The Gatling JVM: the process itself, or the parent shell's child. */
@@ -122,6 +125,14 @@ object GatlingProcess {
       properties,
       openFileLimit = Some(limit)
     )
+
+  /** With these environment variables set besides this JVM's (a password, `GATLING_HTTP_LOG`). */
+  def withEnvironment(
+      environment: Map[String, String],
+      simulation: Class[_],
+      properties: (String, String)*
+  ): GatlingProcess =
+    new GatlingProcess(simulation, Files.createTempDirectory("gatling-process-"), properties, environment = environment)
 
   /** In a folder reached through a symbolic link, as a temporary folder under a linked /tmp is. */
   def throughSymbolicLink(simulation: Class[_], properties: (String, String)*): GatlingProcess = {

@@ -1,0 +1,10 @@
+package testkit
+
+import eroll.ERoll
+import keyall.KeyAll
+import suite.SuiteSimulation
+
+/** eRoll, whose login sends a password in a JSON body, beside Key All, whose database URL may carry one. */
+class ERollAndKeyAllSimulation extends SuiteSimulation {
+  setUpSystems(ERoll, KeyAll)
+}

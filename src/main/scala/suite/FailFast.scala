@@ -39,8 +39,19 @@ object FailFast {
   private def stop(e: RuntimeException): Nothing =
     if (sys.props.get("suite.exitOnError").contains("true")) exit(e) else throw e
 
+  /** The line printed, without secrets; the key it starts with stays whole: `eforms.password: missing` names a
+    * setting, it shows no password.
+    */
+  def errorLine(e: RuntimeException): String = {
+    val message = e.getMessage
+    val at = message.indexOf(": ")
+    if (at > 0 && !message.substring(0, at).exists(_.isWhitespace))
+      s"ERROR: ${message.substring(0, at + 2)}${Secrets.redact(message.substring(at + 2))}"
+    else s"ERROR: ${Secrets.redact(message)}"
+  }
+
   private def exit(e: RuntimeException): Nothing = {
-    System.err.println(s"ERROR: ${Secrets.redact(e.getMessage)}")
+    System.err.println(errorLine(e))
     System.err.flush()
     sys.exit(InputErrorExitCode)
   }

@@ -38,7 +38,7 @@ abstract class SuiteSimulation extends Simulation {
     )
     val run = FailFast {
       val suite = SuiteConfig.load(SystemUnderTest.withParts(systems).map(_.key))
-      // Before anything is logged or printed: from here every line and file goes without the run's secrets.
+      // Before the sandbox starts or the plan is printed: every later line and file can drop them by value.
       Secrets.learn(suite.root)
       RunAssembly.assemble(getClass.getSimpleName, systems, suite, archiveTo)
     }

@@ -119,7 +119,7 @@ class RaidSimulationEndToEndTest {
   @Test def credentialsInAnUnreachableUrlAreNotPrinted(): Unit = {
     val (error, _) = runAgainstClosedPort("http://loadtest:s3cret@127.0.0.1:9")
     assertFalse(error.getMessage.contains("s3cret"), error.getMessage)
-    assertTrue(error.getMessage.contains("http://***@127.0.0.1:9"), error.getMessage)
+    assertTrue(error.getMessage.contains("http://loadtest:<redacted>@127.0.0.1:9"), error.getMessage)
   }
 
   @Test def sandboxPortInUseStopsBeforeAnyLoad(): Unit =

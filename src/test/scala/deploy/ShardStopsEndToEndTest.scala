@@ -1,0 +1,120 @@
+package deploy
+
+import java.nio.file.{ Files, Path }
+import java.util.concurrent.TimeUnit
+
+import scala.jdk.CollectionConverters._
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import results.{ GateVerdict, SummaryJson }
+import testkit.TestJvm
+
+/** A shard stopped as the platform stops it: deploy/shard.sh started in a process group of its own (`setsid`),
+  * its real Gatling JVM loading the in-process sandbox. Shard 1 gets TERM to the script's pid alone, as the
+  * kubelet sends it to PID 1 of a pod; shard 2 gets TERM to its process group. Each JVM stops its load
+  * gracefully, the script waits for the archive and writes its exit code, and deploy/merge.sh then merges
+  * the two INCOMPLETE runs (exit 4) with every request the consoles had counted before the signals.
+  */
+class ShardStopsEndToEndTest {
+  // RAiD's smoke journeys at 3 users/s for 10 minutes: stopped as soon as the console has counted requests.
+  private val options = Seq(
+    "-Dprofiles.raid.smoke.rate=3",
+    "-Dprofiles.raid.smoke.warmUp=0s",
+    "-Dprofiles.raid.smoke.duration=10m",
+    "-Dgatling.data.console.writePeriod=2",
+    s"-Dthresholds=${ShardScripts.thresholds}"
+  ).mkString(" ")
+
+  @Test
+  def aTerminatedShardArchivesItsRunAndTheMergeMergesWhatTheShardsKept(): Unit = {
+    val results = Files.createTempDirectory("stopped-shards-")
+    val shards = Seq(0, 1).map(index => new StartedShard(index, results))
+    try {
+      val counted = shards.map(_.awaitCountedRequests(seconds = 300))
+      shards.head.signal("TERM", group = false)
+      shards(1).signal("TERM", group = true)
+      shards.foreach { shard =>
+        assertEquals(0, shard.exitStatus(seconds = 300), s"the run was archived:\n${shard.text}")
+        assertTrue(shard.text.contains("stopping: Ctrl-C again to abort"), s"a graceful stop:\n${shard.text}")
+      }
+      assertEquals(Nil, ShardScripts.processesHolding(results.toString), "no JVM outlives its script")
+      val kept = shards.zip(counted).map { case (shard, before) =>
+        val dir = results.resolve(s"shard-${shard.index + 1}")
+        assertEquals("4", Files.readString(dir.resolve("exit-code")).trim, "the JVM's INCOMPLETE")
+        val summary = SummaryJson.read(dir.resolve(Files.readString(dir.resolve("run")).trim).resolve("summary.json"))
+        assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+        assertTrue(
+          summary.global.figures.count >= before,
+          s"shard ${shard.index + 1} kept ${summary.global.figures.count} requests, its console had counted $before"
+        )
+        summary.global.figures.count
+      }
+
+      // Both shards wrote their exit code: the merge does not wait out its hour.
+      val started = System.nanoTime()
+      val merged = ShardScripts.run(
+        "merge.sh",
+        Map(
+          "LOADTEST_SHARDS" -> "2",
+          "LOADTEST_RESULTS" -> results.toString,
+          "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
+          "LOADTEST_OPTS" -> options,
+          "LOADTEST_MERGE_WAIT_SECONDS" -> "3600"
+        )
+      )
+      val mergeSeconds = (System.nanoTime() - started) / 1e9
+      assertEquals(4, merged.code, merged.output)
+      assertTrue(mergeSeconds < 300, s"the merge took $mergeSeconds s")
+      val mergedRun = ShardScripts.mergedRun(results).getOrElse(fail(s"no merged run:\n${merged.output}"))
+      assertEquals(kept.sum, mergedRun.global.figures.count, "every request the shards kept")
+      assertEquals(Some(GateVerdict.Incomplete), mergedRun.gate.map(_.label))
+    } finally shards.foreach(_.destroy())
+  }
+
+  /** deploy/shard.sh for shard index+1 of 2, in a process group of its own, its output in shard-<i>.log. */
+  private final class StartedShard(val index: Int, results: Path) {
+    val log: Path = results.resolve(s"shard-${index + 1}.log")
+    private val process: Process = {
+      val builder = new ProcessBuilder("setsid", "deploy/shard.sh").redirectErrorStream(true).redirectOutput(log.toFile)
+      val env = builder.environment()
+      env.keySet.removeIf(k => k.startsWith("LOADTEST_"))
+      env.putAll(Map(
+        "JOB_COMPLETION_INDEX" -> index.toString,
+        "LOADTEST_SHARDS" -> "2",
+        "LOADTEST_RUN_ID" -> "stopped-shards",
+        "LOADTEST_SIMULATION" -> "simulations.RaidSimulation",
+        "LOADTEST_PROFILE" -> "smoke",
+        "LOADTEST_TARGET" -> "local",
+        "LOADTEST_RESULTS" -> results.toString,
+        "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
+        "LOADTEST_JAVA_OPTS" -> TestJvm.options.mkString(" "),
+        "LOADTEST_OPTS" -> options
+      ).asJava)
+      builder.start()
+    }
+
+    def text: String = Files.readString(log)
+
+    /** Waits until the console has counted answered requests; returns the last count. */
+    def awaitCountedRequests(seconds: Int): Long = {
+      val deadline = System.nanoTime() + seconds * 1000000000L
+      def counted = ShardScripts.consoleCounts(text).lastOption.getOrElse(0L)
+      while (counted == 0 && process.isAlive && System.nanoTime() < deadline) Thread.sleep(200)
+      if (counted == 0) fail(s"shard ${index + 1} counted no request within $seconds s:\n$text")
+      counted
+    }
+
+    def signal(name: String, group: Boolean): Unit = ShardScripts.signal(name, process.pid, group)
+
+    def exitStatus(seconds: Int): Int =
+      if (process.waitFor(seconds.toLong, TimeUnit.SECONDS)) process.exitValue
+      else fail(s"shard ${index + 1} still running after $seconds s:\n$text")
+
+    def destroy(): Unit = {
+      process.descendants().forEach(p => { p.destroyForcibly(); () })
+      process.destroyForcibly()
+      ()
+    }
+  }
+}

@@ -12,9 +12,11 @@ import testkit.TestJvm
 
 /** A shard stopped as the platform stops it: deploy/shard.sh started in a process group of its own (`setsid`),
   * its real Gatling JVM loading the in-process sandbox. Shard 1 gets TERM to the script's pid alone, as the
-  * kubelet sends it to PID 1 of a pod; shard 2 gets TERM to its process group. Each JVM stops its load
-  * gracefully, the script waits for the archive and writes its exit code, and deploy/merge.sh then merges
-  * the two INCOMPLETE runs (exit 4) with every request the consoles had counted before the signals.
+  * kubelet sends it to a pod's PID 1: the script runs as PID 1 of a PID namespace of its own (`unshare`, where
+  * the machine allows unprivileged user namespaces; the test prints which), where the kernel drops any signal
+  * PID 1 has no handler for. Shard 2 gets TERM to its process group. Each JVM stops its load gracefully, the
+  * script waits for the archive and writes its exit code, and deploy/merge.sh then merges the two INCOMPLETE
+  * runs (exit 4) with every request the consoles had counted before the signals.
   */
 class ShardStopsEndToEndTest {
   // RAiD's smoke journeys at 3 users/s for 10 minutes: stopped as soon as the console has counted requests.
@@ -29,7 +31,9 @@ class ShardStopsEndToEndTest {
   @Test
   def aTerminatedShardArchivesItsRunAndTheMergeMergesWhatTheShardsKept(): Unit = {
     val results = Files.createTempDirectory("stopped-shards-")
-    val shards = Seq(0, 1).map(index => new StartedShard(index, results))
+    val asPid1 = ShardStopsEndToEndTest.pidNamespaces
+    println(s"shard 1 runs as PID 1 of its own PID namespace: $asPid1")
+    val shards = Seq(new StartedShard(0, results, asPid1), new StartedShard(1, results, asPid1 = false))
     try {
       val counted = shards.map(_.awaitCountedRequests(seconds = 300))
       shards.head.signal("TERM", group = false)
@@ -72,11 +76,14 @@ class ShardStopsEndToEndTest {
     } finally shards.foreach(_.destroy())
   }
 
-  /** deploy/shard.sh for shard index+1 of 2, in a process group of its own, its output in shard-<i>.log. */
-  private final class StartedShard(val index: Int, results: Path) {
+  /** deploy/shard.sh for shard index+1 of 2, in a process group of its own (and as PID 1 of a PID namespace of
+    * its own), its output in shard-<i>.log.
+    */
+  private final class StartedShard(val index: Int, results: Path, asPid1: Boolean) {
     val log: Path = results.resolve(s"shard-${index + 1}.log")
     private val process: Process = {
-      val builder = new ProcessBuilder("setsid", "deploy/shard.sh").redirectErrorStream(true).redirectOutput(log.toFile)
+      val command = Seq("setsid") ++ (if (asPid1) ShardStopsEndToEndTest.Unshare else Nil) :+ "deploy/shard.sh"
+      val builder = new ProcessBuilder(command.asJava).redirectErrorStream(true).redirectOutput(log.toFile)
       val env = builder.environment()
       env.keySet.removeIf(k => k.startsWith("LOADTEST_"))
       env.putAll(Map(
@@ -105,7 +112,13 @@ class ShardStopsEndToEndTest {
       counted
     }
 
-    def signal(name: String, group: Boolean): Unit = ShardScripts.signal(name, process.pid, group)
+    /** The script's pid, seen from here: under `unshare`, its child (PID 1 inside). */
+    private def scriptPid: Long =
+      if (!asPid1) process.pid
+      else process.toHandle.children().findFirst().map(_.pid).orElseThrow(() => new AssertionError("no script"))
+
+    def signal(name: String, group: Boolean): Unit =
+      ShardScripts.signal(name, if (group) process.pid else scriptPid, group)
 
     def exitStatus(seconds: Int): Int =
       if (process.waitFor(seconds.toLong, TimeUnit.SECONDS)) process.exitValue
@@ -116,5 +129,20 @@ class ShardStopsEndToEndTest {
       process.destroyForcibly()
       ()
     }
+  }
+}
+
+object ShardStopsEndToEndTest {
+
+  /** A user, PID and mount namespace of its own (the mount for a /proc of the new PID namespace): the command
+    * after it is PID 1 there, as a container's entry point is.
+    */
+  val Unshare: Seq[String] = Seq("unshare", "--user", "--map-root-user", "--pid", "--fork", "--mount-proc")
+
+  /** Whether this machine lets an unprivileged user make those namespaces. */
+  lazy val pidNamespaces: Boolean = {
+    val probe = new ProcessBuilder((Unshare ++ Seq("sh", "-c", "test $$ = 1")).asJava).redirectErrorStream(true).start()
+    probe.getInputStream.readAllBytes()
+    probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue == 0
   }
 }

@@ -11,8 +11,9 @@
 # Exit code (README, "Several injectors"): the merged verdict's, 0 PASS, 1 FAIL, 4 INCOMPLETE; 6 INVALID
 # when the merged run passed but a shard's own injector was saturated (its figures say more about the
 # injector than the target); 2 no verdict: a shard missing or unfinished (no exit-code), left no run, of
-# another run id, or refused by the merge (a run of another simulation, shard count or settings); 3 bad input: this script's environment, or a shard stopped
-# by its own bad input (exit code 3: every shard has the same input, so a re-run would stop the same way).
+# another run id, or refused by the merge (a run of another simulation, shard count or settings); 3 bad
+# input: this script's environment, or a shard stopped by its own bad input (exit code 3: every shard has
+# the same input, so a re-run would stop the same way).
 set -euo pipefail
 bad_input() { echo "merge: $1" >&2; exit 3; }
 need() { [ -n "$2" ] || bad_input "$1 is not set: $3"; }

@@ -12,9 +12,10 @@ import testkit.{ SchedulingLag, TestJvm }
 
 /** deploy/rehearse.sh stopped as a user stops it in a terminal: Ctrl-C (SIGINT to its process group, which
   * `setsid` gives it, with INT at its default as a terminal's foreground job has it) or TERM to the group, while
-  * its 2 shards load the standalone sandbox. The first stops every shard's load gracefully and the shards'
-  * runs are merged, INCOMPLETE (exit 4); a second, a second or more later, aborts within 5 s. Either way no
-  * process of the rehearsal is left. Durations are bounded with the margin testkit.SchedulingLag measures.
+  * its 2 shards load the standalone sandbox. The first stops every shard's load gracefully (their JVMs gone
+  * within 10 s) and the shards' runs are merged, INCOMPLETE (exit 4); a second, a second or more later, aborts
+  * within 5 s, unmerged (exit 4). Either way no process of the rehearsal is left. Durations are bounded with
+  * the margin testkit.SchedulingLag measures.
   */
 class RehearsalStopsEndToEndTest {
   // RAiD's smoke journeys at 3 users/s for 10 minutes on each shard: stopped once both consoles count requests.
@@ -26,23 +27,33 @@ class RehearsalStopsEndToEndTest {
     s"-Dthresholds=${ShardScripts.thresholds}"
   ).mkString(" ")
 
-  @Test
-  def ctrlCStopsEveryShardAndMergesWhatTheyKept(): Unit = {
+  @Test def ctrlCStopsEveryShardAndMergesWhatTheyKept(): Unit = stopsEveryShardAndMerges("INT")
+
+  @Test def termStopsEveryShardAndMergesWhatTheyKept(): Unit = stopsEveryShardAndMerges("TERM")
+
+  @Test def aSecondCtrlCAbortsWithinFiveSeconds(): Unit = aSecondSignalAborts("INT")
+
+  @Test def aSecondTermAbortsWithinFiveSeconds(): Unit = aSecondSignalAborts("TERM")
+
+  private def stopsEveryShardAndMerges(signal: String): Unit = {
     val rehearsal = new Rehearsal
     try {
       val counted = rehearsal.awaitCountedRequests(seconds = 300)
       val started = rehearsal.descendants
       val sent = System.nanoTime()
       val (loadGoneMs, lagMs) = SchedulingLag.during {
-        rehearsal.signalGroup("INT")
+        rehearsal.signalGroup(signal)
         rehearsal.awaitNoShardJvm(seconds = 120)
         (System.nanoTime() - sent) / 1000000
       }
       val status = rehearsal.exitStatus(seconds = 300)
       val allGoneMs = (System.nanoTime() - sent) / 1000000
-      println(s"Ctrl-C: the shards' JVMs gone in $loadGoneMs ms (lag $lagMs ms), the rehearsal in $allGoneMs ms")
+      println(s"SIG$signal: the shards' JVMs gone in $loadGoneMs ms (lag $lagMs ms), the rehearsal in $allGoneMs ms")
       assertEquals(4, status, rehearsal.text)
-      assertTrue(loadGoneMs < 10000 + lagMs, s"the shards' JVMs ran $loadGoneMs ms after Ctrl-C:\n${rehearsal.text}")
+      assertTrue(
+        loadGoneMs < 10000 + lagMs,
+        s"the shards' JVMs ran $loadGoneMs ms after SIG$signal:\n${rehearsal.text}"
+      )
       assertEquals(Nil, started.filter(_.isAlive).map(_.info().commandLine().orElse("?")), "every process ended")
       val kept = (1 to 2).map(rehearsal.shardRunCount)
       kept.zip(counted).foreach { case (k, c) =>
@@ -54,27 +65,30 @@ class RehearsalStopsEndToEndTest {
     } finally rehearsal.destroy()
   }
 
-  @Test
-  def aSecondTermAbortsWithinFiveSeconds(): Unit = {
+  private def aSecondSignalAborts(signal: String): Unit = {
     val rehearsal = new Rehearsal
     try {
       rehearsal.awaitCountedRequests(seconds = 300)
       val started = rehearsal.descendants
-      rehearsal.signalGroup("TERM")
+      rehearsal.signalGroup(signal)
       rehearsal.awaitLine("rehearse: stopping", seconds = 60)
       // A signal within a second of the first is the same stop: the second comes later.
       Thread.sleep(1500)
       val sent = System.nanoTime()
       val (status, lagMs) = SchedulingLag.during {
-        rehearsal.signalGroup("TERM")
+        rehearsal.signalGroup(signal)
         rehearsal.exitStatus(seconds = 60)
       }
       val goneMs = (System.nanoTime() - sent) / 1000000
-      println(s"a second TERM: the rehearsal gone in $goneMs ms (lag $lagMs ms)")
+      println(s"a second SIG$signal: the rehearsal gone in $goneMs ms (lag $lagMs ms)")
       assertEquals(4, status, rehearsal.text)
       assertTrue(rehearsal.text.contains("rehearse: abort"), rehearsal.text)
-      assertTrue(goneMs < 5000 + lagMs, s"the rehearsal ended $goneMs ms after the second TERM:\n${rehearsal.text}")
+      assertTrue(
+        goneMs < 5000 + lagMs,
+        s"the rehearsal ended $goneMs ms after the second SIG$signal:\n${rehearsal.text}"
+      )
       assertEquals(Nil, started.filter(_.isAlive).map(_.info().commandLine().orElse("?")), "every process ended")
+      assertEquals(None, ShardScripts.mergedRun(rehearsal.results), "nothing merged")
     } finally rehearsal.destroy()
   }
 

@@ -4,6 +4,7 @@ import java.nio.file.{ Files, Path }
 import java.util.concurrent.TimeUnit
 
 import scala.jdk.CollectionConverters._
+import scala.util.Using
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
@@ -76,10 +77,44 @@ class ShardStopsEndToEndTest {
     } finally shards.foreach(_.destroy())
   }
 
-  /** deploy/shard.sh for shard index+1 of 2, in a process group of its own (and as PID 1 of a PID namespace of
+  @Test
+  def aKilledShardsJvmStopsItsLoadAndTheMergeNamesTheShard(): Unit = {
+    val results = Files.createTempDirectory("killed-shard-")
+    val shard = new StartedShard(0, results, asPid1 = false, shards = 1)
+    try {
+      val counted = shard.awaitCountedRequests(seconds = 300)
+      shard.signal("KILL", group = false)
+      // Its JVM, left without its script, sees its parent gone: it stops its load and archives the run.
+      val deadline = System.nanoTime() + 120 * 1000000000L
+      while (ShardScripts.processesHolding(results.toString).nonEmpty && System.nanoTime() < deadline)
+        Thread.sleep(200)
+      assertEquals(Nil, ShardScripts.processesHolding(results.toString), s"the JVM still runs:\n${shard.text}")
+      val dir = results.resolve("shard-1")
+      val archived = Using.resource(Files.list(dir))(_.iterator.asScala.filter(d =>
+        Files.isRegularFile(d.resolve("summary.json"))
+      ).toSeq)
+      val Seq(run) = archived: @unchecked
+      val summary = SummaryJson.read(run.resolve("summary.json"))
+      assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+      assertTrue(summary.global.figures.count >= counted, s"kept ${summary.global.figures.count}, counted $counted")
+      assertFalse(Files.exists(dir.resolve("exit-code")), "the script never wrote it")
+      val merged = ShardScripts.run(
+        "merge.sh",
+        Map(
+          "LOADTEST_SHARDS" -> "1",
+          "LOADTEST_RESULTS" -> results.toString,
+          "LOADTEST_CLASSPATH" -> ShardScripts.classpath
+        )
+      )
+      assertEquals(2, merged.code, merged.output)
+      assertTrue(merged.output.contains(s"shard 1/1 ($dir) did not finish: no exit-code"), merged.output)
+    } finally shard.destroy()
+  }
+
+  /** deploy/shard.sh for shard index+1 of `shards`, in a process group of its own (and as PID 1 of a PID namespace of
     * its own), its output in shard-<i>.log.
     */
-  private final class StartedShard(val index: Int, results: Path, asPid1: Boolean) {
+  private final class StartedShard(val index: Int, results: Path, asPid1: Boolean, shards: Int = 2) {
     val log: Path = results.resolve(s"shard-${index + 1}.log")
     private val process: Process = {
       val command = Seq("setsid") ++ (if (asPid1) ShardStopsEndToEndTest.Unshare else Nil) :+ "deploy/shard.sh"
@@ -88,8 +123,10 @@ class ShardStopsEndToEndTest {
       env.keySet.removeIf(k => k.startsWith("LOADTEST_"))
       env.putAll(Map(
         "JOB_COMPLETION_INDEX" -> index.toString,
-        "LOADTEST_SHARDS" -> "2",
+        "LOADTEST_SHARDS" -> shards.toString,
         "LOADTEST_RUN_ID" -> "stopped-shards",
+        // The Gatling folder of a killed script is left behind: in the test's own temporary folder.
+        "TMPDIR" -> System.getProperty("java.io.tmpdir"),
         "LOADTEST_SIMULATION" -> "simulations.RaidSimulation",
         "LOADTEST_PROFILE" -> "smoke",
         "LOADTEST_TARGET" -> "local",

@@ -4,46 +4,63 @@
 # at most LOADTEST_MERGE_WAIT_SECONDS (default 0: no wait), then merges the N runs into one summary
 # and one gate verdict, in $LOADTEST_RESULTS; with LOADTEST_BASELINE (a merged run's folder), p99
 # regressions against it fail the gate too. A shard that left no run stops it with one line naming
-# the shard and its folder: never a merge of some of the shards.
+# the shard and its folder: never a merge of some of the shards. A shard's run is the folder its
+# shard.sh named in shard-<i>/run (another run folder there is an earlier run's), and every shard must
+# carry the same run id (shard-<i>/run-id): shards of two runs are refused, naming both.
 # With LOADTEST_SHARDS=1 there is nothing to merge: the one run's verdict, in the same codes.
 # Exit code (README, "Several injectors"): the merged verdict's, 0 PASS, 1 FAIL, 4 INCOMPLETE; 6 INVALID
 # when the merged run passed but a shard's own injector was saturated (its figures say more about the
-# injector than the target); 2 no verdict: a shard missing, left no run, or refused by the merge (a run of
-# another simulation, shard count or settings); 3 bad input: this script's environment, or a shard stopped
-# by its own bad input (exit code 3: every shard has the same input, so a re-run would stop the same way).
+# injector than the target); 2 no verdict: a shard missing or unfinished (no exit-code), left no run, of
+# another run id, or refused by the merge (a run of another simulation, shard count or settings); 3 bad
+# input: this script's environment, or a shard stopped by its own bad input (exit code 3: every shard has
+# the same input, so a re-run would stop the same way).
 set -euo pipefail
 bad_input() { echo "merge: $1" >&2; exit 3; }
 need() { [ -n "$2" ] || bad_input "$1 is not set: $3"; }
 need LOADTEST_SHARDS "${LOADTEST_SHARDS:-}" "the shard count"
 need LOADTEST_RESULTS "${LOADTEST_RESULTS:-}" "the shared results folder"
 need LOADTEST_CLASSPATH "${LOADTEST_CLASSPATH:-}" "the suite classpath"
-shards_rule="LOADTEST_SHARDS must be a whole number from 1 (was '$LOADTEST_SHARDS')"
-case "$LOADTEST_SHARDS" in *[!0-9]*) bad_input "$shards_rule" ;; esac
+shards_rule="LOADTEST_SHARDS must be a whole number from 1, without leading zeros (was '$LOADTEST_SHARDS')"
+case "$LOADTEST_SHARDS" in *[!0-9]* | 0*) bad_input "$shards_rule" ;; esac
 [ "$LOADTEST_SHARDS" -ge 1 ] || bad_input "$shards_rule"
 case "${LOADTEST_MERGE_WAIT_SECONDS:-0}" in '' | *[!0-9]*) bad_input "LOADTEST_MERGE_WAIT_SECONDS must be a whole number of seconds (was '$LOADTEST_MERGE_WAIT_SECONDS')" ;; esac
 deadline=$((SECONDS + ${LOADTEST_MERGE_WAIT_SECONDS:-0}))
 for i in $(seq 1 "$LOADTEST_SHARDS"); do
   while [ ! -f "$LOADTEST_RESULTS/shard-$i/exit-code" ] && [ "$SECONDS" -lt "$deadline" ]; do sleep 5; done
 done
-runs=() problems=()
+runs=() problems=() run_ids=()
+declare -A shards_of_run=()
 no_run_status=2
 for i in $(seq 1 "$LOADTEST_SHARDS"); do
   dir="$LOADTEST_RESULTS/shard-$i"
-  shopt -s nullglob
-  archived=("$dir"/*/summary.json)
-  shopt -u nullglob
-  if [ ! -f "$dir/exit-code" ] && [ ${#archived[@]} -eq 0 ]; then
-    problems+=("shard $i/$LOADTEST_SHARDS ($dir) missing: it never finished or its results were not collected")
-  elif [ ${#archived[@]} -eq 0 ]; then
+  if [ ! -f "$dir/exit-code" ]; then
+    if [ -d "$dir" ]; then
+      problems+=("shard $i/$LOADTEST_SHARDS ($dir) did not finish: no exit-code (stopped before its script wrote it?)")
+    else
+      problems+=("shard $i/$LOADTEST_SHARDS ($dir) missing: it never finished or its results were not collected")
+    fi
+    continue
+  fi
+  id=$(cat "$dir/run-id" 2> /dev/null || echo "(none)")
+  [ -n "${shards_of_run[$id]:-}" ] || run_ids+=("$id")
+  shards_of_run[$id]+=" $i"
+  run=$(cat "$dir/run" 2> /dev/null || true)
+  if [ -z "$run" ]; then
     code=$(cat "$dir/exit-code")
     problems+=("shard $i/$LOADTEST_SHARDS ($dir) left no run (exit code $code): see its log")
     [ "$code" = 3 ] && no_run_status=3
-  elif [ ${#archived[@]} -gt 1 ]; then
-    problems+=("shard $i/$LOADTEST_SHARDS ($dir) holds ${#archived[@]} runs, not one")
+  elif [ ! -f "$dir/$run/summary.json" ]; then
+    problems+=("shard $i/$LOADTEST_SHARDS ($dir) names its run $run, which has no summary.json")
   else
-    runs+=("$(dirname "${archived[0]}")")
+    runs+=("$dir/$run")
   fi
 done
+if [ ${#run_ids[@]} -gt 1 ]; then
+  described=()
+  for id in "${run_ids[@]}"; do described+=("run $id (shard${shards_of_run[$id]})"); done
+  problems=("the shards are of ${#run_ids[@]} different runs, not one: ${described[*]}" "${problems[@]}")
+  no_run_status=2
+fi
 if [ ${#problems[@]} -gt 0 ]; then
   (IFS=';'; echo "merge: ${problems[*]}" | sed 's/;/; /g') >&2
   exit "$no_run_status"

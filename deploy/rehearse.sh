@@ -9,9 +9,13 @@
 # options of every shard; LOADTEST_RESULTS: where the shards and the merged run go (default
 # results/sharded-<time>/); LOADTEST_CLASSPATH: taken from Maven when unset.
 # With LOADTEST_TARGET other than standalone-sandbox no sandbox is started.
+# Ctrl-C (or TERM): every shard stops its load gracefully and archives its run, INCOMPLETE; then the sandbox
+# stops and the shards' runs are merged (exit 4). A second Ctrl-C, a second or more after the first, aborts:
+# the shards' JVMs archive what they had written and are gone within 5 s, nothing is merged (exit 4).
 # Exit code: deploy/merge.sh's (README, "Several injectors": 0 PASS, 1 FAIL, 2 no verdict, 3 bad input,
 # 4 INCOMPLETE, 6 INVALID; with N = 1, nothing to merge, the one run's verdict in the same codes). 2 also
-# when the build or the sandbox failed; 3 for a wrong N, or a sandbox stopped by its own bad input.
+# when the build or the sandbox failed, or a stop came before any shard started; 3 for a wrong N, or a
+# sandbox stopped by its own bad input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage="usage: deploy/rehearse.sh <N> [simulation class] [profile]"
@@ -22,6 +26,35 @@ export LOADTEST_SIMULATION=${2:-${LOADTEST_SIMULATION:-simulations.RaidSimulatio
 export LOADTEST_PROFILE=${3:-${LOADTEST_PROFILE:-smoke}}
 export LOADTEST_TARGET=${LOADTEST_TARGET:-standalone-sandbox}
 export LOADTEST_RESULTS=${LOADTEST_RESULTS:-results/sharded-$(date -u +%Y%m%d%H%M%S)}
+export LOADTEST_RUN_ID=${LOADTEST_RUN_ID:-rehearsal-$(date -u +%Y%m%d%H%M%S)-$$}
+pids=() shard_pids=() sandbox=
+stop() { for p in "${pids[@]}"; do kill "$p" 2> /dev/null || true; done; }
+trap stop EXIT
+# The shards' scripts and JVMs are background jobs, which ignore INT: a stop reaches them from here, as TERM
+# to each shard.sh, which passes it on to its JVM. A signal within a second of the first is that same stop,
+# as the JVMs count it too (TERM to the process group reaches them directly as well as through shard.sh).
+first_signal_us='' aborting=0
+on_signal() {
+  local now_us=${EPOCHREALTIME//[!0-9]/}
+  if [ ${#shard_pids[@]} -eq 0 ]; then
+    echo "rehearse: stopped before any shard started" >&2
+    exit 2
+  elif [ -z "$first_signal_us" ]; then
+    first_signal_us=$now_us
+    echo "rehearse: stopping: every shard stops its load and archives its run, then the merge (Ctrl-C again to abort)" >&2
+  elif [ $((now_us - first_signal_us)) -ge 1000000 ] && [ "$aborting" = 0 ]; then
+    aborting=1
+    echo "rehearse: aborting: the shards archive what they had written, nothing is merged" >&2
+    [ -z "$sandbox" ] || kill -TERM "$sandbox" 2> /dev/null || true
+  else
+    return 0
+  fi
+  for p in "${shard_pids[@]}"; do kill -TERM "$p" 2> /dev/null || true; done
+}
+trap on_signal INT TERM
+# Waits until process $1 has ended, whatever signals come meanwhile (wait returns early when a trap has run);
+# sets status to its exit code.
+wait_for() { while status=0; wait "$1" || status=$?; kill -0 "$1" 2> /dev/null; do :; done; }
 if [ -z "${LOADTEST_CLASSPATH:-}" ]; then
   mvn -q -B test-compile dependency:build-classpath -Dmdep.outputFile=target/classpath.txt ||
     { echo "rehearse: the build failed (see Maven's output above)" >&2; exit 2; }
@@ -29,10 +62,6 @@ if [ -z "${LOADTEST_CLASSPATH:-}" ]; then
 fi
 export LOADTEST_CLASSPATH
 mkdir -p "$LOADTEST_RESULTS"
-pids=()
-stop() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
-trap stop EXIT
-trap 'exit 143' INT TERM
 
 if [ "$LOADTEST_TARGET" = standalone-sandbox ]; then
   # The JVM options the standalone sandbox gets from Maven (.mvn/jvm.config; README: GC pauses).
@@ -62,13 +91,29 @@ if [ "$LOADTEST_TARGET" = standalone-sandbox ]; then
   export LOADTEST_OPTS
 fi
 
-shard_pids=()
 for index in $(seq 0 $((shards - 1))); do
+  [ -z "$first_signal_us" ] || break
   JOB_COMPLETION_INDEX=$index deploy/shard.sh > "$LOADTEST_RESULTS/shard-$((index + 1)).log" 2>&1 &
   shard_pids+=($!)
   pids+=($!)
 done
 for index in "${!shard_pids[@]}"; do
-  wait "${shard_pids[$index]}" || echo "rehearse: shard $((index + 1))/$shards failed: $LOADTEST_RESULTS/shard-$((index + 1)).log" >&2
+  wait_for "${shard_pids[$index]}"
+  [ "$status" -eq 0 ] || echo "rehearse: shard $((index + 1))/$shards failed: $LOADTEST_RESULTS/shard-$((index + 1)).log" >&2
 done
-deploy/merge.sh
+if [ -n "$sandbox" ]; then
+  kill -TERM "$sandbox" 2> /dev/null || true
+  wait_for "$sandbox"
+fi
+if [ "$aborting" = 1 ]; then
+  echo "rehearse: aborted: the shards' runs are in $LOADTEST_RESULTS, not merged (deploy/merge.sh with LOADTEST_SHARDS=$shards and that LOADTEST_RESULTS merges them)" >&2
+  exit 4
+fi
+status=0
+deploy/merge.sh || status=$?
+# A signal to the process group during the merge ends it (and is this script's abort).
+if [ "$status" -ge 128 ]; then
+  echo "rehearse: aborted during the merge: the shards' runs are in $LOADTEST_RESULTS, not merged" >&2
+  exit 4
+fi
+exit "$status"

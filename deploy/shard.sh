@@ -3,12 +3,21 @@
 # deploy/rehearse.sh runs N times on one machine. Environment (the same in both):
 #   JOB_COMPLETION_INDEX  0 .. N-1, set by Kubernetes for an Indexed Job: this injector is shard index+1 of N
 #   LOADTEST_SHARDS       N
+#   LOADTEST_RUN_ID       the sharded run's name, the same on every shard of one run (the merge refuses shards
+#                         of two runs): the Job's uid in Kubernetes, the workflow run's id, the rehearsal's time
 #   LOADTEST_SIMULATION   the simulation class, e.g. simulations.RaidSimulation
 #   LOADTEST_PROFILE, LOADTEST_TARGET, LOADTEST_SCALE   read by the suite itself (application.conf)
 #   LOADTEST_RESULTS      the folder all shards share; this shard archives its run in shard-<i>/ there
 #   LOADTEST_CLASSPATH    the suite's compiled classes and their dependencies (the image sets it)
 #   LOADTEST_OPTS         further -D options, the same on every shard; LOADTEST_JAVA_OPTS: JVM options
 # Secrets (tokens, passwords) come from the environment under the names each system's file gives.
+# It leaves in shard-<i>/: run-id (at its start), then, once the JVM has ended, run (the name of the run
+# folder this run archived, if any) and exit-code (the JVM's): the merge reads these, never a folder's
+# summary.json alone (an earlier run's may be there).
+# Stopping it: TERM or INT (a pod's termination: the kubelet signals this script, PID 1 in the image;
+# Ctrl-C) is passed on to the Gatling JVM as TERM, and the script waits for it: the first stops the load
+# gracefully and the run is archived INCOMPLETE, a second (a second or more later) aborts. If this script
+# is killed outright, the JVM sees its parent gone and stops its load as on a signal.
 # Exit code: 0 when the run was archived with a verdict, whatever the verdict (the merge judges the
 # whole; the run's own exit code is in shard-<i>/exit-code for it); 3 bad input (this script's environment,
 # or the run's own input: before any load); otherwise, no run archived, the run's own exit code (2 if
@@ -18,30 +27,53 @@ bad_input() { echo "shard: $1" >&2; exit 3; }
 need() { [ -n "$2" ] || bad_input "$1 is not set: $3"; }
 need JOB_COMPLETION_INDEX "${JOB_COMPLETION_INDEX:-}" "set by the Indexed Job (0-based)"
 need LOADTEST_SHARDS "${LOADTEST_SHARDS:-}" "the shard count"
+need LOADTEST_RUN_ID "${LOADTEST_RUN_ID:-}" "the same name on every shard of this run"
 need LOADTEST_SIMULATION "${LOADTEST_SIMULATION:-}" "the simulation class"
 need LOADTEST_RESULTS "${LOADTEST_RESULTS:-}" "the shared results folder"
 need LOADTEST_CLASSPATH "${LOADTEST_CLASSPATH:-}" "the suite classpath"
-case "$JOB_COMPLETION_INDEX$LOADTEST_SHARDS" in *[!0-9]*) bad_input "JOB_COMPLETION_INDEX and LOADTEST_SHARDS must be whole numbers (were '$JOB_COMPLETION_INDEX', '$LOADTEST_SHARDS')" ;; esac
+# A leading zero is refused, not read: bash's arithmetic takes 08 for a bad octal number.
+for number in "$JOB_COMPLETION_INDEX" "$LOADTEST_SHARDS"; do
+  case "$number" in *[!0-9]* | 0?*) bad_input "JOB_COMPLETION_INDEX and LOADTEST_SHARDS must be whole numbers without leading zeros (were '$JOB_COMPLETION_INDEX', '$LOADTEST_SHARDS')" ;; esac
+done
 [ "$JOB_COMPLETION_INDEX" -lt "$LOADTEST_SHARDS" ] || bad_input "JOB_COMPLETION_INDEX must be below LOADTEST_SHARDS (was $JOB_COMPLETION_INDEX of $LOADTEST_SHARDS)"
 i=$((JOB_COMPLETION_INDEX + 1))
 export LOADTEST_SHARD="$i/$LOADTEST_SHARDS"
 shard_dir="$LOADTEST_RESULTS/shard-$i"
 mkdir -p "$shard_dir"
-rm -f "$shard_dir/exit-code"
+rm -f "$shard_dir/exit-code" "$shard_dir/run"
+echo "$LOADTEST_RUN_ID" > "$shard_dir/run-id"
+# The run folders already here (an earlier run's, when LOADTEST_RESULTS was used again): not this run's.
+shopt -s nullglob
+earlier=("$shard_dir"/*/summary.json)
+shopt -u nullglob
 gatling_dir=$(mktemp -d)
 trap 'rm -rf "$gatling_dir"' EXIT
 
-echo "shard $LOADTEST_SHARD: $LOADTEST_SIMULATION, profile ${LOADTEST_PROFILE:-default}, target ${LOADTEST_TARGET:-default}, results in $shard_dir"
-status=0
+echo "shard $LOADTEST_SHARD: $LOADTEST_SIMULATION, profile ${LOADTEST_PROFILE:-default}, target ${LOADTEST_TARGET:-default}, results in $shard_dir, run id $LOADTEST_RUN_ID"
+# The JVM runs in the background, so that this script can pass a stop on to it and wait for its archive: a
+# script that ends on TERM leaves its foreground child running, and a pod then ends with it unarchived.
+# suite.watchParent: a JVM whose script was killed stops its load instead of loading unattended.
 # The GC pause goal: as the pom's Gatling JVM (a pause is added to every answer that arrives during it).
 # shellcheck disable=SC2086 # the option variables are lists of words
 java -Xmx2g -XX:MaxGCPauseMillis=10 -Djava.awt.headless=true --add-opens java.base/java.lang=ALL-UNNAMED ${LOADTEST_JAVA_OPTS:-} \
   -cp "$LOADTEST_CLASSPATH" \
-  -Dsuite.exitOnError=true -Dsuite.archive=true \
+  -Dsuite.exitOnError=true -Dsuite.archive=true -Dsuite.watchParent=true \
   -Dsuite.gatlingResultsDir="$gatling_dir" -Dsuite.resultsDir="$shard_dir" ${LOADTEST_OPTS:-} \
-  io.gatling.app.Gatling -s "$LOADTEST_SIMULATION" -rf "$gatling_dir" || status=$?
+  io.gatling.app.Gatling -s "$LOADTEST_SIMULATION" -rf "$gatling_dir" &
+jvm=$!
+# Every TERM or INT goes on as TERM (a background job ignores INT): the JVM's own count makes the first a
+# graceful stop and a second, a second or more later, an abort.
+trap 'kill -TERM "$jvm" 2> /dev/null || true' TERM INT
+# wait returns early when a trap has run: wait again until the JVM itself has ended.
+while status=0; wait "$jvm" || status=$?; kill -0 "$jvm" 2> /dev/null; do :; done
+# This run's folder: the one that was not here before it.
+shopt -s nullglob
+for summary in "$shard_dir"/*/summary.json; do
+  [[ " ${earlier[*]} " == *" $summary "* ]] || basename "$(dirname "$summary")" >> "$shard_dir/run"
+done
+shopt -u nullglob
 # The merge reads this: a shard that ended without it never finished.
 echo "$status" > "$shard_dir/exit-code"
-if compgen -G "$shard_dir/*/summary.json" > /dev/null; then exit 0; fi
+if [ -s "$shard_dir/run" ]; then exit 0; fi
 echo "shard $LOADTEST_SHARD: no run archived in $shard_dir (exit code $status)" >&2
 exit $((status == 0 ? 2 : status))

@@ -5,6 +5,7 @@ import java.nio.file.attribute.PosixFilePermissions
 import java.util.concurrent.TimeUnit
 
 import scala.jdk.CollectionConverters._
+import scala.util.{ Try, Using }
 
 import org.junit.jupiter.api.Assertions.fail
 import results.{ RunSummary, SummaryJson }
@@ -18,8 +19,10 @@ import testkit.{ CraftedSummaries, FixtureRun, TestJvm }
 object ShardScripts {
   final case class Outcome(code: Int, output: String)
 
-  /** What one shard's stand-in Gatling JVM does: archive `run` (if any), then exit with `code`. */
-  final case class CraftedShard(run: Option[RunSummary], code: Int)
+  /** What one shard's stand-in Gatling JVM does: archive `run` (if any), then exit with `code`; `runId` is the
+    * sharded run's id its folder carries (shard-i/run-id).
+    */
+  final case class CraftedShard(run: Option[RunSummary], code: Int, runId: String = "crafted")
 
   private val realJava = Paths.get(System.getProperty("java.home"), "bin", "java")
 
@@ -77,12 +80,18 @@ object ShardScripts {
     runDir
   }
 
-  /** A results folder as the shards leave it: shard-i/<run>/summary.json and shard-i/exit-code. */
+  /** A results folder as the shards leave it: shard-i/<run>/summary.json, and shard-i/run (naming <run>),
+    * shard-i/run-id and shard-i/exit-code.
+    */
   def shardFolders(shards: Seq[CraftedShard]): Path = {
     val results = Files.createTempDirectory("sharded-")
     shards.zipWithIndex.foreach { case (shard, index) =>
       val dir = Files.createDirectories(results.resolve(s"shard-${index + 1}"))
-      shard.run.foreach(run => write(dir.resolve(run.run.runId), run))
+      shard.run.foreach { run =>
+        write(dir.resolve(run.run.runId), run)
+        Files.writeString(dir.resolve("run"), s"${run.run.runId}\n")
+      }
+      Files.writeString(dir.resolve("run-id"), s"${shard.runId}\n")
       Files.writeString(dir.resolve("exit-code"), s"${shard.code}\n")
     }
     results
@@ -120,6 +129,33 @@ object ShardScripts {
   }
 
   def path(standIns: Path): String = s"$standIns:${System.getenv("PATH")}"
+
+  /** The command lines that hold `text` (a run's results folder): the JVMs a run left running. Read from
+    * /proc/<pid>/cmdline, whole: ProcessHandle.Info gives no command line for a JVM with a long classpath.
+    */
+  def processesHolding(text: String): Seq[String] =
+    Using.resource(Files.list(Paths.get("/proc")))(_.iterator.asScala.filter(_.getFileName.toString.forall(_.isDigit))
+      .toSeq).flatMap { dir =>
+      Try(new String(Files.readAllBytes(dir.resolve("cmdline"))).replace('\u0000', ' ')).toOption
+    }.filter(_.contains(text))
+
+  /** `kill -<name> <pid>`, or to the process group `pid` leads (`setsid`) as a terminal's Ctrl-C reaches it. */
+  def signal(name: String, pid: Long, group: Boolean): Unit = {
+    val target = if (group) s"-$pid" else pid.toString
+    val kill = new ProcessBuilder("kill", s"-$name", "--", target).inheritIO().start()
+    assert(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue == 0, s"kill -$name $target failed")
+  }
+
+  private val GlobalLine = """(?m)^> Global\s+\|\s+([\d,]+)\s+\|""".r
+
+  /** A Gatling console's progress counts (`> Global | <total> | ...`), oldest first. */
+  def consoleCounts(text: String): Seq[Long] =
+    GlobalLine.findAllMatchIn(text).map(_.group(1).replace(",", "").toLong).toSeq
+
+  /** The merged run in `results`, if the merge wrote one. */
+  def mergedRun(results: Path): Option[RunSummary] =
+    Using.resource(Files.list(results))(_.iterator.asScala.find(_.getFileName.toString.contains("-merged-")).toSeq)
+      .headOption.map(dir => SummaryJson.read(dir.resolve("summary.json")))
 
   def classpath: String = System.getProperty("java.class.path")
 }

@@ -79,18 +79,48 @@ class ShardScriptsExitCodesTest {
     assertExit(2, crashed, "shard 2 left no run")
     assertTrue(crashed.output.contains("left no run (exit code 5)"), crashed.output)
 
-    val twoRuns = ShardScripts.shardFolders(Seq(passing("1/2"), passing("2/2")))
-    ShardScripts.write(twoRuns.resolve("shard-2").resolve("another-run"), ShardScripts.summary("2/2"))
-    val doubled = ShardScripts.run(
+    // An earlier run's folder beside this run's (LOADTEST_RESULTS used again) is not this run's.
+    val again = ShardScripts.shardFolders(Seq(passing("1/2"), passing("2/2")))
+    ShardScripts.write(
+      again.resolve("shard-2").resolve("earlier-run"),
+      ShardScripts.summary("2/2", slowMs = Some(5000))
+    )
+    assertExit(0, mergeIn(again, 2), "shard 2's earlier run is left out: this run's passed")
+    val earlierOnly = ShardScripts.shardFolders(Seq(passing("1/2"), CraftedShard(None, 5)))
+    ShardScripts.write(earlierOnly.resolve("shard-2").resolve("earlier-run"), ShardScripts.summary("2/2"))
+    val noRunNow = mergeIn(earlierOnly, 2)
+    assertExit(2, noRunNow, "shard 2 left no run this time, only an earlier run's folder")
+    assertTrue(noRunNow.output.contains(s"shard 2/2 ($earlierOnly/shard-2) left no run (exit code 5)"), noRunNow.output)
+
+    // A shard whose script was stopped before it wrote its exit code (its JVM may have archived a run).
+    val unfinished = ShardScripts.shardFolders(Seq(passing("1/2"), passing("2/2")))
+    Files.delete(unfinished.resolve("shard-2/exit-code"))
+    val cut = mergeIn(unfinished, 2)
+    assertExit(2, cut, "shard 2 has no exit-code")
+    assertEquals(
+      s"merge: shard 2/2 ($unfinished/shard-2) did not finish: no exit-code (stopped before its script wrote it?)",
+      cut.output.trim
+    )
+
+    // Shards of two runs: shard 2's folder holds another run's (one that ran into this LOADTEST_RESULTS before).
+    val mixed = merge(Seq(passing("1/3"), passing("2/3").copy(runId = "run-b"), passing("3/3")))
+    assertExit(2, mixed, "shards of two runs")
+    assertTrue(
+      mixed.output.contains("the shards are of 2 different runs, not one: run crafted (shard 1 3) run run-b (shard 2)"),
+      mixed.output
+    )
+  }
+
+  private def mergeIn(results: Path, shards: Int): Outcome =
+    ShardScripts.run(
       "merge.sh",
       Map(
-        "LOADTEST_SHARDS" -> "2",
-        "LOADTEST_RESULTS" -> twoRuns.toString,
-        "LOADTEST_CLASSPATH" -> ShardScripts.classpath
+        "LOADTEST_SHARDS" -> shards.toString,
+        "LOADTEST_RESULTS" -> results.toString,
+        "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
+        "LOADTEST_OPTS" -> thresholdsOption
       )
     )
-    assertExit(2, doubled, "shard 2 holds two runs")
-  }
 
   @Test
   def mergeOnBadInputExitsThree(): Unit = {
@@ -101,7 +131,7 @@ class ShardScriptsExitCodesTest {
     val noCount = ShardScripts.run("merge.sh", Map("LOADTEST_RESULTS" -> results, "LOADTEST_CLASSPATH" -> "x"))
     assertExit(3, noCount, "LOADTEST_SHARDS unset")
     assertEquals("merge: LOADTEST_SHARDS is not set: the shard count", noCount.output.trim)
-    Seq("0", "two", "-3").foreach { n =>
+    Seq("0", "two", "-3", "03").foreach { n =>
       val outcome =
         ShardScripts.run(
           "merge.sh",
@@ -115,14 +145,15 @@ class ShardScriptsExitCodesTest {
   private def shard(
       index: String,
       crafted: Seq[CraftedShard],
-      env: Map[String, String] = Map.empty
+      env: Map[String, String] = Map.empty,
+      results: Path = Files.createTempDirectory("sharded-")
   ): (Outcome, Path) = {
-    val results = Files.createTempDirectory("sharded-")
     val outcome = ShardScripts.run(
       "shard.sh",
       Map(
         "JOB_COMPLETION_INDEX" -> index,
         "LOADTEST_SHARDS" -> crafted.size.toString,
+        "LOADTEST_RUN_ID" -> "crafted",
         "LOADTEST_SIMULATION" -> "simulations.RaidSimulation",
         "LOADTEST_RESULTS" -> results.toString,
         "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
@@ -142,6 +173,8 @@ class ShardScriptsExitCodesTest {
       assertExit(0, outcome, s"an archived run whose JVM exited $code: the merge judges it")
       assertEquals(code.toString, exitCodeFile(results), "the run's own code, for the merge")
       assertTrue(Files.isRegularFile(results.resolve("shard-2/crafted-run/summary.json")))
+      assertEquals("crafted-run", Files.readString(results.resolve("shard-2/run")).trim, "this run's folder")
+      assertEquals("crafted", Files.readString(results.resolve("shard-2/run-id")).trim)
     }
     Seq(3 -> 3, 5 -> 5, 143 -> 143, 0 -> 2).foreach { case (code, expected) =>
       val (outcome, results) = shard("1", Seq(passing("1/2"), CraftedShard(None, code)))
@@ -149,6 +182,12 @@ class ShardScriptsExitCodesTest {
       assertTrue(outcome.output.contains(s"shard 2/2: no run archived in $results/shard-2 (exit code $code)"))
       assertEquals(code.toString, exitCodeFile(results))
     }
+    // Run again into the same folder: the first run's folder is there, this run archives none.
+    val (first, reused) = shard("1", Seq(passing("1/2"), passing("2/2")))
+    assertExit(0, first, "the first run")
+    val (second, _) = shard("1", Seq(passing("1/2"), CraftedShard(None, 5)), results = reused)
+    assertExit(5, second, "the second run archived nothing: the first run's folder is not its")
+    assertFalse(Files.exists(reused.resolve("shard-2/run")), "no run named")
   }
 
   @Test
@@ -158,7 +197,9 @@ class ShardScriptsExitCodesTest {
       Map("JOB_COMPLETION_INDEX" -> "") -> "JOB_COMPLETION_INDEX is not set",
       Map("LOADTEST_SIMULATION" -> "") -> "LOADTEST_SIMULATION is not set",
       Map("LOADTEST_SHARDS" -> "three") -> "must be whole numbers",
-      Map("JOB_COMPLETION_INDEX" -> "-1") -> "must be whole numbers"
+      Map("JOB_COMPLETION_INDEX" -> "-1") -> "must be whole numbers",
+      Map("JOB_COMPLETION_INDEX" -> "08") -> "without leading zeros",
+      Map("LOADTEST_RUN_ID" -> "") -> "LOADTEST_RUN_ID is not set"
     ).foreach { case (env, message) =>
       val (outcome, results) = shard("0", crafted, env)
       assertExit(3, outcome, env.toString)

@@ -1,0 +1,185 @@
+package deploy
+
+import java.nio.file.{ Files, Path }
+import java.util.concurrent.TimeUnit
+
+import scala.jdk.CollectionConverters._
+import scala.util.Using
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import results.{ GateVerdict, SummaryJson }
+import testkit.TestJvm
+
+/** A shard stopped as the platform stops it: deploy/shard.sh started in a process group of its own (`setsid`),
+  * its real Gatling JVM loading the in-process sandbox. Shard 1 gets TERM to the script's pid alone, as the
+  * kubelet sends it to a pod's PID 1: the script runs as PID 1 of a PID namespace of its own (`unshare`, where
+  * the machine allows unprivileged user namespaces; the test prints which), where the kernel drops any signal
+  * PID 1 has no handler for. Shard 2 gets TERM to its process group. Each JVM stops its load gracefully, the
+  * script waits for the archive and writes its exit code, and deploy/merge.sh then merges the two INCOMPLETE
+  * runs (exit 4) with every request the consoles had counted before the signals.
+  */
+class ShardStopsEndToEndTest {
+  // RAiD's smoke journeys at 3 users/s for 10 minutes: stopped as soon as the console has counted requests.
+  private val options = Seq(
+    "-Dprofiles.raid.smoke.rate=3",
+    "-Dprofiles.raid.smoke.warmUp=0s",
+    "-Dprofiles.raid.smoke.duration=10m",
+    "-Dgatling.data.console.writePeriod=2",
+    s"-Dthresholds=${ShardScripts.thresholds}"
+  ).mkString(" ")
+
+  @Test
+  def aTerminatedShardArchivesItsRunAndTheMergeMergesWhatTheShardsKept(): Unit = {
+    val results = Files.createTempDirectory("stopped-shards-")
+    val asPid1 = ShardStopsEndToEndTest.pidNamespaces
+    println(s"shard 1 runs as PID 1 of its own PID namespace: $asPid1")
+    val shards = Seq(new StartedShard(0, results, asPid1), new StartedShard(1, results, asPid1 = false))
+    try {
+      val counted = shards.map(_.awaitCountedRequests(seconds = 300))
+      shards.head.signal("TERM", group = false)
+      shards(1).signal("TERM", group = true)
+      shards.foreach { shard =>
+        assertEquals(0, shard.exitStatus(seconds = 300), s"the run was archived:\n${shard.text}")
+        assertTrue(shard.text.contains("stopping: Ctrl-C again to abort"), s"a graceful stop:\n${shard.text}")
+      }
+      assertEquals(Nil, ShardScripts.processesHolding(results.toString), "no JVM outlives its script")
+      val kept = shards.zip(counted).map { case (shard, before) =>
+        val dir = results.resolve(s"shard-${shard.index + 1}")
+        assertEquals("4", Files.readString(dir.resolve("exit-code")).trim, "the JVM's INCOMPLETE")
+        val summary = SummaryJson.read(dir.resolve(Files.readString(dir.resolve("run")).trim).resolve("summary.json"))
+        assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+        assertTrue(
+          summary.global.figures.count >= before,
+          s"shard ${shard.index + 1} kept ${summary.global.figures.count} requests, its console had counted $before"
+        )
+        summary.global.figures.count
+      }
+
+      // Both shards wrote their exit code: the merge does not wait out its hour.
+      val started = System.nanoTime()
+      val merged = ShardScripts.run(
+        "merge.sh",
+        Map(
+          "LOADTEST_SHARDS" -> "2",
+          "LOADTEST_RESULTS" -> results.toString,
+          "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
+          "LOADTEST_OPTS" -> options,
+          "LOADTEST_MERGE_WAIT_SECONDS" -> "3600"
+        )
+      )
+      val mergeSeconds = (System.nanoTime() - started) / 1e9
+      assertEquals(4, merged.code, merged.output)
+      assertTrue(mergeSeconds < 300, s"the merge took $mergeSeconds s")
+      val mergedRun = ShardScripts.mergedRun(results).getOrElse(fail(s"no merged run:\n${merged.output}"))
+      assertEquals(kept.sum, mergedRun.global.figures.count, "every request the shards kept")
+      assertEquals(Some(GateVerdict.Incomplete), mergedRun.gate.map(_.label))
+    } finally shards.foreach(_.destroy())
+  }
+
+  @Test
+  def aKilledShardsJvmStopsItsLoadAndTheMergeNamesTheShard(): Unit = {
+    val results = Files.createTempDirectory("killed-shard-")
+    val shard = new StartedShard(0, results, asPid1 = false, shards = 1)
+    try {
+      val counted = shard.awaitCountedRequests(seconds = 300)
+      shard.signal("KILL", group = false)
+      // Its JVM, left without its script, sees its parent gone: it stops its load and archives the run.
+      val deadline = System.nanoTime() + 120 * 1000000000L
+      while (ShardScripts.processesHolding(results.toString).nonEmpty && System.nanoTime() < deadline)
+        Thread.sleep(200)
+      assertEquals(Nil, ShardScripts.processesHolding(results.toString), s"the JVM still runs:\n${shard.text}")
+      val dir = results.resolve("shard-1")
+      val archived = Using.resource(Files.list(dir))(_.iterator.asScala.filter(d =>
+        Files.isRegularFile(d.resolve("summary.json"))
+      ).toSeq)
+      val Seq(run) = archived: @unchecked
+      val summary = SummaryJson.read(run.resolve("summary.json"))
+      assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+      assertTrue(summary.global.figures.count >= counted, s"kept ${summary.global.figures.count}, counted $counted")
+      assertFalse(Files.exists(dir.resolve("exit-code")), "the script never wrote it")
+      val merged = ShardScripts.run(
+        "merge.sh",
+        Map(
+          "LOADTEST_SHARDS" -> "1",
+          "LOADTEST_RESULTS" -> results.toString,
+          "LOADTEST_CLASSPATH" -> ShardScripts.classpath
+        )
+      )
+      assertEquals(2, merged.code, merged.output)
+      assertTrue(merged.output.contains(s"shard 1/1 ($dir) did not finish: no exit-code"), merged.output)
+    } finally shard.destroy()
+  }
+
+  /** deploy/shard.sh for shard index+1 of `shards`, in a process group of its own (and as PID 1 of a PID namespace of
+    * its own), its output in shard-<i>.log.
+    */
+  private final class StartedShard(val index: Int, results: Path, asPid1: Boolean, shards: Int = 2) {
+    val log: Path = results.resolve(s"shard-${index + 1}.log")
+    private val process: Process = {
+      val command = Seq("setsid") ++ (if (asPid1) ShardStopsEndToEndTest.Unshare else Nil) :+ "deploy/shard.sh"
+      val builder = new ProcessBuilder(command.asJava).redirectErrorStream(true).redirectOutput(log.toFile)
+      val env = builder.environment()
+      env.keySet.removeIf(k => k.startsWith("LOADTEST_"))
+      env.putAll(Map(
+        "JOB_COMPLETION_INDEX" -> index.toString,
+        "LOADTEST_SHARDS" -> shards.toString,
+        "LOADTEST_RUN_ID" -> "stopped-shards",
+        // The Gatling folder of a killed script is left behind: in the test's own temporary folder.
+        "TMPDIR" -> System.getProperty("java.io.tmpdir"),
+        "LOADTEST_SIMULATION" -> "simulations.RaidSimulation",
+        "LOADTEST_PROFILE" -> "smoke",
+        "LOADTEST_TARGET" -> "local",
+        "LOADTEST_RESULTS" -> results.toString,
+        "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
+        "LOADTEST_JAVA_OPTS" -> TestJvm.options.mkString(" "),
+        "LOADTEST_OPTS" -> options
+      ).asJava)
+      builder.start()
+    }
+
+    def text: String = Files.readString(log)
+
+    /** Waits until the console has counted answered requests; returns the last count. */
+    def awaitCountedRequests(seconds: Int): Long = {
+      val deadline = System.nanoTime() + seconds * 1000000000L
+      def counted = ShardScripts.consoleCounts(text).lastOption.getOrElse(0L)
+      while (counted == 0 && process.isAlive && System.nanoTime() < deadline) Thread.sleep(200)
+      if (counted == 0) fail(s"shard ${index + 1} counted no request within $seconds s:\n$text")
+      counted
+    }
+
+    /** The script's pid, seen from here: under `unshare`, its child (PID 1 inside). */
+    private def scriptPid: Long =
+      if (!asPid1) process.pid
+      else process.toHandle.children().findFirst().map(_.pid).orElseThrow(() => new AssertionError("no script"))
+
+    def signal(name: String, group: Boolean): Unit =
+      ShardScripts.signal(name, if (group) process.pid else scriptPid, group)
+
+    def exitStatus(seconds: Int): Int =
+      if (process.waitFor(seconds.toLong, TimeUnit.SECONDS)) process.exitValue
+      else fail(s"shard ${index + 1} still running after $seconds s:\n$text")
+
+    def destroy(): Unit = {
+      process.descendants().forEach(p => { p.destroyForcibly(); () })
+      process.destroyForcibly()
+      ()
+    }
+  }
+}
+
+object ShardStopsEndToEndTest {
+
+  /** A user, PID and mount namespace of its own (the mount for a /proc of the new PID namespace): the command
+    * after it is PID 1 there, as a container's entry point is.
+    */
+  val Unshare: Seq[String] = Seq("unshare", "--user", "--map-root-user", "--pid", "--fork", "--mount-proc")
+
+  /** Whether this machine lets an unprivileged user make those namespaces. */
+  lazy val pidNamespaces: Boolean = {
+    val probe = new ProcessBuilder((Unshare ++ Seq("sh", "-c", "test $$ = 1")).asJava).redirectErrorStream(true).start()
+    probe.getInputStream.readAllBytes()
+    probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue == 0
+  }
+}

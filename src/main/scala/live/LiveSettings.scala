@@ -19,8 +19,11 @@ final case class LiveSettings(
   def recording: Boolean = enabled || graphite.nonEmpty
 }
 
-/** @param rootPathPrefix the first element of every metric path, e.g. `loadtest.toy.users.active` */
-final case class GraphiteSettings(host: String, port: Int, rootPathPrefix: String)
+/** @param rootPathPrefix  the first element of every metric path, e.g. `loadtest.toy.users.active`
+  * @param sendBufferBytes the connection's kernel send buffer (0: the system's, which grows to some MB): what a
+  *                        stalled Graphite can leave waiting there before the sender's write timeout applies
+  */
+final case class GraphiteSettings(host: String, port: Int, rootPathPrefix: String, sendBufferBytes: Int = 0)
 
 object LiveSettings {
   val Off: LiveSettings = LiveSettings(enabled = false, "127.0.0.1", 0, Duration.Zero, None)
@@ -42,7 +45,8 @@ object LiveSettings {
         GraphiteSettings(
           graphiteHost,
           graphite.int("port", min = 1, max = 65535),
-          prefix
+          prefix,
+          graphite.int("sendBufferBytes", min = 0)
         )
       }
     )

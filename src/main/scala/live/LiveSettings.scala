@@ -6,17 +6,31 @@ import suite.Settings
 
 /** Where the live view serves (`live` in application.conf) and where its figures go to Graphite (`graphite`).
   *
-  * @param keepServing how long the page goes on after the run is archived, for an open page to show the verdict */
+  * @param keepServing    how long the page goes on after the run is archived, for an open page to show the verdict
+  * @param token          what a request from another machine must carry (never asked of loopback)
+  * @param maxConnections connections served at once; more are closed as they come
+  * @param requestTimeout the longest a connection is kept: its request, then its answer
+  * @param maxSeries      request names with their own series in /metrics; the rest count as `other`
+  */
 final case class LiveSettings(
     enabled: Boolean,
     host: String,
     port: Int,
     keepServing: FiniteDuration,
-    graphite: Option[GraphiteSettings]
+    graphite: Option[GraphiteSettings],
+    token: Option[LiveToken] = None,
+    maxConnections: Int = 16,
+    requestTimeout: FiniteDuration = 10.seconds,
+    maxSeries: Int = 200
 ) {
 
   /** Whether the run's figures are followed at all: for the page, for Graphite, or both. */
   def recording: Boolean = enabled || graphite.nonEmpty
+}
+
+/** A secret: its value is compared, never shown. */
+final case class LiveToken(value: String) {
+  override def toString: String = "LiveToken(<hidden>)"
 }
 
 /** @param rootPathPrefix  the first element of every metric path, e.g. `loadtest.toy.users.active`
@@ -48,7 +62,11 @@ object LiveSettings {
           prefix,
           graphite.int("sendBufferBytes", min = 0)
         )
-      }
+      },
+      live.optionalString("token").map(LiveToken),
+      live.int("maxConnections", min = 1),
+      live.positiveDuration("requestTimeout"),
+      live.int("maxSeries", min = 1)
     )
   }
 }

@@ -109,7 +109,7 @@ object LiveServer {
       .channel(classOf[NioServerSocketChannel])
       .childHandler(new ChannelInitializer[SocketChannel] {
         override def initChannel(channel: SocketChannel): Unit = {
-          open.incrementAndGet()
+          val opened = open.incrementAndGet()
           val timeout = channel.eventLoop.schedule(
             new Runnable { def run(): Unit = { channel.close(); () } },
             settings.requestTimeout.toMillis,
@@ -122,7 +122,7 @@ object LiveServer {
               ()
             }
           })
-          if (open.get > settings.maxConnections) { channel.close(); () }
+          if (opened > settings.maxConnections) { channel.close(); () }
           else {
             channel.pipeline
               .addLast(new HttpServerCodec())

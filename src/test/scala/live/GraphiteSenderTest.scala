@@ -84,7 +84,7 @@ class GraphiteSenderTest {
 
   /** The listener accepts and never reads; both kernel buffers are made small, so that the sender's writes stop
     * going after some kB. Sending goes on as the live view's tick does (the tick only queues), the queue fills
-    * and its overflow is dropped with one line, and the run's end (close) returns within its bound: the final
+    * while the sender's first write waits, and its overflow is dropped with one line, and the run's end (close) returns within its bound: the final
     * flush's 2 s, plus at most a connect's 1 s and 1 s more, where the thread is not waited for any longer.
     * The test allows 15 s for that on a busy machine: a write that blocked would hold close for ever.
     */
@@ -93,14 +93,16 @@ class GraphiteSenderTest {
       server.setReceiveBufferSize(4096)
       server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress, 0))
       val printed = new ByteArrayOutputStream()
-      val figures = recorder(200)
+      // One tick's figures, sent again and again: each send costs its lines only, some ms, so that the 61 sends
+      // that fill the queue come well within the 5 s the sender's first write waits.
+      val tick = state(recorder(200), 1)
       val graphite = Console.withOut(printed) {
         val graphite =
           new GraphiteSender(GraphiteSettings("127.0.0.1", server.getLocalPort, "loadtest", sendBufferBytes = 4096))
         // Some 55 kB a tick, 150 ticks: some 8 MB, far past both buffers and the queue's 60 ticks. On a thread
         // of its own, as the live view's tick: a send that waited on Graphite would hold it past the join.
         within(60, "the tick's send waited on Graphite")(
-          (1 to 150).foreach(i => graphite.send(state(figures, i), 1700000000L + i))
+          (1 to 150).foreach(i => graphite.send(tick, 1700000000L + i))
         )
         graphite
       }
@@ -111,6 +113,11 @@ class GraphiteSenderTest {
         assertTrue(closeMs < 15000, s"close took $closeMs ms")
         val lines = printed.toString(UTF_8).linesIterator.toSeq
         assertEquals(1, lines.count(_.startsWith("graphite: cannot send to 127.0.0.1:")), lines.mkString("\n"))
+        // The ticks overflowed the queue while the sender's first write waited (for up to 5 s): they did not wait.
+        assertEquals(
+          s"graphite: cannot send to 127.0.0.1:${server.getLocalPort} (a minute of figures waits to be sent): figures are dropped while it lasts, a connection tried again every 10 s",
+          lines.head
+        )
         assertTrue(graphite.droppedLines > 0, "figures were dropped")
         assertEquals(
           Seq(f"graphite: ${graphite.droppedLines}%,d lines not sent to 127.0.0.1:${server.getLocalPort}"),

@@ -1,6 +1,6 @@
 package live
 
-import java.io.{ ByteArrayOutputStream, IOException }
+import java.io.{ ByteArrayOutputStream, IOException, RandomAccessFile }
 import java.net.{ Inet4Address, InetAddress, NetworkInterface, Socket, SocketTimeoutException, URI }
 import java.net.http.{ HttpClient, HttpRequest, HttpResponse }
 import java.nio.charset.StandardCharsets.{ US_ASCII, UTF_8 }
@@ -105,27 +105,42 @@ class LiveServerTest {
     finally served.close()
   }
 
-  /** Clients that send half a request and stay, more of them than the server has threads, hold no one up;
-    * the server closes them at requestTimeout (1 s here; the test waits up to 30 s for it on a busy machine).
+  /** Clients that send nothing or half a request and stay, and one that asks for a large file and never reads
+    * it, more of them than the server has threads, hold no one up; the server closes them at requestTimeout
+    * (1 s here; the test waits up to 30 s for it on a busy machine), the reader's file cut short.
     */
-  @Test def aSilentOrHalfSentRequestHoldsNoOneUpAndIsClosedAtTheTimeout(): Unit = {
-    val served = server(LiveSettings.Off.copy(enabled = true, requestTimeout = 1.second))
+  @Test def aSilentHalfSentOrUnreadRequestHoldsNoOneUpAndIsClosedAtTheTimeout(): Unit = {
+    val run = Files.createDirectories(Files.createTempDirectory("results-").resolve("live"))
+    val largeBytes = 32L * 1024 * 1024
+    // Sparse: 32 MB that take no room on disk.
+    Using.resource(new RandomAccessFile(run.resolve("large.txt").toFile, "rw"))(_.setLength(largeBytes))
+    val served =
+      server(LiveSettings.Off.copy(enabled = true, requestTimeout = 1.second), run = Some("/results/live/" -> run))
     try {
       val stalled = (1 to 6).map { i =>
         val socket = new Socket(InetAddress.getLoopbackAddress, served.port)
         if (i % 2 == 0) socket.getOutputStream.write("GET /metrics HTTP/1.1\r\nHost: x\r\n".getBytes(US_ASCII))
         socket
       }
+      val reader = new Socket(InetAddress.getLoopbackAddress, served.port)
+      reader.getOutputStream.write("GET /results/live/large.txt HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(US_ASCII))
       try {
         val metrics = get(s"http://127.0.0.1:${served.port}/metrics")
         assertEquals(200, metrics.statusCode)
         assertTrue(metrics.body.contains("loadtest_requests_total"), metrics.body)
-        stalled.foreach { socket =>
+        (stalled :+ reader).foreach { socket =>
           socket.setSoTimeout(30000)
-          val end = Try(socket.getInputStream.read()).recover { case _: IOException => -1 }.get
-          assertEquals(-1, end, "the server closed the stalled connection")
+          val buffer = new Array[Byte](65536)
+          val read = Iterator.continually(
+            try socket.getInputStream.read(buffer)
+            catch {
+              case _: SocketTimeoutException => fail("the server left a stalled connection open for 30 s")
+              case _: IOException            => -1
+            }
+          ).takeWhile(_ >= 0).map(_.toLong).sum
+          assertTrue(read < largeBytes, s"$read bytes: the server closed the connection at its timeout")
         }
-      } finally stalled.foreach(_.close())
+      } finally (stalled :+ reader).foreach(_.close())
     } finally served.close()
   }
 

@@ -1,9 +1,14 @@
 package live
 
-import java.io.{ BufferedWriter, OutputStreamWriter }
-import java.net.{ InetSocketAddress, Socket }
+import java.net.InetSocketAddress
+import java.nio.ByteBuffer
+import java.nio.channels.{ SelectionKey, Selector, SocketChannel }
 import java.nio.charset.StandardCharsets.US_ASCII
+import java.util.concurrent.{ ArrayBlockingQueue, TimeUnit }
+import java.util.concurrent.atomic.{ AtomicBoolean, AtomicLong }
 
+import scala.jdk.CollectionConverters._
+import scala.util.Try
 import scala.util.control.NonFatal
 
 import suite.InputError
@@ -18,13 +23,22 @@ import suite.InputError
   * `<prefix>.<system>.<request>.percentiles{50,95,99}` (ms, the interval's). Names become path elements
   * of letters, digits, `_` and `-`.
   *
-  * A Graphite that cannot be reached never disturbs the run: it is said once, and tried again every 10 s.
+  * A Graphite that is down, slow or stalled never holds the run: [[send]] only queues the tick's lines for
+  * this sender's own thread (a daemon), the queue holds at most a minute of ticks, and a write that has not
+  * gone within 5 s closes the connection. What cannot be sent is dropped and counted, said once
+  * when it starts, counted once at [[close]]; a connection is tried again every 10 s.
   */
 final class GraphiteSender(settings: GraphiteSettings) {
-  private var socket: Option[(Socket, BufferedWriter)] = None
   private var previous = Map.empty[(String, String, String), Long]
-  private var complained = false
-  private var retryAtMs = 0L
+  private val queue = new ArrayBlockingQueue[Array[Byte]](GraphiteSender.QueuedTicks)
+  private val dropped = new AtomicLong
+  private val complained = new AtomicBoolean
+  // Set by close: the sender's last moment, in System.nanoTime; Long.MaxValue while the run goes.
+  @volatile private var finalDeadline = Long.MaxValue
+  private val selector = Selector.open()
+  private val thread = new Thread(() => run(), "graphite-sender")
+  thread.setDaemon(true)
+  thread.start()
 
   /** The lines of `state` at `epochSeconds`, the interval counts against the previous call's. */
   def lines(state: LiveState, epochSeconds: Long): Seq[String] = {
@@ -61,42 +75,120 @@ final class GraphiteSender(settings: GraphiteSettings) {
     }
   }
 
-  def send(state: LiveState, epochSeconds: Long): Unit = {
-    val text = lines(state, epochSeconds).map(_ + "\n").mkString
-    // After a failure, a connection is tried again only every 10 s: a connect that times out holds the live view's tick.
-    if (socket.nonEmpty || System.currentTimeMillis() >= retryAtMs)
-      try {
-        val (_, writer) = socket.getOrElse(connect())
-        writer.write(text)
-        writer.flush()
-      } catch {
-        case NonFatal(e) =>
-          close()
-          retryAtMs = System.currentTimeMillis() + 10000
-          if (!complained)
-            println(
-              s"graphite: cannot send to ${settings.host}:${settings.port} (${InputError.oneLine(e)}): trying again every 10 s"
-            )
-          complained = true
-      }
+  /** Queues the lines of `state` for the sender's thread; never waits (a full queue drops them). */
+  def send(state: LiveState, epochSeconds: Long): Unit = queue(lines(state, epochSeconds))
+
+  /** Queues `lines`, or drops them when the queue is full or the sender is closed. */
+  private def queue(lines: Seq[String]): Unit = {
+    val text = lines.map(_ + "\n").mkString.getBytes(US_ASCII)
+    if (closing) dropped.addAndGet(lines.size.toLong)
+    else if (!queue.offer(text)) drop(lines.size.toLong, "a minute of figures waits to be sent")
   }
 
+  /** Lines dropped so far: not sent because the queue was full, the connection failed or timed out, or the run ended. */
+  def droppedLines: Long = dropped.get
+
+  /** The run's end: what is queued gets at most `GraphiteSender.FinalFlushMs` to go, then the connection is
+    * closed, whatever Graphite does; the lines left are dropped and counted in one line.
+    */
   def close(): Unit = {
-    socket.foreach { case (s, _) => scala.util.Try(s.close()) }
-    socket = None
+    finalDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GraphiteSender.FinalFlushMs)
+    selector.wakeup()
+    thread.join(GraphiteSender.FinalFlushMs + GraphiteSender.ConnectTimeoutMs + 1000)
+    // The thread stops at the final deadline by itself; this only guards against a connect that outlasts its timeout.
+    thread.interrupt()
+    val left = new java.util.ArrayList[Array[Byte]]
+    queue.drainTo(left)
+    dropped.addAndGet(left.asScala.map(GraphiteSender.lineCount).sum)
+    if (dropped.get > 0)
+      println(f"graphite: ${dropped.get}%,d lines not sent to ${settings.host}:${settings.port}")
   }
 
-  private def connect(): (Socket, BufferedWriter) = {
-    val s = new Socket()
-    s.connect(new InetSocketAddress(settings.host, settings.port), GraphiteSender.ConnectTimeoutMs)
-    val opened = (s, new BufferedWriter(new OutputStreamWriter(s.getOutputStream, US_ASCII)))
-    socket = Some(opened)
-    opened
+  private def drop(lines: Long, why: String): Unit = {
+    dropped.addAndGet(lines)
+    if (complained.compareAndSet(false, true))
+      println(
+        s"graphite: cannot send to ${settings.host}:${settings.port} ($why): figures are dropped while it lasts, a connection tried again every 10 s"
+      )
+  }
+
+  private def closing: Boolean = finalDeadline != Long.MaxValue
+
+  private def run(): Unit = {
+    var channel: Option[SocketChannel] = None
+    var retryAt = 0L
+    def disconnect(): Unit = {
+      channel.foreach(c => Try(c.close()))
+      channel = None
+    }
+    try
+      while (!(closing && (queue.isEmpty || System.nanoTime() >= finalDeadline))) {
+        val text = queue.poll(100, TimeUnit.MILLISECONDS)
+        if (text != null) {
+          val lines = GraphiteSender.lineCount(text)
+          if (channel.isEmpty && System.nanoTime() < retryAt) dropped.addAndGet(lines)
+          else
+            try {
+              val open = channel.getOrElse(connect())
+              channel = Some(open)
+              write(open, ByteBuffer.wrap(text))
+            } catch {
+              case NonFatal(e) =>
+                disconnect()
+                retryAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(10)
+                drop(lines, InputError.oneLine(e))
+            }
+        }
+      }
+    catch { case _: InterruptedException => () }
+    finally {
+      disconnect()
+      Try(selector.close())
+    }
+  }
+
+  private def connect(): SocketChannel = {
+    val channel = SocketChannel.open()
+    try {
+      if (settings.sendBufferBytes > 0) channel.socket.setSendBufferSize(settings.sendBufferBytes)
+      channel.socket.connect(new InetSocketAddress(settings.host, settings.port), GraphiteSender.ConnectTimeoutMs)
+      channel.configureBlocking(false)
+      channel.register(selector, SelectionKey.OP_WRITE)
+      channel
+    } catch {
+      case NonFatal(e) =>
+        Try(channel.close())
+        throw e
+    }
+  }
+
+  /** Writes all of `bytes`, or fails once the write timeout (or the run's final deadline) has passed. */
+  private def write(channel: SocketChannel, bytes: ByteBuffer): Unit = {
+    val deadline =
+      math.min(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GraphiteSender.WriteTimeoutMs), finalDeadline)
+    while (bytes.hasRemaining) {
+      if (channel.write(bytes) == 0) {
+        val left = math.min(deadline, finalDeadline) - System.nanoTime()
+        if (left <= 0)
+          throw new java.io.IOException(
+            if (closing) "the run ended before Graphite read its figures"
+            else s"Graphite read nothing for ${GraphiteSender.WriteTimeoutMs / 1000} s"
+          )
+        selector.select(math.max(1L, TimeUnit.NANOSECONDS.toMillis(left)))
+        selector.selectedKeys.clear()
+      }
+    }
   }
 }
 
 object GraphiteSender {
   private val ConnectTimeoutMs = 1000
+  // A minute of figures waits for a slow Graphite; a MainSimulation's tick is some 60 kB.
+  val QueuedTicks = 60
+  val WriteTimeoutMs = 5000L
+  val FinalFlushMs = 2000L
+
+  private def lineCount(text: Array[Byte]): Long = text.count(_ == '\n').toLong
 
   /** A name as one Graphite path element: dots and spaces (and anything else) become `_`. */
   def element(name: String): String = {

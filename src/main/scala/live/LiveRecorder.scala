@@ -1,7 +1,7 @@
 package live
 
 import java.util.concurrent.ConcurrentHashMap
-import java.util.concurrent.atomic.LongAdder
+import java.util.concurrent.atomic.{ AtomicLong, LongAdder }
 
 import scala.collection.mutable
 import scala.jdk.CollectionConverters._
@@ -32,14 +32,18 @@ object Latency {
     )
 }
 
-/** One request path's figures: counts and the sum of response times since the start; `interval` is the last tick's. */
+/** One request path's figures: counts and the sum of response times since the start; `interval` is the last tick's.
+  *
+  * @param seen the order of its first answer in the run (0 for the first request answered)
+  */
 final case class RequestFigures(
     path: List[String],
     ok: Long,
     ko: Long,
     sumMs: Long,
     interval: Latency,
-    total: Latency
+    total: Latency,
+    seen: Long
 ) {
   def count: Long = ok + ko
 }
@@ -75,7 +79,7 @@ final case class SystemFigures(
   * [[tick]] is called by one thread, once an interval: it closes the interval and returns the figures.
   */
 final class LiveRecorder(systems: Seq[String], keptPoints: Int = LiveRecorder.KeptPoints) extends LoadListener {
-  private final class Request(val system: String, val path: List[String]) {
+  private final class Request(val system: String, val path: List[String], val seen: Long) {
     val ok = new LongAdder
     val ko = new LongAdder
     val sumMs = new LongAdder
@@ -89,6 +93,7 @@ final class LiveRecorder(systems: Seq[String], keptPoints: Int = LiveRecorder.Ke
     val ended = new LongAdder
   }
   private val requests = new ConcurrentHashMap[(String, List[String]), Request]
+  private val seen = new AtomicLong
   private val users = systems.map(_ -> new Users).toMap
   private val errors = new ConcurrentHashMap[(String, String), LongAdder]
   // The tick thread's own.
@@ -98,7 +103,10 @@ final class LiveRecorder(systems: Seq[String], keptPoints: Int = LiveRecorder.Ke
   private var lastTickMs = 0L
 
   def answered(answer: Answer): Unit = {
-    val request = requests.computeIfAbsent((answer.system, answer.path), _ => new Request(answer.system, answer.path))
+    val request = requests.computeIfAbsent(
+      (answer.system, answer.path),
+      _ => new Request(answer.system, answer.path, seen.getAndIncrement())
+    )
     if (answer.ok) request.ok.increment()
     else {
       request.ko.increment()
@@ -131,7 +139,7 @@ final class LiveRecorder(systems: Seq[String], keptPoints: Int = LiveRecorder.Ke
         request.recycled = interval
         request.total.add(interval)
         intervalOfSystem.add(interval)
-        RequestFigures(request.path, ok, ko, sumMs, Latency.of(interval), Latency.of(request.total))
+        RequestFigures(request.path, ok, ko, sumMs, Latency.of(interval), Latency.of(request.total), request.seen)
       }
       totals(key).add(intervalOfSystem)
       val users = this.users(key)

@@ -1,27 +1,69 @@
 package live
 
 import java.io.ByteArrayOutputStream
-import java.net.{ BindException, InetSocketAddress }
+import java.net.{ BindException, InetAddress, InetSocketAddress }
+import java.nio.channels.FileChannel
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{ Files, Path }
-import java.util.concurrent.Executors
+import java.security.MessageDigest
+import java.util.concurrent.TimeUnit
+import java.util.concurrent.atomic.AtomicInteger
 
+import scala.jdk.CollectionConverters._
 import scala.util.control.NonFatal
 
-import com.sun.net.httpserver.{ HttpExchange, HttpServer }
+import io.netty.bootstrap.ServerBootstrap
+import io.netty.buffer.Unpooled
+import io.netty.channel.{
+  ChannelFuture,
+  ChannelFutureListener,
+  ChannelHandlerContext,
+  ChannelInitializer,
+  MultiThreadIoEventLoopGroup,
+  SimpleChannelInboundHandler
+}
+import io.netty.channel.nio.NioIoHandler
+import io.netty.channel.socket.SocketChannel
+import io.netty.channel.socket.nio.NioServerSocketChannel
+import io.netty.handler.codec.http.{
+  DefaultFullHttpResponse,
+  DefaultHttpResponse,
+  FullHttpRequest,
+  HttpChunkedInput,
+  HttpHeaderNames,
+  HttpHeaderValues,
+  HttpMethod,
+  HttpObjectAggregator,
+  HttpResponse,
+  HttpResponseStatus,
+  HttpServerCodec,
+  HttpUtil,
+  HttpVersion,
+  LastHttpContent,
+  QueryStringDecoder
+}
+import io.netty.handler.codec.http.cookie.ServerCookieDecoder
+import io.netty.handler.stream.{ ChunkedNioFile, ChunkedWriteHandler }
+import io.netty.util.concurrent.DefaultThreadFactory
 import results.SitePages
 import suite.InputError
 
-/** The live view's HTTP server (the JDK's own: a page, its data and /metrics need no more):
+/** The live view's HTTP server, Netty's (non-blocking: a silent or slow client holds no thread):
   *   - `/` the page, `/assets/...` its script, style and ECharts from the classpath
   *   - `/data.json` the live figures, which the page polls
   *   - `/metrics` the same figures for Prometheus
-  *   - `/results/...` the results folder, so the page can link the archived run.html once the run ends
+  *   - `/results/<run>/...` this run's archived folder once it is archived (its run.html and what it links),
+  *     never its simulation.log nor any other run's folder
   *
-  * Its threads are daemons: it serves until the JVM exits, and never keeps one alive.
+  * Each connection serves one request and is closed at `requestTimeout` whatever it is doing; past
+  * `maxConnections` open ones, a new one is closed at once. With a token, a request from another machine
+  * must carry it. Its threads are daemons: it serves until the JVM exits, and never keeps one alive.
   */
-final class LiveServer private (server: HttpServer) {
-  def port: Int = server.getAddress.getPort
+final class LiveServer private (port0: Int, groups: Seq[MultiThreadIoEventLoopGroup]) {
+  def port: Int = port0
+
+  /** Stops serving; the run never needs it (the JVM's exit does it), a test starting many servers does. */
+  def close(): Unit = groups.foreach(_.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly())
 }
 
 object LiveServer {
@@ -37,58 +79,179 @@ object LiveServer {
     "xml" -> "application/xml",
     "csv" -> "text/plain; charset=utf-8"
   )
+  // Holds the token's digest once a browser came with ?token=, so that the page's own requests carry it.
+  private val TokenCookie = "live_token"
+  // Every run's own raw log: large, and not the run page's to show.
+  private val NotServed = Set("simulation.log")
 
-  /** Listens on `host`:`port` (0: a free port); a port taken or a host not of this machine is an input error. */
-  def start(host: String, port: Int, page: () => String, state: () => LiveState, results: Option[Path]): LiveServer = {
-    val server =
-      try HttpServer.create(new InetSocketAddress(host, port), 0)
+  /** What one request is answered with: bytes, or a file streamed from disk. */
+  private sealed trait Answer
+  private final case class Bytes(status: HttpResponseStatus, contentType: String, bytes: Array[Byte]) extends Answer
+  private final case class RunFile(file: Path) extends Answer
+
+  /** Listens on `settings.host`:`settings.port` (0: a free port); a port taken or a host not of this machine is
+    * an input error.
+    *
+    * @param run the archived run's folder and the path it is served under (`/results/<run>/`), once archived
+    */
+  def start(
+      settings: LiveSettings,
+      page: () => String,
+      state: () => LiveState,
+      run: () => Option[(String, Path)]
+  ): LiveServer = {
+    val (host, port) = (settings.host, settings.port)
+    val threads = new DefaultThreadFactory("live-view", true)
+    val groups = Seq(1, 2).map(n => new MultiThreadIoEventLoopGroup(n, threads, NioIoHandler.newFactory()))
+    val open = new AtomicInteger
+    val bootstrap = new ServerBootstrap()
+      .group(groups(0), groups(1))
+      .channel(classOf[NioServerSocketChannel])
+      .childHandler(new ChannelInitializer[SocketChannel] {
+        override def initChannel(channel: SocketChannel): Unit = {
+          val opened = open.incrementAndGet()
+          val timeout = channel.eventLoop.schedule(
+            new Runnable { def run(): Unit = { channel.close(); () } },
+            settings.requestTimeout.toMillis,
+            TimeUnit.MILLISECONDS
+          )
+          channel.closeFuture.addListener(new ChannelFutureListener {
+            def operationComplete(closed: ChannelFuture): Unit = {
+              open.decrementAndGet()
+              timeout.cancel(false)
+              ()
+            }
+          })
+          if (opened > settings.maxConnections) { channel.close(); () }
+          else {
+            channel.pipeline
+              .addLast(new HttpServerCodec())
+              .addLast(new HttpObjectAggregator(64 * 1024))
+              .addLast(new ChunkedWriteHandler())
+              .addLast(new Handler(settings.token, settings.maxSeries, page, state, run))
+            ()
+          }
+        }
+      })
+    val port0 =
+      try
+        bootstrap.bind(host, port).syncUninterruptibly().channel.localAddress.asInstanceOf[InetSocketAddress].getPort
       catch {
         case e: BindException =>
+          groups.foreach(_.shutdownGracefully(0, 0, TimeUnit.SECONDS))
           throw new InputError(
             s"live.port: cannot listen on $host:$port (${e.getMessage}); -Dlive.port=0 takes a free one"
           )
-        case NonFatal(e) => throw new InputError(s"live.host: cannot listen on $host:$port (${InputError.oneLine(e)})")
+        case NonFatal(e) =>
+          groups.foreach(_.shutdownGracefully(0, 0, TimeUnit.SECONDS))
+          throw new InputError(s"live.host: cannot listen on $host:$port (${InputError.oneLine(e)})")
       }
-    server.setExecutor(Executors.newFixedThreadPool(
-      2,
-      { r =>
-        val thread = new Thread(r, "live-view")
-        thread.setDaemon(true)
-        thread
-      }
-    ))
-    server.createContext("/", exchange => serve(exchange, page, state, results))
-    // The server's dispatcher thread takes its daemon status from the thread that starts it.
-    val starter = new Thread(() => server.start(), "live-view-start")
-    starter.setDaemon(true)
-    starter.start()
-    starter.join()
-    new LiveServer(server)
+    if (settings.token.isEmpty && !InetAddress.getByName(host).isLoopbackAddress)
+      println(
+        s"live view: WARNING: $host serves the page and /metrics to any machine that reaches it: set live.token (or LIVE_TOKEN) to ask them for a token"
+      )
+    new LiveServer(port0, groups)
   }
 
-  private def serve(exchange: HttpExchange, page: () => String, state: () => LiveState, results: Option[Path]): Unit =
-    try {
-      val path = exchange.getRequestURI.getPath
-      if (exchange.getRequestMethod != "GET" && exchange.getRequestMethod != "HEAD")
-        send(exchange, 405, "text/plain", "GET only".getBytes(UTF_8))
-      else if (path == "/") send(exchange, 200, Types("html"), page().getBytes(UTF_8))
-      else if (path == "/data.json") send(exchange, 200, Types("json"), state().json.getBytes(UTF_8))
+  private final class Handler(
+      token: Option[LiveToken],
+      maxSeries: Int,
+      page: () => String,
+      state: () => LiveState,
+      run: () => Option[(String, Path)]
+  ) extends SimpleChannelInboundHandler[FullHttpRequest] {
+    override def channelRead0(context: ChannelHandlerContext, request: FullHttpRequest): Unit = {
+      val query = new QueryStringDecoder(request.uri)
+      val loopback = context.channel.remoteAddress match {
+        case address: InetSocketAddress => address.getAddress.isLoopbackAddress
+        case _                          => false
+      }
+      val header =
+        Option(request.headers.get(HttpHeaderNames.AUTHORIZATION)).filter(_.startsWith("Bearer ")).map(_.drop(7))
+      val inQuery = Option(query.parameters.get("token")).flatMap(_.asScala.headOption)
+      val cookie = Option(request.headers.get(HttpHeaderNames.COOKIE)).toSeq
+        .flatMap(header => ServerCookieDecoder.STRICT.decode(header).asScala)
+        .find(_.name == TokenCookie)
+        .map(_.value)
+      val expected = token.map(t => digest(t.value))
+      def matches(value: Option[String]) = expected.exists(e => value.exists(same(_, e)))
+      val passed = expected.isEmpty || matches(header.map(digest)) || matches(inQuery.map(digest)) || matches(cookie)
+      val answer =
+        try
+          if (!request.decoderResult.isSuccess) text(HttpResponseStatus.BAD_REQUEST, "bad request")
+          else if (request.method != HttpMethod.GET && request.method != HttpMethod.HEAD)
+            text(HttpResponseStatus.METHOD_NOT_ALLOWED, "GET only")
+          else if (!loopback && !passed)
+            text(
+              HttpResponseStatus.UNAUTHORIZED,
+              "a token is asked of other machines: Authorization: Bearer <token>, or ?token=<token>"
+            )
+          else route(query.path)
+        catch {
+          case NonFatal(e) => text(HttpResponseStatus.INTERNAL_SERVER_ERROR, InputError.oneLine(e))
+        }
+      val head = request.method == HttpMethod.HEAD
+      // A browser that came with ?token= keeps it for the page's own requests.
+      val remember = expected.filter(_ => !loopback && matches(inQuery.map(digest)))
+      answer match {
+        case Bytes(status, contentType, bytes) =>
+          val response = new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1,
+            status,
+            if (head) Unpooled.EMPTY_BUFFER else Unpooled.wrappedBuffer(bytes)
+          )
+          headers(response, contentType, bytes.length.toLong, remember)
+          if (status == HttpResponseStatus.UNAUTHORIZED)
+            response.headers.set(HttpHeaderNames.WWW_AUTHENTICATE, "Bearer realm=\"live view\"")
+          context.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE)
+        case RunFile(file) =>
+          val channel = FileChannel.open(file)
+          val response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK)
+          headers(response, typeOf(file.getFileName.toString), channel.size, remember)
+          context.write(response)
+          if (head) {
+            channel.close()
+            context.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT).addListener(ChannelFutureListener.CLOSE)
+          } else
+            context.writeAndFlush(new HttpChunkedInput(new ChunkedNioFile(channel, 16 * 1024)))
+              .addListener(ChannelFutureListener.CLOSE)
+      }
+      ()
+    }
+
+    // A client gone or speaking something else than HTTP: nothing to answer.
+    override def exceptionCaught(context: ChannelHandlerContext, cause: Throwable): Unit = { context.close(); () }
+
+    private def route(path: String): Answer = {
+      val segments = path.split('/').toSeq.filter(_.nonEmpty)
+      if (path == "/") Bytes(HttpResponseStatus.OK, Types("html"), page().getBytes(UTF_8))
+      else if (path == "/data.json") Bytes(HttpResponseStatus.OK, Types("json"), state().json.getBytes(UTF_8))
       else if (path == "/metrics") {
         val out = new ByteArrayOutputStream()
-        PrometheusMetrics.write(state(), out)
-        send(exchange, 200, PrometheusMetrics.ContentType, out.toByteArray)
-      } else if (path.startsWith("/assets/")) asset(path.stripPrefix("/assets/")) match {
-        case Some(bytes) => send(exchange, 200, typeOf(path), bytes)
-        case None        => notFound(exchange)
-      }
-      else if (path.startsWith("/results/")) results.flatMap(file(_, path.stripPrefix("/results/"))) match {
-        case Some(file) => send(exchange, 200, typeOf(file.toString), Files.readAllBytes(file))
-        case None       => notFound(exchange)
-      }
-      else notFound(exchange)
-    } catch {
-      case NonFatal(e) => send(exchange, 500, "text/plain", InputError.oneLine(e).getBytes(UTF_8))
-    } finally exchange.close()
+        PrometheusMetrics.write(state(), out, maxSeries)
+        Bytes(HttpResponseStatus.OK, PrometheusMetrics.ContentType, out.toByteArray)
+      } else if (
+        segments.size >= 2 && segments(segments.size - 2) == SitePages.AssetsFolder &&
+        (segments.size == 2 || segments.head == "results")
+      )
+        // The page's assets, and those the archived run.html links (../assets/): the same, from the classpath.
+        asset(segments.last).fold(notFound)(bytes => Bytes(HttpResponseStatus.OK, typeOf(path), bytes))
+      else run().flatMap { case (prefix, folder) =>
+        Option.when(path.startsWith(prefix))(path.stripPrefix(prefix)).flatMap(runFile(folder, _))
+      }.fold(notFound)(RunFile)
+    }
+  }
+
+  private def headers(response: HttpResponse, contentType: String, length: Long, remember: Option[String]): Unit = {
+    response.headers
+      .set(HttpHeaderNames.CONTENT_TYPE, contentType)
+      .set(HttpHeaderNames.CACHE_CONTROL, "no-store")
+      .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE)
+    HttpUtil.setContentLength(response, length)
+    remember.foreach(tokenDigest =>
+      response.headers.set(HttpHeaderNames.SET_COOKIE, s"$TokenCookie=$tokenDigest; Path=/; HttpOnly; SameSite=Strict")
+    )
+  }
 
   /** The page's own script beside the site's assets (ECharts, charts.js, site.css). */
   private def asset(name: String): Option[Array[Byte]] =
@@ -99,25 +262,29 @@ object LiveServer {
       }
     }
 
-  /** A file inside `root`, never outside it. */
-  private def file(root: Path, relative: String): Option[Path] = {
-    val base = root.toAbsolutePath.normalize
-    val file = base.resolve(relative).normalize
-    Option.when(file.startsWith(base) && Files.isRegularFile(file))(file)
+  /** A file of the run's folder, never outside it (nor through a link out of it), never its simulation.log. */
+  private def runFile(folder: Path, relative: String): Option[Path] = {
+    val segments = relative.split('/').toSeq
+    val base = folder.toAbsolutePath.normalize
+    Option.when(
+      segments.nonEmpty && segments.forall(s => s.nonEmpty && s != "." && s != "..") &&
+        !NotServed.contains(segments.last)
+    )(base.resolve(relative).normalize).filter { file =>
+      file.startsWith(base) && Files.isRegularFile(file) && file.toRealPath().startsWith(base.toRealPath())
+    }
   }
+
+  /** The token as the cookie holds it: its SHA-256, in hex. */
+  private def digest(value: String): String =
+    MessageDigest.getInstance("SHA-256").digest(value.getBytes(UTF_8)).map(b => f"${b & 0xff}%02x").mkString
+
+  private def same(a: String, b: String): Boolean = MessageDigest.isEqual(a.getBytes(UTF_8), b.getBytes(UTF_8))
 
   private def typeOf(name: String): String =
     Types.getOrElse(name.substring(name.lastIndexOf('.') + 1).toLowerCase, "application/octet-stream")
 
-  private def notFound(exchange: HttpExchange): Unit = send(exchange, 404, "text/plain", "not found".getBytes(UTF_8))
+  private def text(status: HttpResponseStatus, message: String): Answer =
+    Bytes(status, "text/plain; charset=utf-8", message.getBytes(UTF_8))
 
-  private def send(exchange: HttpExchange, status: Int, contentType: String, body: Array[Byte]): Unit = {
-    exchange.getResponseHeaders.set("Content-Type", contentType)
-    exchange.getResponseHeaders.set("Cache-Control", "no-store")
-    if (exchange.getRequestMethod == "HEAD") exchange.sendResponseHeaders(status, -1)
-    else {
-      exchange.sendResponseHeaders(status, body.length.toLong)
-      exchange.getResponseBody.write(body)
-    }
-  }
+  private val notFound: Answer = text(HttpResponseStatus.NOT_FOUND, "not found")
 }

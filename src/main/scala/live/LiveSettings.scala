@@ -6,21 +6,38 @@ import suite.Settings
 
 /** Where the live view serves (`live` in application.conf) and where its figures go to Graphite (`graphite`).
   *
-  * @param keepServing how long the page goes on after the run is archived, for an open page to show the verdict */
+  * @param keepServing    how long the page goes on after the run is archived, for an open page to show the verdict
+  * @param token          what a request from another machine must carry (never asked of loopback)
+  * @param maxConnections connections served at once; more are closed as they come
+  * @param requestTimeout the longest a connection is kept: its request, then its answer
+  * @param maxSeries      request names with their own series in /metrics; the rest count as `other`
+  */
 final case class LiveSettings(
     enabled: Boolean,
     host: String,
     port: Int,
     keepServing: FiniteDuration,
-    graphite: Option[GraphiteSettings]
+    graphite: Option[GraphiteSettings],
+    token: Option[LiveToken] = None,
+    maxConnections: Int = 16,
+    requestTimeout: FiniteDuration = 10.seconds,
+    maxSeries: Int = 200
 ) {
 
   /** Whether the run's figures are followed at all: for the page, for Graphite, or both. */
   def recording: Boolean = enabled || graphite.nonEmpty
 }
 
-/** @param rootPathPrefix the first element of every metric path, e.g. `loadtest.toy.users.active` */
-final case class GraphiteSettings(host: String, port: Int, rootPathPrefix: String)
+/** A secret: its value is compared, never shown. */
+final case class LiveToken(value: String) {
+  override def toString: String = "LiveToken(<hidden>)"
+}
+
+/** @param rootPathPrefix  the first element of every metric path, e.g. `loadtest.toy.users.active`
+  * @param sendBufferBytes the connection's kernel send buffer (0: the system's, which grows to some MB): what a
+  *                        stalled Graphite can leave waiting there before the sender's write timeout applies
+  */
+final case class GraphiteSettings(host: String, port: Int, rootPathPrefix: String, sendBufferBytes: Int = 0)
 
 object LiveSettings {
   val Off: LiveSettings = LiveSettings(enabled = false, "127.0.0.1", 0, Duration.Zero, None)
@@ -42,9 +59,14 @@ object LiveSettings {
         GraphiteSettings(
           graphiteHost,
           graphite.int("port", min = 1, max = 65535),
-          prefix
+          prefix,
+          graphite.int("sendBufferBytes", min = 0)
         )
-      }
+      },
+      live.optionalString("token").map(LiveToken),
+      live.int("maxConnections", min = 1),
+      live.positiveDuration("requestTimeout"),
+      live.int("maxSeries", min = 1)
     )
   }
 }

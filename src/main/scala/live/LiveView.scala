@@ -16,7 +16,7 @@ import suite.{ EarlyStop, InputError, LoadListener }
   *
   * @param thresholds each system's own thresholds (its block over the defaults), as the gate reads them
   * @param injector   the injector's health so far, where it is sampled
-  * @param results    the results folder the run is archived to, served under /results/
+  * @param results    the results folder the run is archived to: the run's own folder is served under /results/
   */
 final class LiveView(
     simulation: String,
@@ -31,13 +31,15 @@ final class LiveView(
   @volatile private var planned = Map.empty[String, Option[Long]]
   @volatile private var startedAtMs = System.currentTimeMillis()
   @volatile private var ended: Option[(String, Option[String], Option[String])] = None
+  // The archived run's folder and the path it is served under, once archived.
+  @volatile private var runFolder: Option[(String, Path)] = None
   @volatile private var current = state(
     systems.map(SystemFigures(_, 0, 0, Nil, Latency.None, Latency.None, 0, Nil, Nil)),
     "running"
   )
   private val graphite = settings.graphite.map(new GraphiteSender(_))
   private val server = Option.when(settings.enabled)(
-    LiveServer.start(settings.host, settings.port, () => page, () => current, results)
+    LiveServer.start(settings, () => page, () => current, () => runFolder)
   )
   private val scheduler = Executors.newSingleThreadScheduledExecutor { r =>
     val thread = new Thread(r, "live-view-tick")
@@ -73,10 +75,13 @@ final class LiveView(
 
   /** The run is archived: its verdict and its run.html (when archived under the served results folder). */
   def archived(outcome: RunOutcome): Unit = {
-    val page = results.flatMap { root =>
+    runFolder = results.flatMap { root =>
       val relative = root.toAbsolutePath.normalize.relativize(outcome.archivedRunDir.toAbsolutePath.normalize)
-      Option.when(!relative.startsWith(".."))(s"/results/${relative.toString.replace('\\', '/')}/run.html")
+      Option.when(
+        !relative.startsWith("..")
+      )(s"/results/${relative.toString.replace('\\', '/')}/" -> outcome.archivedRunDir)
     }
+    val page = runFolder.map { case (served, _) => s"${served}run.html" }
     val verdict = outcome.verdict.map(_.label).orElse(outcome.error.map(e => s"no verdict: $e"))
     ended = Some(("ended", verdict, page))
     current = current.copy(state = "ended", verdict = verdict, runPage = page)

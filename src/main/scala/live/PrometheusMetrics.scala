@@ -19,16 +19,41 @@ import io.prometheus.metrics.model.snapshots.{
 /** The live figures as Prometheus metrics, written in its text exposition format (0.0.4) by the official Java
   * client's writer: the metrics are built as the client's snapshots straight from [[LiveState]] (no registry,
   * nothing kept twice). Counters are the recorder's counts since the start, so they only ever rise in a run.
+  *
+  * At most `maxSeries` request names have series of their own (the first answered first, all systems together,
+  * so a name keeps its series all run); the rest are summed per system as `request="other"`, whose quantiles
+  * are NaN (percentiles of different requests do not add up).
   */
 object PrometheusMetrics {
   val ContentType: String = PrometheusTextFormatWriter.CONTENT_TYPE
+  val Other = "other"
   private val writer = PrometheusTextFormatWriter.create()
 
-  def write(state: LiveState, out: OutputStream): Unit = writer.write(out, snapshots(state))
+  def write(state: LiveState, out: OutputStream, maxSeries: Int = Int.MaxValue): Unit =
+    writer.write(out, snapshots(state, maxSeries))
 
-  def snapshots(state: LiveState): MetricSnapshots = {
+  def snapshots(state: LiveState, maxSeries: Int = Int.MaxValue): MetricSnapshots = {
     val systems = state.systems
-    val requests = systems.flatMap(s => s.figures.requests.map(r => (s.figures.key, r.path.mkString(" / "), r)))
+    val all = systems.flatMap(s => s.figures.requests.map(r => (s.figures.key, r.path.mkString(" / "), r)))
+    val kept = all.sortBy(_._3.seen).take(maxSeries).map { case (system, request, _) => (system, request) }.toSet
+    val (own, rest) = all.partition { case (system, request, _) => kept((system, request)) }
+    val others = rest.groupBy(_._1).toSeq.sortBy(_._1).map { case (system, requests) =>
+      val figures = requests.map(_._3)
+      (
+        system,
+        Other,
+        RequestFigures(
+          List(Other),
+          figures.map(_.ok).sum,
+          figures.map(_.ko).sum,
+          figures.map(_.sumMs).sum,
+          Latency.None,
+          Latency.None,
+          Long.MaxValue
+        )
+      )
+    }
+    val requests = own ++ others
     val requestsTotal = CounterSnapshot.builder().name("loadtest_requests").help(
       "Requests answered since the start, by system, request and status (ok: 2xx or 304; ko: any other status)"
     )

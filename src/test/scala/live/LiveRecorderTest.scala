@@ -141,21 +141,4 @@ class LiveRecorderTest {
     )
     assertTrue(text.contains("""loadtest_response_time_seconds_count{request="look up",system="toy"} 1"""), text)
   }
-
-  @Test def aGraphiteThatCannotBeReachedIsSaidOnceAndNeverFailsTheTick(): Unit = {
-    val closed = testkit.FreePort()
-    val graphite = new GraphiteSender(GraphiteSettings("127.0.0.1", closed, "loadtest"))
-    val recorder = new LiveRecorder(Seq("toy"))
-    recorder.start(T0)
-    val printed = new ByteArrayOutputStream()
-    Console.withOut(printed) {
-      (1 to 3).foreach(i => graphite.send(state(recorder.tick(T0 + i * 1000), lookUpP99), 1700000000L + i))
-    }
-    assertEquals(
-      Seq(
-        s"graphite: cannot send to 127.0.0.1:$closed (ConnectException: Connection refused): trying again every 10 s"
-      ),
-      printed.toString(UTF_8).linesIterator.toSeq
-    )
-  }
 }

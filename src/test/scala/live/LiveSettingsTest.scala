@@ -16,6 +16,7 @@ class LiveSettingsTest {
   private def read(overrides: (String, Any)*): LiveSettings =
     LiveSettings.read(new Settings(
       ConfigFactory.parseMap(overrides.toMap.asJava).withFallback(ConfigFactory.parseResources("application.conf"))
+        .resolve()
     ))
 
   private def errorFor(overrides: (String, Any)*): String =
@@ -35,6 +36,12 @@ class LiveSettingsTest {
         .graphite
     )
 
+  @Test def theTokenIsReadAndNeverShown(): Unit = {
+    val settings = read("live.token" -> "s3cret-token", "live.maxSeries" -> "50")
+    assertEquals((Some(LiveToken("s3cret-token")), 50), (settings.token, settings.maxSeries))
+    assertFalse(settings.toString.contains("s3cret-token"), settings.toString)
+  }
+
   @Test def badValuesAreOneLineNamingTheKey(): Unit = {
     assertEquals("live.port: must be at most 65535 (was 70000)", errorFor("live.port" -> "70000"))
     assertEquals("live.port: must be a whole number (was 'abc')", errorFor("live.port" -> "abc"))
@@ -47,6 +54,8 @@ class LiveSettingsTest {
       "graphite.rootPathPrefix: must be names of letters, digits, _ or - joined by dots (was 'a..b')",
       errorFor("graphite.host" -> "127.0.0.1", "graphite.rootPathPrefix" -> "a..b")
     )
+    assertEquals("live.maxConnections: must be at least 1 (was 0)", errorFor("live.maxConnections" -> "0"))
+    assertEquals("live.requestTimeout: must be greater than 0 (was 0s)", errorFor("live.requestTimeout" -> "0s"))
     assertEquals(
       "graphite.port: must be at least 1 (was 0)",
       errorFor("graphite.host" -> "127.0.0.1", "graphite.port" -> "0")

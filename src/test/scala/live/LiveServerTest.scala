@@ -1,0 +1,233 @@
+package live
+
+import java.io.{ ByteArrayOutputStream, IOException, RandomAccessFile }
+import java.net.{ Inet4Address, InetAddress, NetworkInterface, Socket, SocketTimeoutException, URI }
+import java.net.http.{ HttpClient, HttpRequest, HttpResponse }
+import java.nio.charset.StandardCharsets.{ US_ASCII, UTF_8 }
+import java.nio.file.{ Files, Path }
+import java.time.Duration
+
+import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
+import scala.util.{ Try, Using }
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.{ Assumptions, Test }
+import suite.Answer
+
+/** The live server on real sockets: what it serves (the live run only), how it holds up against clients that
+  * stall, too many connections and too many request names, and the token asked of other machines.
+  */
+class LiveServerTest {
+  private val T0 = 1700000000000L
+  private val client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()
+
+  private def state(requests: Int): LiveState = {
+    val recorder = new LiveRecorder(Seq("toy"))
+    recorder.start(T0)
+    (1 to requests).foreach { i =>
+      (1 to i).foreach(_ => recorder.answered(Answer("toy", List(f"request $i%03d"), T0, 100, 200)))
+    }
+    val figures = recorder.tick(T0 + 1000)
+    LiveState("ToySimulation", T0, 1000, "running", figures.map(SystemState(_, None, Nil)), "off", None, Nil)
+  }
+
+  private def server(
+      settings: LiveSettings = LiveSettings.Off.copy(enabled = true),
+      run: Option[(String, Path)] = None,
+      requests: Int = 2
+  ): LiveServer = {
+    val live = state(requests)
+    LiveServer.start(settings, () => "the page", () => live, () => run)
+  }
+
+  private def get(url: String, headers: (String, String)*): HttpResponse[String] = {
+    val request = headers.foldLeft(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))) {
+      case (builder, (name, value)) => builder.header(name, value)
+    }
+    client.send(request.build(), HttpResponse.BodyHandlers.ofString())
+  }
+
+  /** `request` as sent, byte for byte (no client normalises its path); the whole answer. */
+  private def raw(port: Int, request: String): String =
+    Using.resource(new Socket(InetAddress.getLoopbackAddress, port)) { socket =>
+      socket.setSoTimeout(20000)
+      socket.getOutputStream.write(request.getBytes(US_ASCII))
+      new String(socket.getInputStream.readAllBytes(), UTF_8)
+    }
+
+  @Test def itServesTheLiveRunsFilesOnlyNeverASimulationLog(): Unit = {
+    val results = Files.createTempDirectory("results-")
+    Seq("2026-01-01-old", "2026-01-02-live").foreach { name =>
+      val run = Files.createDirectories(results.resolve(name))
+      Files.writeString(run.resolve("run.html"), s"run page of $name")
+      Files.writeString(run.resolve("simulation.log"), s"log of $name")
+    }
+    val live = results.resolve("2026-01-02-live")
+    // Larger than any buffer on the way: it comes whole, as streamed.
+    val large = (1 to 200000).map(i => s"line $i\n").mkString
+    Files.writeString(live.resolve("large.txt"), large)
+    Files.createSymbolicLink(live.resolve("linked.html"), results.resolve("2026-01-01-old").resolve("run.html"))
+    val served = server(run = Some("/results/2026-01-02-live/" -> live))
+    try {
+      val base = s"http://127.0.0.1:${served.port}"
+      assertEquals(
+        200 -> "run page of 2026-01-02-live", {
+          val r = get(s"$base/results/2026-01-02-live/run.html"); r.statusCode -> r.body
+        }
+      )
+      val largeAnswer = get(s"$base/results/2026-01-02-live/large.txt")
+      assertEquals(200 -> large.length, largeAnswer.statusCode -> largeAnswer.body.length)
+      assertEquals(large, largeAnswer.body)
+      assertEquals(200, get(s"$base/results/assets/site.css").statusCode, "the assets run.html links")
+      assertEquals(200, get(s"$base/assets/live.js").statusCode)
+      Seq(
+        "/results/2026-01-02-live/simulation.log",
+        "/results/2026-01-01-old/run.html",
+        "/results/2026-01-01-old/simulation.log",
+        "/results/2026-01-02-live/linked.html",
+        "/results/2026-01-02-live/../2026-01-01-old/simulation.log",
+        "/results/2026-01-02-live/%2e%2e/2026-01-01-old/simulation.log",
+        "/results/2026-01-02-live/..%2f2026-01-01-old%2fsimulation.log",
+        "/results/",
+        "/results/assets/../2026-01-01-old/run.html"
+      ).foreach { path =>
+        val answer = raw(served.port, s"GET $path HTTP/1.1\r\nHost: x\r\n\r\n")
+        assertTrue(answer.startsWith("HTTP/1.1 404 "), s"$path:\n$answer")
+        assertFalse(answer.contains("log of") || answer.contains("run page of"), s"$path:\n$answer")
+      }
+    } finally served.close()
+  }
+
+  @Test def aRunNotYetArchivedHasNoFilesServed(): Unit = {
+    val served = server()
+    try assertEquals(404, get(s"http://127.0.0.1:${served.port}/results/any/run.html").statusCode)
+    finally served.close()
+  }
+
+  /** Clients that send nothing or half a request and stay, and one that asks for a large file and never reads
+    * it, more of them than the server has threads, hold no one up; the server closes them at requestTimeout
+    * (1 s here; the test waits up to 30 s for it on a busy machine), the reader's file cut short.
+    */
+  @Test def aSilentHalfSentOrUnreadRequestHoldsNoOneUpAndIsClosedAtTheTimeout(): Unit = {
+    val run = Files.createDirectories(Files.createTempDirectory("results-").resolve("live"))
+    val largeBytes = 32L * 1024 * 1024
+    // Sparse: 32 MB that take no room on disk.
+    Using.resource(new RandomAccessFile(run.resolve("large.txt").toFile, "rw"))(_.setLength(largeBytes))
+    val served =
+      server(LiveSettings.Off.copy(enabled = true, requestTimeout = 1.second), run = Some("/results/live/" -> run))
+    try {
+      val stalled = (1 to 6).map { i =>
+        val socket = new Socket(InetAddress.getLoopbackAddress, served.port)
+        if (i % 2 == 0) socket.getOutputStream.write("GET /metrics HTTP/1.1\r\nHost: x\r\n".getBytes(US_ASCII))
+        socket
+      }
+      val reader = new Socket(InetAddress.getLoopbackAddress, served.port)
+      reader.getOutputStream.write("GET /results/live/large.txt HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(US_ASCII))
+      try {
+        val metrics = get(s"http://127.0.0.1:${served.port}/metrics")
+        assertEquals(200, metrics.statusCode)
+        assertTrue(metrics.body.contains("loadtest_requests_total"), metrics.body)
+        (stalled :+ reader).foreach { socket =>
+          socket.setSoTimeout(30000)
+          val buffer = new Array[Byte](65536)
+          val read = Iterator.continually(
+            try socket.getInputStream.read(buffer)
+            catch {
+              case _: SocketTimeoutException => fail("the server left a stalled connection open for 30 s")
+              case _: IOException            => -1
+            }
+          ).takeWhile(_ >= 0).map(_.toLong).sum
+          assertTrue(read < largeBytes, s"$read bytes: the server closed the connection at its timeout")
+        }
+      } finally (stalled :+ reader).foreach(_.close())
+    } finally served.close()
+  }
+
+  /** Ten connections at once, three served: the server takes them on two threads, in any order, and closes
+    * seven. Then, three being open, an eleventh is closed with no answer; one of the three closed, one is served.
+    */
+  @Test def connectionsPastTheCapAreClosedAtOnce(): Unit = {
+    val served = server(LiveSettings.Off.copy(enabled = true, maxConnections = 3, requestTimeout = 60.seconds))
+    try {
+      val held = (1 to 10).map(_ => new Socket(InetAddress.getLoopbackAddress, served.port))
+      try {
+        def closedByServer(socket: Socket): Boolean = {
+          socket.setSoTimeout(50)
+          try socket.getInputStream.read() == -1
+          catch {
+            case _: SocketTimeoutException => false
+            case _: IOException            => true
+          }
+        }
+        val deadline = System.nanoTime() + 30L * 1000000000L
+        var closed = Set.empty[Socket]
+        while (closed.size < 7 && System.nanoTime() < deadline) closed ++= held.filterNot(closed).filter(closedByServer)
+        assertEquals(7, closed.size, "connections the server closed")
+        val open = held.filterNot(closed)
+        assertFalse(open.exists(closedByServer), "the three others stay open")
+        def answer = Try(raw(served.port, "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")).fold(_.toString, identity)
+        val eleventh = answer
+        assertFalse(eleventh.startsWith("HTTP/"), s"an eleventh connection is closed with no answer, got: $eleventh")
+        open.head.close()
+        while (!answer.startsWith("HTTP/1.1 200") && System.nanoTime() < deadline) Thread.sleep(100)
+        assertEquals(200, get(s"http://127.0.0.1:${served.port}/metrics").statusCode, "one closed: served again")
+      } finally held.foreach(_.close())
+    } finally served.close()
+  }
+
+  /** Five request names, three series: the first three answered keep theirs, the last two are summed as other. */
+  @Test def requestNamesPastMaxSeriesAreSummedAsOther(): Unit = {
+    val served = server(LiveSettings.Off.copy(enabled = true, maxSeries = 3), requests = 5)
+    try {
+      val text = get(s"http://127.0.0.1:${served.port}/metrics").body
+      val requestLabels = """request="([^"]*)"""".r.findAllMatchIn(text).map(_.group(1)).toSet
+      assertEquals(Set("request 001", "request 002", "request 003", "other"), requestLabels, text)
+      assertTrue(text.contains("""loadtest_requests_total{request="other",status="ok",system="toy"} 9.0"""), text)
+      assertTrue(text.contains("""loadtest_response_time_seconds_count{request="other",system="toy"} 9"""), text)
+      assertTrue(text.contains("""loadtest_requests_total{request="request 003",status="ok",system="toy"} 3.0"""), text)
+    } finally served.close()
+  }
+
+  /** Served on every address with a token: loopback needs none, this machine's other address needs it. */
+  @Test def anotherMachineMustCarryTheTokenLoopbackNeedsNone(): Unit = {
+    val other = NetworkInterface.networkInterfaces.iterator.asScala
+      .filter(i => i.isUp && !i.isLoopback)
+      .flatMap(_.getInetAddresses.asScala)
+      .collectFirst { case a: Inet4Address if !a.isLoopbackAddress && !a.isLinkLocalAddress => a.getHostAddress }
+    Assumptions.assumeTrue(other.nonEmpty, "no address but loopback on this machine")
+    val printed = new ByteArrayOutputStream()
+    val served = Console.withOut(printed)(
+      server(LiveSettings.Off.copy(enabled = true, host = "0.0.0.0", token = Some(LiveToken("s3cret-token"))))
+    )
+    try {
+      assertEquals("", printed.toString(UTF_8), "a token is set: no warning")
+      val remote = s"http://${other.get}:${served.port}"
+      assertEquals(200, get(s"http://127.0.0.1:${served.port}/metrics").statusCode)
+      val refused = get(s"$remote/metrics")
+      assertEquals(401, refused.statusCode)
+      assertFalse(refused.body.contains("s3cret-token"), refused.body)
+      assertEquals(401, get(s"$remote/metrics", "Authorization" -> "Bearer wrong").statusCode)
+      assertEquals(401, get(s"$remote/data.json?token=wrong").statusCode)
+      assertEquals(200, get(s"$remote/metrics", "Authorization" -> "Bearer s3cret-token").statusCode)
+      val page = get(s"$remote/?token=s3cret-token")
+      assertEquals(200, page.statusCode)
+      val cookie = page.headers.firstValue("Set-Cookie").orElseThrow().split(';').head
+      assertFalse(cookie.contains("s3cret-token"), "the cookie holds the token's digest")
+      assertEquals(200, get(s"$remote/data.json", "Cookie" -> cookie).statusCode, "the page's own requests")
+      assertEquals(401, get(s"$remote/data.json", "Cookie" -> "live_token=0123").statusCode)
+    } finally served.close()
+  }
+
+  @Test def everyAddressWithoutATokenIsWarnedOfOnce(): Unit = {
+    val printed = new ByteArrayOutputStream()
+    val served = Console.withOut(printed)(server(LiveSettings.Off.copy(enabled = true, host = "0.0.0.0")))
+    served.close()
+    assertEquals(
+      Seq(
+        "live view: WARNING: 0.0.0.0 serves the page and /metrics to any machine that reaches it: set live.token (or LIVE_TOKEN) to ask them for a token"
+      ),
+      printed.toString(UTF_8).linesIterator.toSeq
+    )
+  }
+}

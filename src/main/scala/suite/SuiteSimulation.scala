@@ -36,12 +36,9 @@ abstract class SuiteSimulation extends Simulation {
     val archiveTo = Option.when(sys.props.get("suite.archive").contains("true"))(
       Paths.get(sys.props.getOrElse("suite.resultsDir", "results"))
     )
-    val run = FailFast(RunAssembly.assemble(
-      getClass.getSimpleName,
-      systems,
-      SuiteConfig.load(SystemUnderTest.withParts(systems).map(_.key)),
-      archiveTo
-    ))
+    val systemKeys = SystemUnderTest.withParts(systems).map(_.key)
+    FailFast(KnownSettings.check(systemKeys))
+    val run = FailFast(RunAssembly.assemble(getClass.getSimpleName, systems, SuiteConfig.load(systemKeys), archiveTo))
     if (run.suite.planOnly) PlanOnly.stop(RunPlan.render(run, run.baseUrls))
     val sandbox = run.sandbox.map { case (settings, systems) => FailFast(startSandbox(settings, systems)) }
     val baseUrls = run.baseUrls ++ sandbox.fold(Map.empty[String, String])(_.baseUrls)

@@ -14,7 +14,7 @@ import com.typesafe.config.{
   ConfigValue
 }
 
-/** docs/configuration.md, generated from the configuration files: every key they set, once, with its default
+/** docs/configuration.md, generated from the configuration files: every key they set, once, as it is given after -D, with its default
   * and the comment above it (or above its block), then the keys [[KnownSettings]] takes that no file sets and
   * the environment variables. `ConfigurationReferenceTest` fails when the page is not what this renders:
   * `mvn -o -q test-compile exec:java -Dexec.mainClass=suite.ConfigurationReference` writes it again.
@@ -48,7 +48,8 @@ object ConfigurationReference {
       "from one; any other (`java.*`, `maven.*`, `user.*`, a library's) is left to the JVM, Maven, the Gatling plugin",
       "or the library. `gatling.<section>.*` keys must be Gatling's own (its defaults, or `gatling.conf` below);",
       "the plugin's (`gatling.simulationClass`, `gatling.noReports`, ...) are left to it. A `LOADTEST_*` environment",
-      "variable must be one listed at the end.",
+      "variable must be one listed at the end. Keys are written as they are given after `-D`: a name with spaces",
+      "unquoted, the whole option quoted for the shell (`\"-Deol.mix.Enrol with passport=0\"`).",
       ""
     )
     val groups = Seq(
@@ -161,8 +162,11 @@ object ConfigurationReference {
           value match {
             case block: ConfigObject if !block.isEmpty && isResolved(block) =>
               val heading = comments(block)
-              Option.when(own && heading.nonEmpty)(Entry(key, "", heading)).toSeq ++ walk(key, block)
-            case _ if own => Seq(Entry(key, default(key, value, resolved), comments(value)))
+              Option.when(own && heading.nonEmpty)(Entry(KnownSettings.asProperty(key), "", heading)).toSeq ++ walk(
+                key,
+                block
+              )
+            case _ if own => Seq(Entry(KnownSettings.asProperty(key), default(key, value, resolved), comments(value)))
             case _        => Nil
           }
       }

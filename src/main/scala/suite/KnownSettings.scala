@@ -114,6 +114,9 @@ object KnownSettings {
       """\$\{\?([A-Za-z0-9_]+)\}""".r.findAllMatchIn(text).map(_.group(1)).toSeq
     }
 
+  /** A path as it is given after -D: its names joined by dots, unquoted (`eol.mix.Enrol with passport`). */
+  def asProperty(path: String): String = ConfigUtil.splitPath(path).asScala.mkString(".")
+
   /** The known key nearest to `key`: the fewest letters added, removed, changed or swapped. */
   def nearest(key: String, candidates: Iterable[String]): String =
     candidates.minBy(c => (distance(key.toLowerCase, c.toLowerCase), c))
@@ -183,35 +186,43 @@ final class KnownSettings(systems: Seq[String]) {
   /** A key this run refuses: the suite's (or a misspelling of it) and none of its known keys; a key of one
     * of Gatling's sections that Gatling does not have. Gatling's other keys are its launcher's and plugin's.
     */
-  def refuses(key: String): Boolean =
-    if (key.startsWith("gatling.")) gatlingSections(segments(key).lift(1).getOrElse("")) && !gatlingKeys(key)
-    else isSuites(key) && !isKnown(key)
+  def refuses(key: String): Boolean = {
+    val parts = segments(key)
+    if (parts.head == "gatling") gatlingSections(parts.lift(1).getOrElse("")) && !isGatlingKey(parts)
+    else isSuites(key) && !isKnown(parts)
+  }
 
   def nearest(key: String): String =
-    KnownSettings.nearest(key, if (key.startsWith("gatling.")) gatlingKeys else candidates)
+    KnownSettings.nearest(key, (if (key.startsWith("gatling.")) gatlingKeys.toSeq else candidates).map(asProperty))
 
-  def isKnown(key: String): Boolean = {
-    val parts = segments(key)
+  /** `parts`, a key split at its dots, names a known key, or an item of one (`-Dsandbox.x.paths.0=`, as a list's). */
+  def isKnown(parts: Seq[String]): Boolean = {
+    val key = path(parts)
     fileKeys(key) || Optional.exists(_._1 == key) || Launch.contains(key) ||
     (parts.size == 2 && everySystem.contains(parts.head) && PerSystem.contains(parts(1))) ||
     (parts.size >= 3 && parts.head == "profiles" && everySystem.contains(parts(1))) ||
-    Seq("thresholds.defaults.", "thresholds.simulations.").exists(key.startsWith) ||
-    sameShape(parts)
+    (parts.size >= 3 && parts.head == "thresholds" && Seq("defaults", "simulations").contains(parts(1))) ||
+    sameShape(parts) || (isItem(parts) && isKnown(parts.init))
   }
 
-  private def sameShape(parts: Seq[String]): Boolean = {
-    def as(path: Seq[String]) = isKnown(path.mkString("."))
+  private def isGatlingKey(parts: Seq[String]): Boolean =
+    gatlingKeys(path(parts)) || (isItem(parts) && gatlingKeys(path(parts.init)))
+
+  private def isItem(parts: Seq[String]): Boolean =
+    parts.size > 1 && parts.last.nonEmpty && parts.last.forall(_.isDigit)
+
+  private def sameShape(parts: Seq[String]): Boolean =
     parts match {
-      case Seq("sandbox", system, "faults", key) if everySystem.contains(system) => as(Seq("sandbox", "faults", key))
-      case Seq("sandbox", "stubs", "faultOverrides", _, key) => as(Seq("sandbox", "stubs", "faults", key))
-      case Seq("sandbox", "stubs", "delayOverrides", _, key) => as(Seq("sandbox", "stubs", "delay", key))
+      case Seq("sandbox", system, "faults", key) if everySystem.contains(system) =>
+        isKnown(Seq("sandbox", "faults", key))
+      case Seq("sandbox", "stubs", "faultOverrides", _, key) => isKnown(Seq("sandbox", "stubs", "faults", key))
+      case Seq("sandbox", "stubs", "delayOverrides", _, key) => isKnown(Seq("sandbox", "stubs", "delay", key))
       case Seq("targets", _, system, rest @ _*) if everySystem.contains(system) =>
-        rest.isEmpty || rest == Seq("baseUrl") || as(system +: rest)
+        rest.isEmpty || rest == Seq("baseUrl") || isKnown(system +: rest)
       case Seq("targets", _, key) => targetKeys(key)
       case Seq("targets", _)      => true
       case _                      => false
     }
-  }
 
   private def isSuites(key: String): Boolean = {
     val first = firstPart(key)
@@ -220,7 +231,8 @@ final class KnownSettings(systems: Seq[String]) {
     )
   }
 
-  private def segments(key: String): Seq[String] =
-    try ConfigUtil.splitPath(key).asScala.toSeq
-    catch { case _: ConfigException => key.split('.').toSeq }
+  /** A system property's key as typesafe-config reads it: split at every dot, quotes and spaces kept. */
+  private def segments(key: String): Seq[String] = key.split("\\.", -1).toSeq
+
+  private def path(parts: Seq[String]): String = ConfigUtil.joinPath(parts.asJava)
 }

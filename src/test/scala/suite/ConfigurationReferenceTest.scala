@@ -28,7 +28,7 @@ class ConfigurationReferenceTest {
   @Test def everyKeyOfTheFilesIsListed(): Unit = {
     val files = KnownSettings.SuiteFiles ++ Seq("sandbox.conf", "results.conf", "gatling.conf") ++
       KnownSettings.allSystems.map(ConfigFiles.systemFile)
-    val keys = files.flatMap(f => KnownSettings.paths(KnownSettings.parse(f)))
+    val keys = files.flatMap(f => KnownSettings.paths(KnownSettings.parse(f))).map(KnownSettings.asProperty)
     val leaves = keys.filterNot(k => keys.exists(_.startsWith(k + ".")))
     val missing = leaves.filterNot(k => listed.exists(l => k == l || k.startsWith(l + ".")))
     assertEquals(Nil, missing, "keys of the files the page does not list")

@@ -111,6 +111,15 @@ class KnownSettingsTest {
       "suite.exitOnError"
     )
 
+  /** As typesafe-config reads a system property: split at every dot, a name with spaces kept whole. */
+  @Test def aKeyIsSplitAtItsDotsAndAListTakesItsItems(): Unit = {
+    accepted(Seq("eol", "elections"), "eol.mix.Enrol with passport", "sandbox.elections.uncachedPaths.0")
+    assertEquals(
+      "unknown setting 'eol.mix.Enrol with pasport'; did you mean 'eol.mix.Enrol with passport'?",
+      errorFor(Seq("eol"), "eol.mix.Enrol with pasport" -> "0")
+    )
+  }
+
   @Test def aSystemOutsideTheRunKeepsItsKeys(): Unit = {
     accepted(Seq("raid"), "eroll.thinkTime", "sandbox.eroll.port", "profiles.eroll.reference.workers")
     assertEquals(

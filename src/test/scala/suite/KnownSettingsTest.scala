@@ -181,13 +181,18 @@ class KnownSettingsTest {
     )
   }
 
-  /** The variables the deploy scripts and manifests read are exactly those listed, beside those the files read. */
+  /** The variables the deploy scripts and manifests read are exactly those listed, beside those the files read;
+    * the CI workflows, which run the scripts, set none other.
+    */
   @Test def theScriptsVariablesAreTheListedOnes(): Unit = {
-    val read = Using.resource(Files.walk(Paths.get("deploy")))(_.iterator.asScala.filter(Files.isRegularFile(_)).toList)
-      .flatMap((file: Path) => "LOADTEST_[A-Z_]*[A-Z]".r.findAllIn(Files.readString(file)).toList)
-      .toSet
+    def named(folder: String) =
+      Using.resource(Files.walk(Paths.get(folder)))(_.iterator.asScala.filter(Files.isRegularFile(_)).toList)
+        .flatMap((file: Path) => "LOADTEST_[A-Z_]*[A-Z]".r.findAllIn(Files.readString(file)).toList)
+        .toSet
+    val read = named("deploy")
     val fromFiles = new KnownSettings(Seq("raid")).environmentVariables.toSet -- KnownSettings.ScriptVariables
     assertEquals(KnownSettings.ScriptVariables.toSet, read -- fromFiles)
+    assertEquals(Set.empty, named(".github") -- read -- fromFiles, "set by CI, read by nothing")
   }
 
   @Test def distanceCountsASwapAsOne(): Unit = {

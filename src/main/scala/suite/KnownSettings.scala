@@ -34,7 +34,7 @@ object KnownSettings {
   /** Keys every system takes, as `<system>.<key>`, whether or not its file sets them. */
   val PerSystem: Seq[String] = Seq("profile", "shareConnections", "requestsPerJourney")
 
-  /** The launch's own properties: the pom and deploy/shard.sh set them (see README, "Choosing what runs"). */
+  /** The launch's own properties: the pom, deploy/shard.sh and the tests' launches set them. */
   val Launch: Seq[String] =
     Seq("suite.exitOnError", "suite.archive", "suite.gatlingResultsDir", "suite.resultsDir", "suite.watchParent")
 
@@ -139,8 +139,8 @@ object KnownSettings {
   private[suite] def near(a: String, b: String): Boolean =
     distance(a.toLowerCase, b.toLowerCase) <= (if (math.min(a.length, b.length) <= 5) 1 else 2)
 
-  /** JVM, Maven and launcher properties whose first part is a misspelling's distance from one of the suite's
-    * (`line.separator` and `file.encoding` from `live`): never the suite's.
+  /** The JVM's own namespaces (what `System.getProperties` holds under every launch): never the suite's,
+    * though `line.separator` and `file.encoding` are a letter from `live`.
     */
   private[suite] val Foreign = Set("java", "javax", "jdk", "sun", "user", "file", "line", "path", "os", "awt", "native")
 }
@@ -164,7 +164,7 @@ final class KnownSettings(systems: Seq[String]) {
   private val gatlingKeys: Set[String] = GatlingFiles.flatMap(f => paths(parse(f))).toSet
 
   /** The first parts that make a key the suite's. */
-  private val namespaces: Set[String] = suiteConfig.root.keySet.asScala.toSet ++ everySystem + firstPart(Launch.head)
+  private val namespaces: Set[String] = suiteConfig.root.keySet.asScala.toSet ++ everySystem ++ Launch.map(firstPart)
 
   private val gatlingSections: Set[String] =
     gatlingKeys.filter(_.count(_ == '.') == 1).map(_.stripPrefix("gatling."))
@@ -174,9 +174,11 @@ final class KnownSettings(systems: Seq[String]) {
     targets.names.flatMap(t => targets.block(t).names).filterNot(everySystem.contains).toSet
   }
 
-  /** Every key a suggestion may name: the files' values, and the keys listed in [[KnownSettings]]. */
+  /** Every key a suggestion may name, as given after -D: the files' values, and the keys listed in
+    * [[KnownSettings]].
+    */
   lazy val candidates: Seq[String] = {
-    val leaves = fileKeys.filterNot(k => fileKeys.exists(_.startsWith(k + ".")))
+    val leaves = fileKeys.filterNot(k => fileKeys.exists(_.startsWith(k + "."))).map(asProperty)
     (leaves ++ Optional.map(_._1) ++ Launch ++ everySystem.flatMap(s => PerSystem.map(k => s"$s.$k"))).toSeq.sorted
   }
 
@@ -193,7 +195,7 @@ final class KnownSettings(systems: Seq[String]) {
   }
 
   def nearest(key: String): String =
-    KnownSettings.nearest(key, (if (key.startsWith("gatling.")) gatlingKeys.toSeq else candidates).map(asProperty))
+    KnownSettings.nearest(key, if (key.startsWith("gatling.")) gatlingKeys.map(asProperty) else candidates)
 
   /** `parts`, a key split at its dots, names a known key, or an item of one (`-Dsandbox.x.paths.0=`, as a list's). */
   def isKnown(parts: Seq[String]): Boolean = {

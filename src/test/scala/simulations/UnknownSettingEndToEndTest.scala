@@ -2,14 +2,17 @@ package simulations
 
 import java.nio.file.Files
 
+import scala.jdk.CollectionConverters._
+
+import deploy.ShardScripts
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import suite.FailFast
 import testkit.{ GatlingProcess, MavenRun, ToySimulation }
 
-/** A misspelt -D key stops the run as a user starts it, before any load, and the right keys still run: under
-  * `mvn gatling:test` (Maven's own properties passed on to the Gatling JVM) and under Gatling's launcher, as
-  * deploy/shard.sh starts it.
+/** A misspelt -D key or LOADTEST_ variable stops the run as a user starts it, before any load, and the right
+  * keys still run: under `mvn gatling:test` (Maven's own properties passed on to the Gatling JVM), under
+  * Gatling's launcher and under deploy/shard.sh, which starts that launcher.
   */
 class UnknownSettingEndToEndTest {
   private def errors(text: String): List[String] = text.linesIterator.filter(_.startsWith("ERROR:")).toList
@@ -28,6 +31,27 @@ class UnknownSettingEndToEndTest {
     assertEquals(List("ERROR: unknown setting 'eroll.thinkTme'; did you mean 'eroll.thinkTime'?"), errors(run.text))
     assertFalse(Files.exists(run.gatlingDir), "no load: Gatling never started a run folder")
     assertFalse(Files.exists(run.resultsDir), "nothing written to results/")
+  }
+
+  @Test def aMisspeltVariableStopsAShardWithExitCode3(): Unit = {
+    val results = Files.createTempDirectory("sharded-")
+    val outcome = ShardScripts.run(
+      "shard.sh",
+      Map(
+        "JOB_COMPLETION_INDEX" -> "0",
+        "LOADTEST_SHARDS" -> "1",
+        "LOADTEST_SIMULATION" -> classOf[ToySimulation].getName,
+        "LOADTEST_RESULTS" -> results.toString,
+        "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
+        "LOADTEST_SCAEL" -> "0.5"
+      )
+    )
+    assertEquals(FailFast.InputErrorExitCode, outcome.code, outcome.output)
+    assertEquals(
+      List("ERROR: unknown setting 'LOADTEST_SCAEL' (environment); did you mean 'LOADTEST_SCALE'?"),
+      errors(outcome.output)
+    )
+    assertEquals(List("exit-code"), Files.list(results.resolve("shard-1")).map(_.getFileName.toString).toList.asScala)
   }
 
   @Test def theRightKeysRunUnderMaven(): Unit = {

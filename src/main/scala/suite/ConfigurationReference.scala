@@ -4,15 +4,7 @@ import java.nio.file.{ Files, Paths }
 
 import scala.jdk.CollectionConverters._
 
-import com.typesafe.config.{
-  Config,
-  ConfigException,
-  ConfigObject,
-  ConfigRenderOptions,
-  ConfigResolveOptions,
-  ConfigUtil,
-  ConfigValue
-}
+import com.typesafe.config.{ Config, ConfigException, ConfigObject, ConfigRenderOptions, ConfigUtil, ConfigValue }
 
 /** docs/configuration.md, generated from the configuration files: every key they set, once, as it is given after -D, with its default
   * and the comment above it (or above its block), then the keys [[KnownSettings]] takes that no file sets and
@@ -76,7 +68,8 @@ object ConfigurationReference {
       section(
         s"System `$s` (systems/$s.conf)",
         entries(ConfigFiles.systemFile(s)).filterNot(e => KnownSettings.firstPart(e.key) == "profiles"),
-        s"Its page: [docs/systems/](systems/README.md)."
+        Option.when(Files.exists(Paths.get(s"docs/systems/$s.md")))(s"What it is: [docs/systems/$s.md](systems/$s.md).")
+          .getOrElse("")
       )
     )
     (header ++ groups.flatten ++ unset ++ environment(known)).mkString("", "\n", "\n")
@@ -124,9 +117,7 @@ object ConfigurationReference {
   }
 
   private def profiles(system: String): Seq[Entry] = {
-    val file = KnownSettings
-      .parse(ConfigFiles.systemFile(system))
-      .resolve(ConfigResolveOptions.noSystem().setAllowUnresolved(true))
+    val file = KnownSettings.resolvedWithin(KnownSettings.parse(ConfigFiles.systemFile(system)))
     val path = s"profiles.$system"
     if (!file.hasPathOrNull(path)) Nil
     else
@@ -153,7 +144,7 @@ object ConfigurationReference {
     */
   private def entries(resource: String): Seq[Entry] = {
     val raw = KnownSettings.parse(resource)
-    val resolved = raw.resolve(ConfigResolveOptions.noSystem().setAllowUnresolved(true))
+    val resolved = KnownSettings.resolvedWithin(raw)
     def walk(prefix: String, obj: ConfigObject): Seq[Entry] =
       obj.keySet.asScala.toSeq.map(name => name -> obj.get(name)).sortBy(_._2.origin.lineNumber).flatMap {
         case (name, value) =>

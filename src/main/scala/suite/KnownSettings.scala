@@ -5,7 +5,15 @@ import java.nio.file.{ Files, Paths }
 import scala.jdk.CollectionConverters._
 import scala.util.Using
 
-import com.typesafe.config.{ Config, ConfigException, ConfigFactory, ConfigObject, ConfigParseOptions, ConfigUtil }
+import com.typesafe.config.{
+  Config,
+  ConfigException,
+  ConfigFactory,
+  ConfigObject,
+  ConfigParseOptions,
+  ConfigResolveOptions,
+  ConfigUtil
+}
 
 /** The keys a run can be given, read from the configuration files themselves, and the check that refuses a
   * misspelt one before any load: `-Dscael=0.5` would otherwise run at full scale, and `-Deroll.thinkTme=1s`
@@ -104,6 +112,10 @@ object KnownSettings {
     walk("", config.root)
   }
 
+  /** `config` with its own substitutions made, those of the environment left out. */
+  private[suite] def resolvedWithin(config: Config): Config =
+    config.resolve(ConfigResolveOptions.noSystem().setAllowUnresolved(true))
+
   private[suite] def parse(resource: String): Config =
     ConfigFactory.parseResources(resource, ConfigParseOptions.defaults().setAllowMissing(true))
 
@@ -160,7 +172,9 @@ final class KnownSettings(systems: Seq[String]) {
   private val everySystem = (systems ++ allSystems).distinct
   private val files: Seq[String] = SuiteFiles ++ everySystem.map(ConfigFiles.systemFile)
   private val suiteConfig: Config = files.map(parse).foldLeft(ConfigFactory.empty())(_ withFallback _)
-  private val fileKeys: Set[String] = paths(suiteConfig).toSet
+  // Both views: unresolved, a value the environment sets is a key; resolved, so is a key of a block copied from
+  // another (`surveys = ${eforms.surveys}`).
+  private val fileKeys: Set[String] = (paths(suiteConfig) ++ paths(resolvedWithin(suiteConfig))).toSet
   private val gatlingKeys: Set[String] = GatlingFiles.flatMap(f => paths(parse(f))).toSet
 
   /** The first parts that make a key the suite's. */

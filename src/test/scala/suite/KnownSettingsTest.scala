@@ -120,6 +120,10 @@ class KnownSettingsTest {
     )
   }
 
+  /** `sandbox.eforms.surveys = ${eforms.surveys}`: the copy has the block's keys. */
+  @Test def aBlockCopiedFromAnotherHasItsKeys(): Unit =
+    accepted(Seq("eforms"), "sandbox.eforms.surveys.MPS.fields", "eforms.surveys.MPS.fields")
+
   @Test def aSystemOutsideTheRunKeepsItsKeys(): Unit = {
     accepted(Seq("raid"), "eroll.thinkTime", "sandbox.eroll.port", "profiles.eroll.reference.workers")
     assertEquals(

@@ -182,7 +182,7 @@ object ConfigurationReference {
 
   private def render(value: ConfigValue): String = value.render(ConfigRenderOptions.concise())
 
-  private def cell(text: String): String = if (text.isEmpty) "" else text.replace("|", "\\|").replace("\n", " ")
+  private def cell(text: String): String = text.replace("|", "\\|").replace("\n", " ")
 
   def main(args: Array[String]): Unit = {
     val target = Paths.get(args.headOption.getOrElse(Page))

@@ -151,10 +151,11 @@ object KnownSettings {
   private[suite] def near(a: String, b: String): Boolean =
     distance(a.toLowerCase, b.toLowerCase) <= (if (math.min(a.length, b.length) <= 5) 1 else 2)
 
-  /** The JVM's own namespaces (what `System.getProperties` holds under every launch): never the suite's,
-    * though `line.separator` and `file.encoding` are a letter from `live`.
+  /** The JVM's own namespaces (what `System.getProperties` holds under every launch) and Scala's: never the
+    * suite's, though `line.separator` and `file.encoding` are a letter from `live`, `scala.*` from `scale`.
     */
-  private[suite] val Foreign = Set("java", "javax", "jdk", "sun", "user", "file", "line", "path", "os", "awt", "native")
+  private[suite] val Foreign =
+    Set("java", "javax", "jdk", "sun", "user", "file", "line", "path", "os", "awt", "native", "scala")
 }
 
 /** The known keys: those of the suite's files and of every system's file (a key of a system outside the run

@@ -133,7 +133,7 @@ class KnownSettingsTest {
   }
 
   /** Properties the JVM, Maven, the Gatling plugin and libraries set, some a letter from the suite's (`line`
-    * and `file` from `live`).
+    * and `file` from `live`, `scala` from `scale`).
     */
   @Test def foreignKeysAreLeftAlone(): Unit =
     accepted(
@@ -148,6 +148,8 @@ class KnownSettingsTest {
       "os.name",
       "native.encoding",
       "stdout.encoding",
+      "scala.concurrent.context.maxThreads",
+      "scala.version",
       "maven.home",
       "maven.repo.local",
       "classworlds.conf",

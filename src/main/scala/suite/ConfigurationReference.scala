@@ -78,7 +78,7 @@ object ConfigurationReference {
   private def section(title: String, rows: Seq[Entry], note: String = "", value: String = "default"): Seq[String] =
     Seq(s"## $title", "") ++ Option.when(note.nonEmpty)(Seq(note, "")).toSeq.flatten ++
       Seq(s"| key | $value | meaning |", "|---|---|---|") ++
-      rows.map(e => s"| `${e.key}` | ${e.default} | ${cell(e.meaning)} |") :+ ""
+      rows.map(e => s"| `${e.key}` | ${e.default} | ${prose(e.meaning)} |") :+ ""
 
   /** The keys taken that no file sets. */
   private def unset: Seq[String] =
@@ -183,6 +183,11 @@ object ConfigurationReference {
   private def render(value: ConfigValue): String = value.render(ConfigRenderOptions.concise())
 
   private def cell(text: String): String = text.replace("|", "\\|").replace("\n", " ")
+
+  // Outside a code span a `<system>` would be read as an HTML tag, and vanish.
+  private def prose(text: String): String =
+    cell(text).split("`", -1).zipWithIndex.map { case (part, i) => if (i % 2 == 0) part.replace("<", "&lt;") else part }
+      .mkString("`")
 
   def main(args: Array[String]): Unit = {
     val target = Paths.get(args.headOption.getOrElse(Page))

@@ -36,8 +36,10 @@ abstract class SuiteSimulation extends Simulation {
     val archiveTo = Option.when(sys.props.get("suite.archive").contains("true"))(
       Paths.get(sys.props.getOrElse("suite.resultsDir", "results"))
     )
+    val systemKeys = SystemUnderTest.withParts(systems).map(_.key)
+    FailFast(KnownSettings.check(systemKeys))
     val run = FailFast {
-      val suite = SuiteConfig.load(SystemUnderTest.withParts(systems).map(_.key))
+      val suite = SuiteConfig.load(systemKeys)
       // Before the sandbox starts or the plan is printed: every later line and file can drop them by value.
       Secrets.learn(suite.root)
       RunAssembly.assemble(getClass.getSimpleName, systems, suite, archiveTo)

@@ -41,10 +41,7 @@ class ERollSimulationEndToEndTest {
   @Test def anUnknownRouteStopsBeforeAnyLoad(): Unit = {
     val (error, folder) = SimulationRuns.failure(classOf[ERollSimulation], "eroll.mix.search" -> "40")
     assertEquals(classOf[InputError], error.getClass)
-    assertEquals(
-      "eroll.mix.search: unknown name; expected one of: electorates, enrol, persons, residential_addresses, lookup_address, logout",
-      error.getMessage
-    )
+    assertEquals("unknown setting 'eroll.mix.search'; did you mean 'eroll.mix.enrol'?", error.getMessage)
     assertTrue(SimulationRuns.isEmpty(folder), "nothing was written: no load was sent")
   }
 }

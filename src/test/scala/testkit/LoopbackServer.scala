@@ -43,5 +43,5 @@ final class LoopbackServer extends AutoCloseable {
 }
 
 object LoopbackServer {
-  val PortProperty = "results.fixture.port"
+  val PortProperty = "testkit.loopbackPort"
 }

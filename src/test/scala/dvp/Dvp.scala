@@ -1,5 +1,6 @@
 package dvp
 
+import dvp.standin.DvpStandIn
 import electoral.AddressTyping
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder

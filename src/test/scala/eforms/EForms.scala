@@ -1,5 +1,6 @@
 package eforms
 
+import eforms.standin.EFormsStandIn
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._

@@ -1,5 +1,6 @@
 package elections
 
+import elections.standin.ElectionsStandIn
 import io.gatling.commons.validation._
 import io.gatling.core.Predef._
 import io.gatling.core.session.Expression

@@ -1,6 +1,7 @@
 package eol
 
 import electoral.AddressTyping
+import eol.standin.EolStandIn
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder

@@ -1,5 +1,6 @@
 package eroll
 
+import eroll.standin.ERollStandIn
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder

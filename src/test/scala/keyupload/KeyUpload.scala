@@ -5,6 +5,7 @@ import java.util.concurrent.ThreadLocalRandom
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
+import keyupload.standin.KeyUploadStandIn
 import suite.{ SystemSettings, SystemUnderTest }
 import websites.SitePath
 

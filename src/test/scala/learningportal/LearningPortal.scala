@@ -3,6 +3,7 @@ package learningportal
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
+import learningportal.standin.LearningPortalStandIn
 import suite.{ Feeders, InputError, SystemSettings, SystemUnderTest }
 import websites.{ Browser, SitePath }
 

@@ -7,7 +7,8 @@ import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import profiles.Workers
-import sandbox.{ StandIn, StandInContext, StandInHandler, StandInRequest }
+import publicapps.standin.PublicAppsWebStandIn
+import sandbox.StandIn
 import suite.{ InputError, SystemSettings, SystemUnderTest }
 
 /** The public web host's share of the combined run (docs/systems/public-apps.md): a fixed list of
@@ -19,7 +20,7 @@ object PublicAppsWeb extends SystemUnderTest {
   override val scenarioName = "Public apps - EOL and DVP"
   override val parts: Seq[SystemUnderTest] = Seq(Eol, Dvp)
   override val requestNames: Set[String] = Eol.requestNames ++ Dvp.requestNames
-  override val standIn: StandIn = PublicWebHost
+  override val standIn: StandIn = PublicAppsWebStandIn
 
   /** What `public-apps.cycle` may name: an EOL transaction, or a DVP scenario (its situation drawn by DVP's mix). */
   val kinds: Seq[String] = EolTransactions.names :+ Dvp.scenarioName
@@ -68,24 +69,5 @@ object PublicAppsWeb extends SystemUnderTest {
       settings.settings.fail(s"cycle[$i]", s"unknown scenario '$name'; expected one of: ${kinds.mkString(", ")}")
     }
     names
-  }
-}
-
-/** The public web host in the sandbox: DVP's pages under its path, Enrol Online's everything else, as on
-  * the real host.
-  */
-object PublicWebHost extends StandIn {
-  override def start(context: StandInContext): StandInHandler = {
-    val eol = Eol.standIn.start(context.of(Eol.key))
-    val dvp = Dvp.standIn.start(context.of(Dvp.key))
-    new StandInHandler {
-      override def handle(request: StandInRequest) =
-        if (request.path.startsWith("/app/dvp")) dvp.handle(request) else eol.handle(request)
-
-      override def close(): Unit = {
-        eol.close()
-        dvp.close()
-      }
-    }
   }
 }

@@ -3,6 +3,7 @@ package raid
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
+import raid.standin.RaidStandIn
 import suite.{ Feeders, InputError, SystemSettings, SystemUnderTest }
 
 /** RAiD API: mint and update raids (docs/systems/raid.md). */

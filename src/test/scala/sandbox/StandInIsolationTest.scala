@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import testkit.SandboxTestKit
 import testkit.toy.ToyStandIn
-import votenz.VoteNzStandIn
+import votenz.standin.VoteNzStandIn
 
 /** One stand-in's requests waiting on a slow stub hold no thread: another stand-in's page with no stub behind
   * it is answered meanwhile, even with a single serving loop for both.

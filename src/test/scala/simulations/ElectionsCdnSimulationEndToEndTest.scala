@@ -4,7 +4,8 @@ import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import elections.{ CacheChecks, Elections, ElectionsPages, ElectionsSite }
+import elections.{ CacheChecks, Elections, ElectionsPages }
+import elections.standin.ElectionsSiteStandIn
 import results.SummaryJson
 import suite.InputError
 import testkit.{ FixtureRun, GatlingProcess, SimulationRuns }
@@ -15,7 +16,7 @@ class ElectionsCdnSimulationEndToEndTest {
 
   @Test def theComprehensiveVisitFetchesEveryAssetOfItsPages(): Unit = {
     SimulationRuns.assertWholeJourneys(comprehensive, Elections, PerVisit)
-    val homepage = ElectionsSite.assetsOf("/")
+    val homepage = ElectionsSiteStandIn.assetsOf("/")
     assertEquals(31, homepage.size, "a real homepage's tens of assets")
     val users = comprehensive.users.toLong
     assertEquals(users, comprehensive.groups("Homepage").count, "one homepage group per user")
@@ -62,10 +63,10 @@ class ElectionsCdnSimulationEndToEndTest {
     val paths = ElectionsPages.load("feeders/elections/pages.csv").map(r =>
       r("pageName").toString -> r("pagePath").toString
     ).toMap + ("Homepage" -> "/")
-    val homepagePaths = ("/" +: ElectionsSite.assetsOf("/")).toSet
+    val homepagePaths = ("/" +: ElectionsSiteStandIn.assetsOf("/")).toSet
     val expected = summary.groups.map { group =>
       val page = group.path.head
-      val linked = (paths(page) +: ElectionsSite.assetsOf(paths(page))).toSet
+      val linked = (paths(page) +: ElectionsSiteStandIn.assetsOf(paths(page))).toSet
       val cachedFirstHere = if (page == "Homepage") linked else linked -- homepagePaths
       val requests = summary.requests.filter(_.path.head == page).map(_.figures.count).sum
       val misses = (cachedFirstHere - Uncached).size.toLong

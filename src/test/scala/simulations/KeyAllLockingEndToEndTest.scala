@@ -3,7 +3,8 @@ package simulations
 import java.nio.file.Files
 import java.util.concurrent.atomic.AtomicReference
 
-import keyall.{ KeyAll, KeyAllStandIn, KeyAllStandInHandler }
+import keyall.KeyAll
+import keyall.standin.{ KeyAllStandIn, KeyAllStandInHandler }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import results.{ Gate, PostRun, ResultsSettings, RunOutcome }

@@ -6,7 +6,8 @@ import java.nio.file.Files
 import scala.jdk.CollectionConverters._
 
 import com.typesafe.config.ConfigFactory
-import learningportal.{ LearningPortal, LearningPortalMobile, LearningPortalRequests, LearningPortalSite }
+import learningportal.{ LearningPortal, LearningPortalMobile, LearningPortalRequests }
+import learningportal.standin.LearningPortalSiteStandIn
 import learningportal.LearningPortalRequests._
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
@@ -43,7 +44,7 @@ class LearningPortalSimulationEndToEndTest {
         s"${mobile.LogInGroup} / ${mobile.LoginForm}" -> learners,
         s"${mobile.LogInGroup} / ${mobile.LogIn}" -> learners,
         s"${mobile.PageGroup} / ${mobile.ContentPage}" -> pages,
-        s"${mobile.PageGroup} / ${mobile.Image}" -> (LearningPortalSite.FiguresPerPage * pages + learners),
+        s"${mobile.PageGroup} / ${mobile.Image}" -> (LearningPortalSiteStandIn.FiguresPerPage * pages + learners),
         s"${mobile.PageGroup} / ${mobile.Stylesheet}" -> learners
       ),
       run.paths.view.mapValues(_.count).toMap,
@@ -69,7 +70,7 @@ class LearningPortalSimulationEndToEndTest {
         s"$LogInGroup / $LogIn" -> learners,
         s"$PageGroup / $ContentPage" -> pages,
         // Each page's own figures, and the logo on a learner's first page only: the portal lets it be cached.
-        s"$PageGroup / $Image" -> (LearningPortalSite.FiguresPerPage * pages + learners),
+        s"$PageGroup / $Image" -> (LearningPortalSiteStandIn.FiguresPerPage * pages + learners),
         s"$PageGroup / $Stylesheet" -> learners,
         s"$PracticeGroup / $OpenPractice" -> learners,
         s"$PracticeGroup / $AnswerQuestion" -> 10 * learners
@@ -104,11 +105,11 @@ class LearningPortalSimulationEndToEndTest {
 
   @Test def theFeederHoldsThePortalsPagesAsItsGeneratorWritesThem(): Unit = {
     val generated = Files.createTempFile("pages-", ".csv")
-    LearningPortalSite.main(Array(generated.toString))
+    LearningPortalSiteStandIn.main(Array(generated.toString))
     val committed = new String(getClass.getResourceAsStream("/feeders/learning-portal/pages.csv").readAllBytes, UTF_8)
     assertEquals(Files.readString(generated), committed, "regenerate: see feeders/learning-portal/README.md")
     assertEquals(
-      LearningPortalSite.pages.map(p => Map("title" -> p.title, "path" -> p.path)),
+      LearningPortalSiteStandIn.pages.map(p => Map("title" -> p.title, "path" -> p.path)),
       Feeders.csvRecords("feeders/learning-portal/pages.csv", LearningPortal.PageColumns)
     )
   }

@@ -6,12 +6,13 @@ import scala.jdk.CollectionConverters._
 
 import com.typesafe.config.ConfigFactory
 import dvp.{ Dvp, DvpSituations }
-import electoral.WebApp
+import electoral.standin.WebApp
 import eol.{ EolPeople, EolTransactions }
 import eroll.ERollRequests
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import publicapps.{ PublicAppsERoll, PublicAppsWeb, PublicWebHost, WorkList }
+import publicapps.{ PublicAppsERoll, PublicAppsWeb, WorkList }
+import publicapps.standin.PublicAppsWebStandIn
 import sandbox.{ Sandbox, SandboxSettings, StandIn, StandInContext, StandInHandler, StandInRequest }
 import suite.{ ConfigFiles, InputError, SystemUnderTest }
 import testkit.SimulationRuns
@@ -49,7 +50,7 @@ class PublicAppsSimulationEndToEndTest {
     * people, each once. DVP items and eRoll sessions take people in turn on every runner: counted by kind.
     */
   @Test def twoShardsRunTheWholeListBetweenThemNoItemTwice(): Unit = {
-    val searches = new SearchesSeen(PublicWebHost)
+    val searches = new SearchesSeen(PublicAppsWebStandIn)
     val keys = SystemUnderTest.withParts(Seq(PublicAppsWeb, PublicAppsERoll)).map(_.key)
     val config = ConfigFactory.parseString("sandbox.stubs.delay.ms = 0").withFallback(ConfigFiles.load(keys))
     val sandbox = Sandbox.start(

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test
 import results.{ ResultsSettings, RunContext, RunSummarizer }
 import suite.{ ConfigFiles, InputError }
 import testkit.{ LogCapture, SchedulingLag, SimulationRuns }
-import votenz.{ VoteNz, VoteNzRequests, VoteNzSite }
+import votenz.{ VoteNz, VoteNzRequests }
+import votenz.standin.VoteNzSiteStandIn
 
 /** VoteNzSimulation at smoke scale against the in-process sandbox: every visit browses the five pages,
   * each a group holding its HTML and the assets Gatling inferred from it, fetched once per visit (the
@@ -17,7 +18,7 @@ import votenz.{ VoteNz, VoteNzRequests, VoteNzSite }
   * completed session.
   */
 class VoteNzSimulationEndToEndTest {
-  private val site = new VoteNzSite(ConfigFiles.load(Seq(VoteNz.key)).getInt("sandbox.vote-nz.homeTiles"))
+  private val site = new VoteNzSiteStandIn(ConfigFiles.load(Seq(VoteNz.key)).getInt("sandbox.vote-nz.homeTiles"))
 
   @Test def everyVisitBrowsesEveryPageWithItsAssets(): Unit = {
     val (run, warnings) = LogCapture.warnings("io.gatling")(SimulationRuns.run(classOf[VoteNzSimulation]))

@@ -4,6 +4,7 @@ import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
 import suite.{ Sessions, SystemSettings, SystemUnderTest }
+import votenz.standin.VoteNzStandIn
 import websites.{ Browser, SitePath }
 
 /** vote.nz, the public electoral information website (docs/systems/vote-nz.md): each user is one visit

@@ -1,0 +1,82 @@
+package profiles
+
+import scala.concurrent.duration._
+
+import io.gatling.core.Predef._
+import io.gatling.core.controller.inject.closed.ClosedInjectionStep
+import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
+
+import Plan.count
+import Shape.{ noUsers, plan, Planned, SmokeStep }
+import results.RunWindow
+
+/** Shape 2: closed model; `startUsers` concurrent users, ramping linearly to `targetUsers` over `ramp`, then held. */
+private[profiles] final case class ClosedRampHold(
+    startUsers: Long,
+    targetUsers: Long,
+    ramp: FiniteDuration,
+    hold: FiniteDuration
+) extends Shape
+    with ClosedRampHoldInjection
+    with ClosedRampHoldPlanText {
+
+  val typeName = "closed-ramp"
+
+  def scaled(factor: Double): Shape =
+    copy(startUsers = math.round(startUsers * factor), targetUsers = math.round(targetUsers * factor))
+
+  def compressed(shardCount: Int): Shape = ClosedRampHold(shardCount.toLong, 2L * shardCount, SmokeStep, 3.seconds)
+
+  def invalid: Option[(String, String)] =
+    Option.when(targetUsers == 0)("targetUsers" -> "scaled to 0 users")
+
+  def emptyShare(shard: Shard): Option[String] =
+    Option.when(shard.share(targetUsers) == 0)(noUsers(shard, "users", targetUsers))
+
+  def plannedDuration: Option[FiniteDuration] = Some(ramp + hold)
+  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration = ramp + hold + drain
+
+  def peakUsers(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Long] = Some(shard.share(targetUsers))
+
+  def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] =
+    journeyDuration.map(j => shard.share(targetUsers).toDouble / j.toSeconds)
+
+  def plannedWindows: Seq[Planned] = Seq(Planned(RunWindow.Steady, "hold", ramp, ramp + hold))
+}
+
+/** The closed ramp and hold as Gatling injection steps. */
+private[profiles] sealed trait ClosedRampHoldInjection { self: ClosedRampHold =>
+  def steps(shard: Shard): List[ClosedInjectionStep] = {
+    val from = Math.toIntExact(shard.share(startUsers))
+    val to = Math.toIntExact(shard.share(targetUsers))
+    val rampStep = Option.when(ramp > Duration.Zero)(rampConcurrentUsers(from).to(to).during(ramp))
+    rampStep.toList :+ constantConcurrentUsers(to).during(hold)
+  }
+
+  def population(
+      shard: Shard,
+      scenarioName: String,
+      journey: ChainBuilder,
+      windows: WindowRecorder
+  ): PopulationBuilder = {
+    plan(windows, scenarioName, plannedWindows)
+    scenario(scenarioName).exec(journey).inject(steps(shard))
+  }
+}
+
+/** The closed ramp and hold as the plan says them. */
+private[profiles] sealed trait ClosedRampHoldPlanText { self: ClosedRampHold =>
+  def phases(shard: Shard): Seq[Phase] = {
+    val from = shard.share(startUsers)
+    val to = shard.share(targetUsers)
+    val perMinute = (to - from) * 60.0 / math.max(ramp.toSeconds, 1)
+    Option.when(ramp > Duration.Zero)(
+      Phase(
+        "ramp",
+        Some(Duration.Zero),
+        Some(ramp),
+        s"${count(from)} -> ${count(to)} concurrent users (+${Plan.rate(perMinute)}/min)"
+      )
+    ).toSeq :+ Phase("hold", Some(ramp), Some(hold), s"${count(to)} concurrent users")
+  }
+}

@@ -1,0 +1,74 @@
+package keyall
+
+import java.net.{ InetAddress, InetSocketAddress, ServerSocket, StandardSocketOptions }
+import java.sql.DriverManager
+import java.util.concurrent.CyclicBarrier
+import java.util.concurrent.atomic.AtomicInteger
+
+import scala.concurrent.{ Await, ExecutionContext, Future }
+import scala.concurrent.duration._
+import scala.util.{ Try, Using }
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+
+/** The embedded PostgreSQL comes up whatever else on the machine takes ports: a port taken between the
+  * choice and the server's bind moves the server to another at once, and two servers started at the same
+  * moment in one temporary folder both come up, each on its own port with its own data folder.
+  */
+class EmbeddedPostgresServerTest {
+  private val loopback = InetAddress.getLoopbackAddress
+  private val startupWait = 5.minutes
+
+  private def dataDirectory(server: EmbeddedPostgresServer): String =
+    Using.resource(DriverManager.getConnection(server.jdbcUrl, "postgres", null)) { c =>
+      Using.resource(c.createStatement().executeQuery("SHOW data_directory")) { r =>
+        assertTrue(r.next())
+        r.getString(1)
+      }
+    }
+
+  private def reusablePort(port: Int): ServerSocket = {
+    val socket = new ServerSocket()
+    socket.setOption(StandardSocketOptions.SO_REUSEPORT, java.lang.Boolean.TRUE)
+    socket.bind(new InetSocketAddress(loopback, port))
+    socket
+  }
+
+  @Test def aPortTakenBetweenItsChoiceAndTheServersBindMovesTheServerToAnotherAtOnce(): Unit = {
+    // The first port handed to the server is also listened on by a squatter that never answers (both sockets
+    // share it through SO_REUSEPORT, which PostgreSQL does not set): when the reservation is let go, the
+    // port is still taken, as by another JVM in the moment between.
+    val first = reusablePort(0)
+    val taken = first.getLocalPort
+    val launches = new AtomicInteger
+    Using.resource(reusablePort(taken)) { _ =>
+      val started = System.nanoTime()
+      Using.resource(EmbeddedPostgresServer.start(
+        startupWait,
+        () => if (launches.getAndIncrement() == 0) first else new ServerSocket(0, 1, loopback)
+      )) { server =>
+        val tookMs = (System.nanoTime() - started) / 1000000
+        assertEquals(2, launches.get, "launched again once, on another port")
+        assertNotEquals(taken, server.port)
+        assertFalse(dataDirectory(server).isEmpty)
+        // The wait was not run out: the server that could not bind was found gone, not waited for.
+        assertTrue(tookMs < startupWait.toMillis / 2, s"$tookMs ms")
+      }
+    }
+  }
+
+  @Test def twoServersStartedAtOnceInOneTemporaryFolderBothComeUp(): Unit = {
+    val together = new CyclicBarrier(2)
+    val starts = Seq.fill(2)(Future {
+      together.await()
+      EmbeddedPostgresServer.start(startupWait)
+    }(ExecutionContext.global))
+    val servers = starts.map(start => Try(Await.result(start, startupWait * 2)))
+    try {
+      val (one, other) = (servers(0).get, servers(1).get)
+      assertNotEquals(one.port, other.port)
+      assertNotEquals(dataDirectory(one), dataDirectory(other))
+    } finally servers.foreach(_.foreach(_.close()))
+  }
+}

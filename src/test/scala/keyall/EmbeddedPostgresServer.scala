@@ -59,6 +59,9 @@ object EmbeddedPostgresServer {
   private def launch(startupWait: FiniteDuration, reserved: ServerSocket): Option[EmbeddedPostgresServer] = {
     val name = s"key-all-${UUID.randomUUID}"
     val log = Files.createTempFile("key-all-postgres-", ".log")
+    // A JVM that exits without closing the server has it stopped by the library's shutdown hook, which
+    // writes to the log: Java deletes the file after every such hook.
+    log.toFile.deleteOnExit()
     val builder = EmbeddedPostgres.builder()
       .setPort(reserved.getLocalPort)
       .setDataDirectoryCustomizer(_ => reserved.close())

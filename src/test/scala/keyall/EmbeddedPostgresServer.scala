@@ -1,7 +1,7 @@
 package keyall
 
 import java.io.IOException
-import java.net.{ InetAddress, ServerSocket }
+import java.net.{ InetAddress, InetSocketAddress, Socket }
 import java.nio.file.{ Files, Path }
 import java.sql.DriverManager
 import java.util.UUID
@@ -33,18 +33,16 @@ object EmbeddedPostgresServer {
   /** Starts a server that accepts connections within `startupWait` of its launch, or throws [[NotStarted]].
     *
     * The library takes a port the kernel says is free and lets it go at once, but PostgreSQL binds it only
-    * after initdb, seconds later on a busy machine: the JVMs beside (another sandbox's servers, every
-    * outgoing connection) take ports from the same range meanwhile, and one that took it left the server
-    * down, or up on `::1` only, and the wait ran out. So the port is held here until the server is launched;
-    * a server that still cannot bind it (taken in the moment between) is found at once in its log and
-    * relaunched on another, and the one that answers must name itself, so that another PostgreSQL on the
-    * port is never taken for it.
+    * after initdb, seconds later on a busy machine: the JVMs beside (another sandbox's servers) take ports
+    * from the same range meanwhile, and one that took it left the server down, or up on `::1` only, and the
+    * wait ran out. So the port is held here (see [[reservedPort]]) until the server is up; a server that
+    * still cannot bind it is found at once in its log and relaunched on another, and the one that answers
+    * must name itself, so that another PostgreSQL on the port is never taken for it.
     */
-  def start(startupWait: FiniteDuration): EmbeddedPostgresServer =
-    start(startupWait, () => new ServerSocket(0, 1, InetAddress.getLoopbackAddress))
+  def start(startupWait: FiniteDuration): EmbeddedPostgresServer = start(startupWait, () => reservedPort())
 
-  /** As above, each launch on the port of a socket from `reservePort`, which is closed just before it. */
-  private[keyall] def start(startupWait: FiniteDuration, reservePort: () => ServerSocket): EmbeddedPostgresServer = {
+  /** As above, each launch on the port of a socket from `reservePort`, closed when the launch is over. */
+  private[keyall] def start(startupWait: FiniteDuration, reservePort: () => Socket): EmbeddedPostgresServer = {
     @tailrec def attempt(left: Int): EmbeddedPostgresServer = launch(startupWait, reservePort()) match {
       case Some(server)     => server
       case None if left > 1 => attempt(left - 1)
@@ -53,10 +51,21 @@ object EmbeddedPostgresServer {
     attempt(Launches)
   }
 
+  /** A loopback port the kernel chose, held by a socket bound to it with SO_REUSEADDR that neither listens
+    * nor connects: the kernel gives the port to no other bind to port 0 and no outgoing connection, yet
+    * PostgreSQL, which also sets SO_REUSEADDR, can bind it and listen.
+    */
+  private[keyall] def reservedPort(): Socket = {
+    val socket = new Socket()
+    socket.setReuseAddress(true)
+    socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress, 0))
+    socket
+  }
+
   private val Launches = 5
 
   /** The server, or None when its port was taken before it bound it (then it is stopped and forgotten). */
-  private def launch(startupWait: FiniteDuration, reserved: ServerSocket): Option[EmbeddedPostgresServer] = {
+  private def launch(startupWait: FiniteDuration, reserved: Socket): Option[EmbeddedPostgresServer] = {
     val name = s"key-all-${UUID.randomUUID}"
     val log = Files.createTempFile("key-all-postgres-", ".log")
     // A JVM that exits without closing the server has it stopped by the library's shutdown hook, which
@@ -64,7 +73,6 @@ object EmbeddedPostgresServer {
     log.toFile.deleteOnExit()
     val builder = EmbeddedPostgres.builder()
       .setPort(reserved.getLocalPort)
-      .setDataDirectoryCustomizer(_ => reserved.close())
       .setServerConfig("listen_addresses", "127.0.0.1") // on a taken port the server stops, not up on ::1 alone
       .setServerConfig("cluster_name", name)
       // The library's readiness probe: against something else on the port it must give up, not hang.

@@ -1,6 +1,6 @@
 package keyall
 
-import java.net.{ InetAddress, InetSocketAddress, ServerSocket, StandardSocketOptions }
+import java.net.{ InetAddress, InetSocketAddress, ServerSocket, Socket, StandardSocketOptions }
 import java.sql.DriverManager
 import java.util.concurrent.CyclicBarrier
 import java.util.concurrent.atomic.AtomicInteger
@@ -28,25 +28,23 @@ class EmbeddedPostgresServerTest {
       }
     }
 
-  private def reusablePort(port: Int): ServerSocket = {
-    val socket = new ServerSocket()
-    socket.setOption(StandardSocketOptions.SO_REUSEPORT, java.lang.Boolean.TRUE)
-    socket.bind(new InetSocketAddress(loopback, port))
-    socket
-  }
-
   @Test def aPortTakenBetweenItsChoiceAndTheServersBindMovesTheServerToAnotherAtOnce(): Unit = {
-    // The first port handed to the server is also listened on by a squatter that never answers (both sockets
-    // share it through SO_REUSEPORT, which PostgreSQL does not set): when the reservation is let go, the
-    // port is still taken, as by another JVM in the moment between.
-    val first = reusablePort(0)
-    val taken = first.getLocalPort
+    // A squatter that listens and never answers, sharing its port with the first reservation handed to the
+    // server through SO_REUSEPORT (which PostgreSQL does not set): the port is taken for the server, as by
+    // a JVM that took it before the reservation held it.
+    val squatter = new ServerSocket()
+    squatter.setOption(StandardSocketOptions.SO_REUSEPORT, java.lang.Boolean.TRUE)
+    squatter.bind(new InetSocketAddress(loopback, 0))
+    val taken = squatter.getLocalPort
+    val first = new Socket()
+    first.setOption(StandardSocketOptions.SO_REUSEPORT, java.lang.Boolean.TRUE)
+    first.bind(new InetSocketAddress(loopback, taken))
     val launches = new AtomicInteger
-    Using.resource(reusablePort(taken)) { _ =>
+    Using.resource(squatter) { _ =>
       val started = System.nanoTime()
       Using.resource(EmbeddedPostgresServer.start(
         startupWait,
-        () => if (launches.getAndIncrement() == 0) first else new ServerSocket(0, 1, loopback)
+        () => if (launches.getAndIncrement() == 0) first else EmbeddedPostgresServer.reservedPort()
       )) { server =>
         val tookMs = (System.nanoTime() - started) / 1000000
         assertEquals(2, launches.get, "launched again once, on another port")
@@ -55,6 +53,20 @@ class EmbeddedPostgresServerTest {
         // The wait was not run out: the server that could not bind was found gone, not waited for.
         assertTrue(tookMs < startupWait.toMillis / 2, s"$tookMs ms")
       }
+    }
+    assertTrue(first.isClosed, "the reservation is let go")
+  }
+
+  /** The reservation holds the port through the server's bind: it must not keep PostgreSQL off it. */
+  @Test def theServerListensOnItsPortWhileTheReservationStillHoldsIt(): Unit = {
+    val reserved = EmbeddedPostgresServer.reservedPort()
+    val port = reserved.getLocalPort
+    val launches = new AtomicInteger
+    val once =
+      () => if (launches.getAndIncrement() == 0) reserved else fail[Socket]("launched again: its port was taken")
+    Using.resource(EmbeddedPostgresServer.start(startupWait, once)) { server =>
+      assertEquals(port, server.port)
+      assertFalse(dataDirectory(server).isEmpty)
     }
   }
 

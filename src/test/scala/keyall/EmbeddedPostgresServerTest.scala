@@ -12,9 +12,9 @@ import scala.util.{ Try, Using }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
-/** The embedded PostgreSQL comes up whatever else on the machine takes ports: a port taken between the
-  * choice and the server's bind moves the server to another at once, and two servers started at the same
-  * moment in one temporary folder both come up, each on its own port with its own data folder.
+/** The embedded PostgreSQL comes up whatever else on the machine takes ports: it listens on the port held
+  * for it, a port still taken when it binds moves it to another at once, and two servers started at the
+  * same moment in one temporary folder both come up, each on its own port with its own data folder.
   */
 class EmbeddedPostgresServerTest {
   private val loopback = InetAddress.getLoopbackAddress
@@ -28,7 +28,7 @@ class EmbeddedPostgresServerTest {
       }
     }
 
-  @Test def aPortTakenBetweenItsChoiceAndTheServersBindMovesTheServerToAnotherAtOnce(): Unit = {
+  @Test def aPortStillTakenWhenTheServerBindsMovesItToAnotherAtOnce(): Unit = {
     // A squatter that listens and never answers, sharing its port with the first reservation handed to the
     // server through SO_REUSEPORT (which PostgreSQL does not set): the port is taken for the server, as by
     // a JVM that took it before the reservation held it.

@@ -23,6 +23,9 @@ var Charts = (function () {
     return p.toFixed(digits) + '%';
   }
   function atLeastOne(v) { return Math.max(1, v); }
+  // A formatter's tooltip is HTML: request names and window labels come from the target's pages and the
+  // profiles, so they go in escaped (ECharts escapes them itself in its own tooltips, titles and legends).
+  var escaped = echarts.format.encodeHTML;
   // The gate's thresholds as dashed lines; `subject` names whose they are where a chart has several series.
   function limitLines(limits, metric, subject) {
     return {
@@ -119,7 +122,7 @@ var Charts = (function () {
         .sort(function (a, b) { return a.x - b.x; });
       make(knee, {
         title: { text: 'Per window: throughput and p99 against ' + (byUsers ? 'concurrency' : 'window'), textStyle: { fontSize: 13 } },
-        tooltip: { trigger: 'item', formatter: function (p) { return p.data[2] + '<br>' + p.seriesName + ': ' + p.data[1]; } },
+        tooltip: { trigger: 'item', formatter: function (p) { return escaped(p.data[2]) + '<br>' + escaped(p.seriesName) + ': ' + p.data[1]; } },
         legend: { top: 22 }, grid: { left: 60, right: 70, top: 60, bottom: 40 },
         xAxis: { type: 'value', name: byUsers ? 'users' : 'window', nameLocation: 'middle', nameGap: 25, scale: true, minInterval: 1 },
         yAxis: [{ type: 'value', name: 'requests/s' }, { type: 'value', name: 'p99 (ms)', position: 'right' }],
@@ -154,7 +157,7 @@ var Charts = (function () {
         var pad = Math.max((last - first) * 0.05, 10 * 60 * 1000);
         chart.setOption({
           useUTC: true,
-          tooltip: { trigger: 'item', formatter: function (p) { return p.data.run + ' (' + p.data.verdict + ')<br>' + p.seriesName + ' ' + m + ': ' + p.data.value[1] + ' ms'; } },
+          tooltip: { trigger: 'item', formatter: function (p) { return escaped(p.data.run) + ' (' + escaped(p.data.verdict) + ')<br>' + escaped(p.seriesName) + ' ' + m + ': ' + p.data.value[1] + ' ms'; } },
           legend: { type: 'scroll', top: 0 },
           grid: { left: 60, right: 40, top: 55, bottom: 40 },
           xAxis: { type: 'time', name: 'run start (UTC)', nameLocation: 'middle', nameGap: 25, min: first - pad, max: last + pad },

@@ -1,19 +1,15 @@
 package keyall.standin
 
-import java.io.IOException
-
-import scala.jdk.DurationConverters._
 import scala.util.control.NonFatal
 
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres
 import keyall.{ KeyAllStaff, Queues }
 import sandbox.{ StandIn, StandInContext, StandInHandler, StandInRequest }
 import profiles.Plan
 import suite.{ Feeders, InputError, Secrets }
 
 /** The back office's stand-in: [[KeyAllAppStandIn]] over its queues in PostgreSQL, per `sandbox.key-all` in
-  * key-all.conf. With no `jdbcUrl` it starts an embedded PostgreSQL (server binaries from Maven Central,
-  * in a temporary folder) and stops it when the sandbox stops; with one, it uses that database, as the
+  * key-all.conf. With no `jdbcUrl` it starts an embedded PostgreSQL of its own ([[EmbeddedPostgresServer]])
+  * and stops it when the sandbox stops; with one, it uses that database, as the
   * user and password in the environment variables `userEnv` and `passwordEnv` when they are set.
   */
 object KeyAllStandIn extends StandIn {
@@ -35,9 +31,9 @@ object KeyAllStandIn extends StandIn {
 
     val embedded =
       if (external.isEmpty) Some(
-        try EmbeddedPostgres.builder().setPGStartupWait(startupWait.toJava).start()
+        try EmbeddedPostgresServer.start(startupWait)
         catch {
-          case e: IOException if Option(e.getMessage).exists(_.startsWith("Gave up waiting")) =>
+          case _: EmbeddedPostgresServer.NotStarted =>
             throw new InputError(
               s"${s.key("embeddedStartupWait")}: the embedded PostgreSQL did not accept connections within " +
                 s"${startupWait.toMillis} ms (a busy machine may need more)"
@@ -47,13 +43,13 @@ object KeyAllStandIn extends StandIn {
       else None
     try {
       val (url, user, password) = embedded match {
-        case Some(pg) => (pg.getJdbcUrl("postgres", "postgres"), Some("postgres"), None)
+        case Some(pg) => (pg.jdbcUrl, Some("postgres"), None)
         case None     => (external.get, fromEnv("userEnv"), fromEnv("passwordEnv"))
       }
       val database =
         new KeyAllDatabase(KeyAllDatabase.connect(s.key("jdbcUrl"), url, user, password, poolSize), lockMode, poolSize)
       val seedMs = database.seed(seeds)
-      val where = embedded.fold(Secrets.redact(url))(pg => s"embedded PostgreSQL on port ${pg.getPort}")
+      val where = embedded.fold(Secrets.redact(url))(pg => s"embedded PostgreSQL on port ${pg.port}")
       val queues = seeds.map { q =>
         val batches = if (q.scannerBatches > 0) s" in ${q.scannerBatches} scanner batches" else ""
         s"${q.queue} ${Plan.count(q.forms.toLong)}$batches"
@@ -75,7 +71,7 @@ object KeyAllStandIn extends StandIn {
 final class KeyAllStandInHandler(
     app: KeyAllAppStandIn,
     val database: KeyAllDatabase,
-    embedded: Option[EmbeddedPostgres]
+    embedded: Option[EmbeddedPostgresServer]
 ) extends StandInHandler {
   override def handle(request: StandInRequest) = app.handle(request)
 

@@ -43,6 +43,7 @@ class UnknownSettingEndToEndTest {
         "LOADTEST_SIMULATION" -> classOf[ToySimulation].getName,
         "LOADTEST_RESULTS" -> results.toString,
         "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
+        "LOADTEST_RUN_ID" -> "misspelt-variable",
         "LOADTEST_SCAEL" -> "0.5"
       )
     )
@@ -51,7 +52,10 @@ class UnknownSettingEndToEndTest {
       List("ERROR: unknown setting 'LOADTEST_SCAEL' (environment); did you mean 'LOADTEST_SCALE'?"),
       errors(outcome.output)
     )
-    assertEquals(List("exit-code"), Files.list(results.resolve("shard-1")).map(_.getFileName.toString).toList.asScala)
+    assertEquals(
+      List("exit-code", "run-id"),
+      Files.list(results.resolve("shard-1")).map(_.getFileName.toString).toList.asScala.sorted
+    )
   }
 
   @Test def theRightKeysRunUnderMaven(): Unit = {

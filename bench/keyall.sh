@@ -60,7 +60,7 @@ wait $sampler || true
 run=$(newest_folder "$results_dir" keyallsimulation-)
 grep -h "seeded" target/bench-sandbox.log || true
 awk -F, 'NR > 1 { users[$2] = 1; n++; if (first == "" || $3 < first) first = $3; if ($3 > last) last = $3 }
-  END { s = (last - first) / 1000; printf "distinct users who locked a form: %d; locks: %d, %.1f per second over %.1f s\n", length(users), n, s > 0 ? n / s : 0, s }' \
+  END { s = (last - first) / 1000; printf "distinct users who locked a form: %d; locks: %d, %.1f per second over %.1f s\n", length(users), n, (s > 0 ? n / s : 0), s }' \
   "$run/claims.csv"
 grep -A1 '"duplicateLocks"' "$run/summary.json" | grep -o '"count" : [0-9]*' | sed 's/.*: /duplicate locks: /' || true
 cat "$memory"

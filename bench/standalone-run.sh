@@ -9,8 +9,9 @@
 # With no request name, the figures list every request. BENCH_FIGURES names another figures class, called
 # with the run folder and BENCH_FIGURES_ARGS instead (bench/all-peaks.sh: bench.PeakFigures);
 # BENCH_WARM_SANDBOX=1 warms the sandbox with a smoke run first (see below). BENCH_SMOKE=1 runs the
-# simulation's `smoke` profile instead, without the options after -- (they shape the long run): a few
-# seconds, the same figures printed (the tests' check that a benchmark still runs, docs.BenchSmokeTest).
+# simulation's `smoke` profile instead, without the options after -- (they shape the long run) and with every
+# request's figures (the smoke profile may not send the named ones): a few seconds, the same figures printed
+# (the tests' check that a benchmark still runs, docs.BenchSmokeTest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
@@ -23,7 +24,7 @@ requests=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do requests+=("$1"); shift; done
 [ $# -gt 0 ] && shift
 run_opts=("$@")
-if [ "${BENCH_SMOKE:-0}" = 1 ]; then profile=smoke run_opts=(); fi
+if [ "${BENCH_SMOKE:-0}" = 1 ]; then profile=smoke run_opts=() requests=(); fi
 
 mvn -q -B test-compile
 rm -f target/bench-sandbox-jvm.csv

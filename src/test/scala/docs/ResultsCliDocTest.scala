@@ -58,7 +58,9 @@ class ResultsCliDocTest {
 
   @Test def everySubcommandShownRunsOnRealRuns(): Unit = {
     val shown =
-      DocRuns.shownIn("README.md", "$CLI ").map(c => c.command.split(' ')(1).stripPrefix("-Dexec.args=\"") -> c)
+      DocRuns.shownIn("README.md", "$CLI ").map(c =>
+        c.command.split(' ')(1).stripPrefix("-Dexec.args=\"").stripSuffix("\"") -> c
+      )
         .toMap
     assertEquals(Set("summarize", "gate", "compare", "merge", "index"), shown.keySet)
     val cli = DocRuns.shownIn("README.md", "CLI='").head
@@ -70,13 +72,16 @@ class ResultsCliDocTest {
     assertEquals(0, viaMaven.exitStatus(5 * 60), s"${shown("summarize").where}:\n${viaMaven.text}")
     assertTrue(viaMaven.text.contains(s"results: gate PASS for ${a.getFileName}"), viaMaven.text)
 
+    // Against a baseline, two smoke runs' p99s may differ by more than the policy allows: FAIL (1) is a verdict too.
     val (gate, gateOut) = inProcess(substituted(shown("gate").command, a, b))
-    assertEquals(0, gate, s"${shown("gate").where}:\n$gateOut")
-    assertTrue(gateOut.contains(s"results: gate PASS for ${a.getFileName}"), gateOut)
+    assertTrue(gate == 0 || gate == 1, s"${shown("gate").where}: exit $gate\n$gateOut")
+    assertTrue(gateOut.contains(s"Comparing ${b.getFileName} (A, baseline) with ${a.getFileName} (B)"), gateOut)
+    assertTrue(gateOut.contains(s"results: gate ${if (gate == 0) "PASS" else "FAIL"} for ${a.getFileName}"), gateOut)
 
     val (compare, compareOut) = inProcess(substituted(shown("compare").command, a, b))
     assertTrue(compare == 0 || compare == 1, s"${shown("compare").where}: exit $compare\n$compareOut")
-    assertTrue(compareOut.contains("mint raid"), s"${shown("compare").where}: the table by request:\n$compareOut")
+    assertTrue(compareOut.contains(s"Comparing ${a.getFileName} (A, baseline) with ${b.getFileName} (B)"), compareOut)
+    assertEquals(compare == 1, compareOut.contains("REGRESSION"), compareOut)
 
     val (merge, mergeOut) = inProcess(substituted(shown("merge").command, a, b))
     assertEquals(0, merge, s"${shown("merge").where}:\n$mergeOut")

@@ -36,7 +36,7 @@ start_sandbox() {
     -Dbench.timeline="target/bench-sandbox-$1.csv" -Dsandbox.raid.port="$port" -Dsandbox.stubs.delay.ms=0 \
     > "target/bench-sandbox-$1.log" 2>&1 &
   sandbox_jvm=$!
-  for _ in $(seq 1 180); do grep -q "Ctrl-C stops." "target/bench-sandbox-$1.log" && return 0; sleep 1; done
+  for _ in $(seq 1 180); do grep -qs "Ctrl-C stops." "target/bench-sandbox-$1.log" && return 0; sleep 1; done
   echo "The sandbox did not start within 180 s: see target/bench-sandbox-$1.log" >&2
   exit 1
 }

@@ -6,20 +6,21 @@
 # reason, or the run's errors). In its own JVM each step gets a fresh sandbox, which prints its CPU and
 # the time it added per request name; both JVMs' CPU figures come from inside them.
 # Usage: bench/raid-scale.sh [scale ...]    (default: 1 2 3 4; about 3 minutes per step)
-# BENCH_SMOKE=1 bench/raid-scale.sh: scale 1 (unless given), 2 s warm-up and 5 s steady per step, the same lines.
+# BENCH_SMOKE=1 bench/raid-scale.sh: scale 1 (unless given), 2 s warm-up and 5 s steady per step, no think
+# time (so that journeys end in seconds), the same lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
 scales=("$@")
-warm=15s steady="60 seconds"
+warm=15s steady="60 seconds" think=1
 if [ "${BENCH_SMOKE:-0}" = 1 ]; then
   [ ${#scales[@]} -gt 0 ] || scales=(1)
-  warm=2s steady="5 seconds"
+  warm=2s steady="5 seconds" think=0
 fi
 [ ${#scales[@]} -gt 0 ] || scales=(1 2 3 4)
 step=(-Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference
-  -Dprofiles.raid.reference.warmUp="$warm" "-Dprofiles.raid.reference.duration=$steady")
+  -Dprofiles.raid.reference.warmUp="$warm" "-Dprofiles.raid.reference.duration=$steady" -DthinkTime.multiplier="$think")
 
 mvn -q -B test-compile
 

@@ -4,7 +4,7 @@
 # minutes (jcmd GC.run) and reading the heap left after it from the JVM's own GC log. Prints each sample
 # and whether the last is within 10 % of the one at 10 minutes, then the run's gate line and its figures.
 # Usage: bench/sandbox-memory.sh [minutes]    (default 60; needs a quiet machine only for its latencies)
-# BENCH_SMOKE=1 bench/sandbox-memory.sh: 20 s of load after 2 s of warm-up, a sample every 5 s (the second taking minute 10's
+# BENCH_SMOKE=1 bench/sandbox-memory.sh: 20 s of load after 2 s of warm-up, no think time, a sample every 5 s (the second taking minute 10's
 # place), the same lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,8 +12,8 @@ cd "$(dirname "$0")/.."
 source bench/run-folders.sh
 minutes=${1:-60}
 # A sample every $every seconds over $length seconds; the second sample is the reference (minute 10).
-every=300 length=$((minutes * 60)) unit=60 label=minute warm=15s
-if [ "${BENCH_SMOKE:-0}" = 1 ]; then every=5 length=20 unit=1 label=second warm=2s; fi
+every=300 length=$((minutes * 60)) unit=60 label=minute warm=15s think=1
+if [ "${BENCH_SMOKE:-0}" = 1 ]; then every=5 length=20 unit=1 label=second warm=2s think=0; fi
 port=19472
 gc_log=target/bench-memory-gc.log
 
@@ -39,7 +39,7 @@ before=$(run_folders)
 mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference \
   -Dprofiles.raid.reference.warmUp=$warm "-Dprofiles.raid.reference.duration=$length seconds" \
   -Dtarget=standalone-sandbox "-Dtargets.standalone-sandbox.raid.baseUrl=http://127.0.0.1:$port" \
-  -Dsuite.resultsDir="$results_dir" \
+  -Dsuite.resultsDir="$results_dir" -DthinkTime.multiplier="$think" \
   > target/bench-memory-gatling.log 2>&1 &
 gatling=$!
 trap 'kill $gatling $sandbox_jvm 2>/dev/null || true' EXIT

@@ -1,6 +1,6 @@
 package docs
 
-import java.nio.file.{ Files, Path, Paths }
+import java.nio.file.{ Files, Path }
 
 import org.junit.jupiter.api.Assertions._
 import results.{ RunSummary, SummaryJson }
@@ -34,6 +34,4 @@ object DocRuns {
     assertTrue(summary.global.figures.count > 0, output)
     assertEquals(0L, summary.global.figures.ko, output)
   }
-
-  val Project: Path = Paths.get("").toAbsolutePath
 }

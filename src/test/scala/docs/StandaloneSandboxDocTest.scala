@@ -19,7 +19,7 @@ class StandaloneSandboxDocTest {
     val pairs = ShownCommands.markdownFiles.map(_.toString).flatMap { file =>
       val shown = ShownCommands.all.filter(_.file == file)
       shown.zip(shown.drop(1)).filter { case (sandbox, run) =>
-        sandbox.command.contains(s"-Dexec.mainClass=simulations.StandaloneSandbox") &&
+        sandbox.command.contains("-Dexec.mainClass=simulations.StandaloneSandbox") &&
         run.command.contains("-Dtarget=standalone-sandbox")
       }
     }

@@ -33,12 +33,8 @@ class BenchSmokeTest {
           val readme = digest(Paths.get("bench/README.md"))
           val archived = listing(Paths.get("results"))
           val home = Files.createTempDirectory("bench-smoke-")
-          val run = ShellRun(
-            shown.command.stripPrefix("BENCH_SMOKE=1 "),
-            home.resolve("output.txt"),
-            "BENCH_SMOKE" -> "1",
-            "BENCH_RESULTS" -> home.resolve("results").toString
-          )
+          val run =
+            ShellRun(shown.command, home.resolve("output.txt"), "BENCH_RESULTS" -> home.resolve("results").toString)
           val status = run.exitStatus(15 * 60)
           // Maven's colour codes (`mvn -q` ends its output with them, before the script's next line) removed.
           val text = run.text.replaceAll("\u001b\\[[0-9;]*m", "")

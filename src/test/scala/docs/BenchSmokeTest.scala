@@ -65,7 +65,12 @@ object BenchSmokeTest {
     "bench/eforms.sh" -> (LoadFigures :+ Machine :+ "(?m)^line-speed proxy:".r :+ "(?m)^## Gate".r),
     "bench/keyall.sh" -> (LoadFigures :+ Machine :+ "(?m)^distinct users who locked a form: [1-9]".r :+
       "(?m)^PostgreSQL: .* CPU seconds".r),
-    "bench/all-peaks.sh" -> Seq(Machine),
+    "bench/all-peaks.sh" -> Seq(
+      "(?m)^per scenario:".r,
+      "(?m)^total: [0-9,]+ requests \\([0-9,]+ KO\\) over ".r,
+      "(?m)^busiest minute, ".r,
+      Machine
+    ),
     "bench/keyupload.sh" ->
       Seq("(?m)^== The sweep: 2 levels".r, "(?m)^peak +[0-9.]+ pairs/s at ".r, "(?m)^== The highest level alone".r),
     "bench/overhead.sh" -> Seq("(?m)^suite: .* plain: ".r),

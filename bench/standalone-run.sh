@@ -35,7 +35,11 @@ trap 'kill $sandbox_jvm 2>/dev/null || true' EXIT
 # Every stand-in up (the sandbox prints its last line), not only the first port: a run that starts while the
 # sandbox still seeds its other systems would share the machine with that work.
 for _ in $(seq 1 180); do grep -q "Ctrl-C stops." target/bench-sandbox.log && break; sleep 1; done
-(echo > /dev/tcp/127.0.0.1/"$port") 2>/dev/null || { echo "The sandbox is not answering on $port: see target/bench-sandbox.log" >&2; exit 1; }
+(echo > /dev/tcp/127.0.0.1/"$port") 2>/dev/null || {
+  grep -m1 "^ERROR" target/bench-sandbox.log >&2 || true
+  echo "The sandbox is not answering on $port: see target/bench-sandbox.log" >&2
+  exit 1
+}
 
 # BENCH_WARM_SANDBOX=1: a smoke run of the same simulation first, so that the measured run meets a sandbox
 # whose code the JIT has compiled, as a real system's would be, not one answering its first requests

@@ -31,7 +31,7 @@ jfr() {
 
 # A fresh sandbox recording its CPU to target/bench-sandbox-<side>.csv, returned once every stand-in is up.
 start_sandbox() {
-  rm -f "target/bench-sandbox-$1.csv"
+  rm -f "target/bench-sandbox-$1.csv" "target/bench-sandbox-$1.log"
   MAVEN_OPTS="$(jfr "sandbox-$1")" mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox \
     -Dbench.timeline="target/bench-sandbox-$1.csv" -Dsandbox.raid.port="$port" -Dsandbox.stubs.delay.ms=0 \
     > "target/bench-sandbox-$1.log" 2>&1 &

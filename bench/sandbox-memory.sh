@@ -18,7 +18,8 @@ port=19472
 gc_log=target/bench-memory-gc.log
 
 mvn -q -B test-compile
-rm -f "$gc_log"
+# The last run's sandbox log gone first: its `Ctrl-C stops.` would be read before this sandbox writes its own.
+rm -f "$gc_log" target/bench-memory-sandbox.log
 # mvn execs its JVM, so this pid is the sandbox JVM's.
 MAVEN_OPTS="-Xlog:gc:file=$gc_log:uptime" mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox \
   -Dsandbox.raid.port=$port -Dbench.timeline=target/bench-memory-sandbox-jvm.csv > target/bench-memory-sandbox.log 2>&1 &

@@ -27,7 +27,8 @@ run_opts=("$@")
 if [ "${BENCH_SMOKE:-0}" = 1 ]; then profile=smoke run_opts=() requests=(); fi
 
 mvn -q -B test-compile
-rm -f target/bench-sandbox-jvm.csv
+# The last run's log gone first: its `Ctrl-C stops.` would be read before this sandbox writes its own.
+rm -f target/bench-sandbox-jvm.csv target/bench-sandbox.log
 # shellcheck disable=SC2086 # the sandbox options are a list of -D words
 mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox $sandbox_opts > target/bench-sandbox.log 2>&1 &
 sandbox_jvm=$!

@@ -25,6 +25,8 @@
 # (results.baseline=none): the last all-peaks run is no baseline when the plan changed, and a 10 % band on a
 # 15 ms p99 fails on noise. About 7 minutes, the sandbox's warm-up included.
 # Usage: bench/all-peaks.sh [extra -D options]
+# BENCH_SMOKE=1 bench/all-peaks.sh: every system at its smoke profile, warm-up included, a minute or two
+# (bench/standalone-run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sandbox_ports="-Dsandbox.raid.port=18080 -Dsandbox.eol.port=18081 -Dsandbox.dvp.port=18082 -Dsandbox.eroll.port=18083

@@ -6,6 +6,7 @@
 # and a 5-minute drain. Prints the run's figures (bench/standalone-run.sh), the per-class SLA p90s (the
 # gate section of summary.md) and the proxy's CPU (its own threads' CPU time, measured in the injector JVM).
 # Takes about 17 minutes. Usage: bench/eforms.sh [extra -D options for the run, e.g. -Dprofiles.eforms.peak.duration=2h]
+# BENCH_SMOKE=1 bench/eforms.sh: the smoke profile, a few seconds (bench/standalone-run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
@@ -14,7 +15,7 @@ bench/standalone-run.sh 18093 "-Dsandbox.eforms.port=18093" \
   simulations.EFormsSimulation peak 0.169 -- \
   -Dprofiles.eforms.peak.duration="10 minutes" -Dprofiles.eforms.peak.warmUp="1 minute" \
   -Dprofiles.eforms.peak.drain="5 minutes" -DthinkTime.multiplier=0.1 "$@"
-latest=$(newest_folder results eformssimulation-)
+latest=$(newest_folder "$results_dir" eformssimulation-)
 echo
 grep -E "^line-speed proxy:" target/bench-gatling.log || true
 # The gate's section of summary.md: each class's p90 of logins and of page-to-page transactions.

@@ -4,6 +4,8 @@
 # `mvn test` (every unit and end-to-end test). Prints each command's wall time and exit code; their output
 # goes to target/bench-feedback-*.log. The load average before each says how busy the machine was.
 # Usage: bench/feedback.sh [--with-tests]
+# BENCH_SMOKE=1 bench/feedback.sh: times `mvn gatling:test` of RaidSimulation alone, never `mvn test` (the
+# tests run this script: docs.BenchSmokeTest), its output the same.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -q -B test-compile
@@ -16,6 +18,11 @@ timed() {
   awk -v s="$start" -v e="$(date +%s.%N)" -v n="$name" -v c="$status" \
     'BEGIN {printf "%s: %.0f s wall, exit code %d\n", n, e - s, c}'
 }
+if [ "${BENCH_SMOKE:-0}" = 1 ]; then
+  timed gatling-test mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation \
+    -Dsuite.resultsDir="$(realpath -m "${BENCH_RESULTS:-results}")"
+  exit 0
+fi
 timed gatling-test mvn -B gatling:test
 [ "${1:-}" = "--with-tests" ] && timed test mvn -B test
 exit 0

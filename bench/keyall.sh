@@ -5,6 +5,7 @@
 # All button's p50/p95/p99, the injector's and sandbox's CPU and heap), then the distinct users who locked
 # a form, Key All locks per second, the duplicate locks, and PostgreSQL's CPU and peak memory.
 # Takes about 4 minutes. Usage: bench/keyall.sh [extra -D options for the run]
+# BENCH_SMOKE=1 bench/keyall.sh: the smoke profile, a few seconds (bench/standalone-run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
@@ -56,10 +57,10 @@ bench/standalone-run.sh 18090 "-Dsandbox.key-all.port=18090" simulations.KeyAllS
 touch "$finished"
 wait $sampler || true
 
-run=$(newest_folder results keyallsimulation-)
+run=$(newest_folder "$results_dir" keyallsimulation-)
 grep -h "seeded" target/bench-sandbox.log || true
 awk -F, 'NR > 1 { users[$2] = 1; n++; if (first == "" || $3 < first) first = $3; if ($3 > last) last = $3 }
-  END { printf "distinct users who locked a form: %d; locks: %d, %.1f per second over %.1f s\n", length(users), n, n / ((last - first) / 1000), (last - first) / 1000 }' \
+  END { s = (last - first) / 1000; printf "distinct users who locked a form: %d; locks: %d, %.1f per second over %.1f s\n", length(users), n, (s > 0 ? n / s : 0), s }' \
   "$run/claims.csv"
 grep -A1 '"duplicateLocks"' "$run/summary.json" | grep -o '"count" : [0-9]*' | sed 's/.*: /duplicate locks: /' || true
 cat "$memory"

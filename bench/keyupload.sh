@@ -5,8 +5,11 @@
 # pairs/s, best level and headroom; then, for the highest level, pairs/s, the injector JVM's CPU (its own
 # sampling, summary.json) and the sandbox JVM's (its own MXBean, printed as it stops).
 # Takes a few minutes. Usage: bench/keyupload.sh [extra -D options for both runs]
-# PORT=19492 bench/keyupload.sh serves the stand-in on another port (a shared machine); TOP_PAIRS sets
+# PORT=19492 bench/keyupload.sh: the stand-in on another port (a shared machine). TOP_PAIRS sets
 # how many pairs the highest level runs alone (20,000).
+# BENCH_SMOKE=1 bench/keyupload.sh: 2 levels x 5 pairs x 1 repeat, then the higher alone for 10 pairs, the
+# extra options ignored and the connectivity check's floor at 1 request/s (a smoke run on a busy machine
+# measures nothing that needs 300); the same figures, in a minute or two.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
@@ -14,6 +17,15 @@ source bench/run-folders.sh
 port=${PORT:-18092}
 top_level=128
 top_pairs=${TOP_PAIRS:-20000}
+sweep=(-Dprofile=sweep)
+extra=("$@")
+shape="12 levels x 500 pairs x 3 repeats"
+if [ "${BENCH_SMOKE:-0}" = 1 ]; then
+  sweep+=(-Dprofiles.key-upload.sweep.levels.0=1 -Dprofiles.key-upload.sweep.levels.1=2
+    -Dprofiles.key-upload.sweep.iterationsPerLevel=5 -Dprofiles.key-upload.sweep.repeats=1)
+  shape="2 levels x 5 pairs x 1 repeat (smoke)" top_level=2 top_pairs=10
+  extra=(-Dkey-upload.connectivityCheck.minRequestsPerSecond=1)
+fi
 mkdir -p target
 mvn -q -B test-compile
 
@@ -38,28 +50,28 @@ run() {
   local before; before=$(run_folders)
   local status=0
   mvn -B gatling:test -Dgatling.simulationClass=simulations.KeyUploadSimulation -Dtarget=standalone-sandbox \
-    -Dtargets.standalone-sandbox.key-upload.baseUrl="http://127.0.0.1:$port" "$@" \
+    -Dtargets.standalone-sandbox.key-upload.baseUrl="http://127.0.0.1:$port" -Dsuite.resultsDir="$results_dir" "$@" \
     > "$log" 2>&1 || status=$?
   grep -E "^(ERROR|Connectivity check|results:)" "$log" >&2 || true
   [ "$status" -eq 0 ] || echo "gatling:test exit code $status: see $log" >&2
   new_run_folder "$before"
 }
 
-echo "== The sweep: 12 levels x 500 pairs x 3 repeats"
+echo "== The sweep: $shape"
 start_sandbox target/bench-keyupload-sandbox-sweep.log
-sweep=$(run target/bench-keyupload-sweep.log -Dprofile=sweep "$@")
+swept=$(run target/bench-keyupload-sweep.log "${sweep[@]}" "${extra[@]}")
 stop_sandbox
 grep "^sandbox:" target/bench-keyupload-sandbox-sweep.log || true
-[ -n "$sweep" ] || { echo "the sweep left no archive" >&2; exit 1; }
-awk '/^## /{show = ($0 ~ /^## Throughput curve/)} show' "$sweep/summary.md"
+[ -n "$swept" ] || { echo "the sweep left no archive" >&2; exit 1; }
+awk '/^## /{show = ($0 ~ /^## Throughput curve/)} show' "$swept/summary.md"
 echo
-mvn -q -B exec:java -Dexec.mainClass=bench.SweepFigures -Dexec.args="${sweep%/}"
+mvn -q -B exec:java -Dexec.mainClass=bench.SweepFigures -Dexec.args="${swept%/}"
 
 echo
 echo "== The highest level alone: $top_level users, $top_pairs pairs, once"
 start_sandbox target/bench-keyupload-sandbox-top.log
 top=$(run target/bench-keyupload-top.log -Dprofile=sweep -Dprofiles.key-upload.sweep.levels.0=$top_level \
-  -Dprofiles.key-upload.sweep.repeats=1 -Dprofiles.key-upload.sweep.iterationsPerLevel="$top_pairs" "$@")
+  -Dprofiles.key-upload.sweep.repeats=1 -Dprofiles.key-upload.sweep.iterationsPerLevel="$top_pairs" "${extra[@]}")
 stop_sandbox
 [ -n "$top" ] || { echo "the highest level's run left no archive" >&2; exit 1; }
 mvn -q -B exec:java -Dexec.mainClass=bench.SweepFigures -Dexec.args="${top%/}"

@@ -10,11 +10,13 @@
 # BENCH_ORDER=plain-first swaps the sides' order. BENCH_JFR=1 also records both injectors and both sandboxes with JFR (target/bench-overhead-*/).
 # About 7 minutes.
 # Usage: bench/overhead.sh   (BENCH_USERS=32 BENCH_SECONDS=60 BENCH_WARMUP=15 BENCH_RAID_PORT=18080)
+# BENCH_SMOKE=1 bench/overhead.sh: 2 users for 5 s, warmed 2 s (unless set), the same figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
 port=${BENCH_RAID_PORT:-18080} users=${BENCH_USERS:-32} seconds=${BENCH_SECONDS:-60} warmup=${BENCH_WARMUP:-15}
+if [ "${BENCH_SMOKE:-0}" = 1 ]; then users=${BENCH_USERS:-2} seconds=${BENCH_SECONDS:-5} warmup=${BENCH_WARMUP:-2}; fi
 
 mvn -q -B test-compile
 sandbox_jvm=
@@ -29,12 +31,12 @@ jfr() {
 
 # A fresh sandbox recording its CPU to target/bench-sandbox-<side>.csv, returned once every stand-in is up.
 start_sandbox() {
-  rm -f "target/bench-sandbox-$1.csv"
+  rm -f "target/bench-sandbox-$1.csv" "target/bench-sandbox-$1.log"
   MAVEN_OPTS="$(jfr "sandbox-$1")" mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox \
     -Dbench.timeline="target/bench-sandbox-$1.csv" -Dsandbox.raid.port="$port" -Dsandbox.stubs.delay.ms=0 \
     > "target/bench-sandbox-$1.log" 2>&1 &
   sandbox_jvm=$!
-  for _ in $(seq 1 180); do grep -q "Ctrl-C stops." "target/bench-sandbox-$1.log" && return 0; sleep 1; done
+  for _ in $(seq 1 180); do grep -qs "Ctrl-C stops." "target/bench-sandbox-$1.log" && return 0; sleep 1; done
   echo "The sandbox did not start within 180 s: see target/bench-sandbox-$1.log" >&2
   exit 1
 }
@@ -54,6 +56,7 @@ suite_side() {
     -Dtarget=standalone-sandbox -Dtargets.standalone-sandbox.raid.baseUrl="http://127.0.0.1:$port" \
     -Draid.thinkTime=0s -Dprofile=closed -Dprofiles.raid.closed.startUsers="$users" \
     -Dprofiles.raid.closed.targetUsers="$users" -Dprofiles.raid.closed.hold="$seconds seconds" \
+    -Dsuite.resultsDir="$results_dir" \
     > target/bench-overhead-suite.log 2>&1 || true
   suite_run=$(new_run_folder "$before")
   [ -n "$suite_run" ] || { echo "The suite's run left no archive: see target/bench-overhead-suite.log" >&2; exit 1; }

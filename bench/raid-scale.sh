@@ -6,14 +6,21 @@
 # reason, or the run's errors). In its own JVM each step gets a fresh sandbox, which prints its CPU and
 # the time it added per request name; both JVMs' CPU figures come from inside them.
 # Usage: bench/raid-scale.sh [scale ...]    (default: 1 2 3 4; about 3 minutes per step)
+# BENCH_SMOKE=1 bench/raid-scale.sh: scale 1 (unless given), 2 s warm-up and 5 s steady per step, no think
+# time (so that journeys end in seconds), the same lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
 scales=("$@")
+warm=15s steady="60 seconds" think=1
+if [ "${BENCH_SMOKE:-0}" = 1 ]; then
+  [ ${#scales[@]} -gt 0 ] || scales=(1)
+  warm=2s steady="5 seconds" think=0
+fi
 [ ${#scales[@]} -gt 0 ] || scales=(1 2 3 4)
 step=(-Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference
-  -Dprofiles.raid.reference.warmUp=15s "-Dprofiles.raid.reference.duration=60 seconds")
+  -Dprofiles.raid.reference.warmUp="$warm" "-Dprofiles.raid.reference.duration=$steady" -DthinkTime.multiplier="$think")
 
 mvn -q -B test-compile
 
@@ -22,7 +29,7 @@ run_step() {
   local mode=$1 scale=$2 log=target/bench-raid-scale-$1-$2.log
   shift 2
   local before; before=$(run_folders)
-  mvn -B gatling:test "${step[@]}" -Dscale="$scale" "$@" > "$log" 2>&1 || true
+  mvn -B gatling:test "${step[@]}" -Dscale="$scale" -Dsuite.resultsDir="$results_dir" "$@" > "$log" 2>&1 || true
   local run; run=$(new_run_folder "$before")
   echo "== $mode, scale $scale (target $((50 * scale)) users/s)"
   if [ -z "$run" ]; then
@@ -49,7 +56,7 @@ echo "### sandbox in its own JVM (port 18080, a fresh one per step: bench/standa
 for s in "${scales[@]}"; do
   log=target/bench-raid-scale-standalone-$s.log
   echo "== standalone, scale $s (target $((50 * s)) users/s)"
-  bench/standalone-run.sh 18080 "-Dsandbox.raid.port=18080" simulations.RaidSimulation reference $((50 * s)) \
+  BENCH_SMOKE=0 bench/standalone-run.sh 18080 "-Dsandbox.raid.port=18080" simulations.RaidSimulation reference $((50 * s)) \
     'mint raid' 'update raid - add contributor 2' 'update raid - add contributor 3' 'read raid data' \
     'list raids for service-point' -- -Dscale="$s" "${step[@]:2}" > "$log" 2>&1 || true
   grep -E "^(ERROR|results:|sandbox: raid|sandbox: stub|sandbox: served|arrival rate|peak concurrent|requests|mint raid|update raid|read raid|list raids|injector JVM|sandbox JVM|.*machine:)" "$log" || true

@@ -4,16 +4,22 @@
 # minutes (jcmd GC.run) and reading the heap left after it from the JVM's own GC log. Prints each sample
 # and whether the last is within 10 % of the one at 10 minutes, then the run's gate line and its figures.
 # Usage: bench/sandbox-memory.sh [minutes]    (default 60; needs a quiet machine only for its latencies)
+# BENCH_SMOKE=1 bench/sandbox-memory.sh: 20 s of load after 2 s of warm-up, no think time, a sample every 5 s (the second taking minute 10's
+# place), the same lines.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
 minutes=${1:-60}
+# A sample every $every seconds over $length seconds; the second sample is the reference (minute 10).
+every=300 length=$((minutes * 60)) unit=60 label=minute warm=15s think=1
+if [ "${BENCH_SMOKE:-0}" = 1 ]; then every=5 length=20 unit=1 label=second warm=2s think=0; fi
 port=19472
 gc_log=target/bench-memory-gc.log
 
 mvn -q -B test-compile
-rm -f "$gc_log"
+# The last run's sandbox log gone first: its `Ctrl-C stops.` would be read before this sandbox writes its own.
+rm -f "$gc_log" target/bench-memory-sandbox.log
 # mvn execs its JVM, so this pid is the sandbox JVM's.
 MAVEN_OPTS="-Xlog:gc:file=$gc_log:uptime" mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox \
   -Dsandbox.raid.port=$port -Dbench.timeline=target/bench-memory-sandbox-jvm.csv > target/bench-memory-sandbox.log 2>&1 &
@@ -32,26 +38,28 @@ heap_after_full_gc() {
 
 before=$(run_folders)
 mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference \
-  -Dprofiles.raid.reference.warmUp=15s "-Dprofiles.raid.reference.duration=$minutes minutes" \
+  -Dprofiles.raid.reference.warmUp=$warm "-Dprofiles.raid.reference.duration=$length seconds" \
   -Dtarget=standalone-sandbox "-Dtargets.standalone-sandbox.raid.baseUrl=http://127.0.0.1:$port" \
+  -Dsuite.resultsDir="$results_dir" -DthinkTime.multiplier="$think" \
   > target/bench-memory-gatling.log 2>&1 &
 gatling=$!
 trap 'kill $gatling $sandbox_jvm 2>/dev/null || true' EXIT
-echo "sandbox heap after a forced full GC (MiB), by minutes since the run started:"
+echo "sandbox heap after a forced full GC (MiB), by ${label}s since the run started:"
 at_ten=""
 last=""
-for m in $(seq 5 5 "$minutes"); do
-  sleep 300
-  kill -0 "$gatling" 2>/dev/null || { echo "the run ended before minute $m"; break; }
+for t in $(seq "$every" "$every" "$length"); do
+  sleep "$every"
+  m=$((t / unit))
+  kill -0 "$gatling" 2>/dev/null || { echo "the run ended before $label $m"; break; }
   last=$(heap_after_full_gc)
-  [ "$m" -eq 10 ] && at_ten=$last
-  echo "  minute $m: $last MiB"
+  [ "$t" -eq $((2 * every)) ] && at_ten=$last
+  echo "  $label $m: $last MiB"
 done
 status=0
 wait "$gatling" || status=$?
 grep -E "^(ERROR|results:)" target/bench-memory-gatling.log || true
 if [ -n "$at_ten" ] && [ -n "$last" ]; then
-  awk -v a="$at_ten" -v b="$last" 'BEGIN { d = (b - a) * 100 / a; printf "last sample %d MiB against %d MiB at minute 10: %+.1f %% (%s)\n", b, a, d, (d <= 10 && d >= -10) ? "flat: within 10 %" : "NOT within 10 %" }'
+  awk -v a="$at_ten" -v b="$last" -v at="$label $((2 * every / unit))" 'BEGIN { d = (b - a) * 100 / a; printf "last sample %d MiB against %d MiB at %s: %+.1f %% (%s)\n", b, a, at, d, (d <= 10 && d >= -10) ? "flat: within 10 %" : "NOT within 10 %" }'
 fi
 run=$(new_run_folder "$before")
 [ -n "$run" ] || { echo "The run left no archive (exit code $status): see target/bench-memory-gatling.log" >&2; exit 1; }

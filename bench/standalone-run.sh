@@ -8,7 +8,10 @@
 #     <target users/s> [request name ...] -- [extra -D options for the run]
 # With no request name, the figures list every request. BENCH_FIGURES names another figures class, called
 # with the run folder and BENCH_FIGURES_ARGS instead (bench/all-peaks.sh: bench.PeakFigures);
-# BENCH_WARM_SANDBOX=1 warms the sandbox with a smoke run first (see below).
+# BENCH_WARM_SANDBOX=1 warms the sandbox with a smoke run first (see below). BENCH_SMOKE=1 runs the
+# simulation's `smoke` profile instead, without the options after -- (they shape the long run) and with every
+# request's figures (the smoke profile may not send the named ones): a few seconds, the same figures printed
+# (the tests' check that a benchmark still runs, docs.BenchSmokeTest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
@@ -20,9 +23,12 @@ shift 5
 requests=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do requests+=("$1"); shift; done
 [ $# -gt 0 ] && shift
+run_opts=("$@")
+if [ "${BENCH_SMOKE:-0}" = 1 ]; then profile=smoke run_opts=() requests=(); fi
 
 mvn -q -B test-compile
-rm -f target/bench-sandbox-jvm.csv
+# The last run's log gone first: its `Ctrl-C stops.` would be read before this sandbox writes its own.
+rm -f target/bench-sandbox-jvm.csv target/bench-sandbox.log
 # shellcheck disable=SC2086 # the sandbox options are a list of -D words
 mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox $sandbox_opts > target/bench-sandbox.log 2>&1 &
 sandbox_jvm=$!
@@ -30,21 +36,33 @@ trap 'kill $sandbox_jvm 2>/dev/null || true' EXIT
 # Every stand-in up (the sandbox prints its last line), not only the first port: a run that starts while the
 # sandbox still seeds its other systems would share the machine with that work.
 for _ in $(seq 1 180); do grep -q "Ctrl-C stops." target/bench-sandbox.log && break; sleep 1; done
-(echo > /dev/tcp/127.0.0.1/"$port") 2>/dev/null || { echo "The sandbox is not answering on $port: see target/bench-sandbox.log" >&2; exit 1; }
+(echo > /dev/tcp/127.0.0.1/"$port") 2>/dev/null || {
+  grep -m1 "^ERROR" target/bench-sandbox.log >&2 || true
+  echo "The sandbox is not answering on $port: see target/bench-sandbox.log" >&2
+  exit 1
+}
 
 # BENCH_WARM_SANDBOX=1: a smoke run of the same simulation first, so that the measured run meets a sandbox
 # whose code the JIT has compiled, as a real system's would be, not one answering its first requests
-# interpreted. Its archive is left beside the measured run's, and its figures are not read.
+# interpreted. Its archive is left beside the measured run's, and its figures are not read: nor is its
+# verdict (a cold sandbox's first seconds may break a p99 limit, a busy machine start users late), but a run
+# that ended without one (bad input, a crash) stops here.
 if [ "${BENCH_WARM_SANDBOX:-0}" = 1 ]; then
+  warm_status=0
   mvn -B gatling:test -Dgatling.simulationClass="$simulation" -Dprofile=smoke -Dtarget=standalone-sandbox \
-    > target/bench-warm-up.log 2>&1 || { echo "The sandbox's warm-up run failed: see target/bench-warm-up.log" >&2; exit 1; }
+    -Dsuite.resultsDir="$results_dir" > target/bench-warm-up.log 2>&1 || warm_status=$?
+  if [ "$warm_status" -ne 0 ]; then
+    verdict=$(sed -n 's/^results: gate \([A-Z]*\) for .*/\1/p' target/bench-warm-up.log | head -n 1)
+    [ -n "$verdict" ] || { echo "The sandbox's warm-up run failed: see target/bench-warm-up.log" >&2; exit 1; }
+    echo "The sandbox's warm-up run's verdict, $verdict, does not judge the measured run (target/bench-warm-up.log)"
+  fi
 fi
 
 before=$(run_folders)
 status=0
 machine_before=$(machine_cpu_mark)
-mvn -B gatling:test -Dgatling.simulationClass="$simulation" -Dprofile="$profile" \
-  -Dtarget=standalone-sandbox "$@" > target/bench-gatling.log 2>&1 || status=$?
+mvn -B gatling:test -Dgatling.simulationClass="$simulation" -Dprofile="$profile" -Dtarget=standalone-sandbox \
+  -Dsuite.resultsDir="$results_dir" "${run_opts[@]}" > target/bench-gatling.log 2>&1 || status=$?
 machine=$(machine_cpu_since "$machine_before")
 grep -E "^(ERROR|results:)" target/bench-gatling.log || true
 # The sandbox stops now and says where its requests' time went: per request name, the p99 it added beside

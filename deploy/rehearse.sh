@@ -28,12 +28,14 @@ export LOADTEST_TARGET=${LOADTEST_TARGET:-standalone-sandbox}
 export LOADTEST_RESULTS=${LOADTEST_RESULTS:-results/sharded-$(date -u +%Y%m%d%H%M%S)}
 export LOADTEST_RUN_ID=${LOADTEST_RUN_ID:-rehearsal-$(date -u +%Y%m%d%H%M%S)-$$}
 pids=() shard_pids=() sandbox=
+# shellcheck disable=SC2317 # run by the traps: shellcheck 0.9 takes trap handlers for unreachable code
 stop() { for p in "${pids[@]}"; do kill "$p" 2> /dev/null || true; done; }
 trap stop EXIT
 # The shards' scripts and JVMs are background jobs, which ignore INT: a stop reaches them from here, as TERM
 # to each shard.sh, which passes it on to its JVM. A signal within a second of the first is that same stop,
 # as the JVMs count it too (TERM to the process group reaches them directly as well as through shard.sh).
 first_signal_us='' aborting=0
+# shellcheck disable=SC2317 # run by the trap below
 on_signal() {
   local now_us=${EPOCHREALTIME//[!0-9]/}
   if [ ${#shard_pids[@]} -eq 0 ]; then

@@ -9,7 +9,7 @@ import scala.util.Using
 import scala.util.control.NonFatal
 
 import io.gatling.charts.stats.SimulationLogAccess
-import suite.{ InputError, Secrets }
+import suite.{ InputError, Redaction }
 
 /** What became of one run.
   *
@@ -125,7 +125,7 @@ object PostRun {
     * `?password=`), whoever built it; a run.json written before the suite redacted them loses them here.
     */
   private def redacted(context: RunContext): RunContext =
-    context.copy(overrides = Secrets.redactSettings(context.overrides))
+    context.copy(overrides = Redaction.redactSettings(context.overrides))
 
   /** Summaries and gate for a run folder that already holds its simulation.log (and perhaps run.json). */
   def summarizeAndGate(

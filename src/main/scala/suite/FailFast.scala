@@ -46,8 +46,8 @@ object FailFast {
     val message = e.getMessage
     val at = message.indexOf(": ")
     if (at > 0 && !message.substring(0, at).exists(_.isWhitespace))
-      s"ERROR: ${message.substring(0, at + 2)}${Secrets.redact(message.substring(at + 2))}"
-    else s"ERROR: ${Secrets.redact(message)}"
+      s"ERROR: ${message.substring(0, at + 2)}${Redaction.redact(message.substring(at + 2))}"
+    else s"ERROR: ${Redaction.redact(message)}"
   }
 
   private def exit(e: RuntimeException): Nothing = {

@@ -12,7 +12,7 @@ import scala.util.control.NonFatal
 object Preflight {
   def check(baseUrls: Map[String, String], timeout: FiniteDuration): Unit =
     baseUrls.foreach { case (system, url) =>
-      val shown = Secrets.redact(url)
+      val shown = Redaction.redact(url)
       val uri =
         try URI.create(url)
         catch { case NonFatal(_) => throw new InputError(s"$system.baseUrl: not a URL: '$shown'") }

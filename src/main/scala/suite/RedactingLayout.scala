@@ -3,7 +3,7 @@ package suite
 import ch.qos.logback.classic.PatternLayout
 import ch.qos.logback.classic.spi.ILoggingEvent
 
-/** Logback layout that redacts credentials in every line it formats ([[Secrets.redact]]): Gatling's request
+/** Logback layout that redacts credentials in every line it formats ([[Redaction.redact]]): Gatling's request
   * logging prints headers and bodies (eRoll's JSON login), its TRACE logging the session's attributes.
   */
 class RedactingLayout extends PatternLayout {
@@ -11,9 +11,9 @@ class RedactingLayout extends PatternLayout {
   // the class could not be read, and the JVM would then fail every later log line (seen: the sandbox's
   // event-loop thread died on its first warning, and its stand-in answered no more).
   override def start(): Unit = {
-    Secrets.redact("")
+    Redaction.redact("")
     super.start()
   }
 
-  override def doLayout(event: ILoggingEvent): String = Secrets.redact(super.doLayout(event))
+  override def doLayout(event: ILoggingEvent): String = Redaction.redact(super.doLayout(event))
 }

@@ -11,7 +11,7 @@ object RunPlan {
       rule,
       s"Simulation  ${run.simulation}",
       s"Target      ${suite.target.name} (${suite.target.description})"
-    ) ++ baseUrls.toSeq.sorted.map { case (system, url) => f"  $system%-10s ${Secrets.redact(url)}" } ++ Seq(
+    ) ++ baseUrls.toSeq.sorted.map { case (system, url) => f"  $system%-10s ${Redaction.redact(url)}" } ++ Seq(
       s"Load        scale ${suite.scale}  shard ${suite.shard}${if (suite.smoke) "  smoke" else ""}",
       s"Early stop  ${suite.earlyStop.describe}"
     ) ++ suite.overrides.toSeq.sorted.map { case (k, v) => s"  override  $k = $v" } ++

@@ -49,7 +49,7 @@ final case class SuiteConfig(
   }
 
   /** The keys given on the command line or in the environment that differ from application.conf,
-    * with credentials redacted ([[Secrets.redactSetting]]), for the plan and the run's files.
+    * with credentials redacted ([[Redaction.redactSetting]]), for the plan and the run's files.
     */
   def overrides: Map[String, String] = {
     val file = ConfigFiles.withoutOverrides(systemKeys)
@@ -61,7 +61,7 @@ final case class SuiteConfig(
       .map(e => e.getKey -> e.getValue.unwrapped().toString)
       .filter { case (key, _) => sections.exists(s => key == s || key.startsWith(s + ".")) }
       .filter { case (key, value) => !file.hasPath(key) || file.getValue(key).unwrapped().toString != value }
-      .map { case (key, value) => key -> Secrets.redactSetting(key, value) }
+      .map { case (key, value) => key -> Redaction.redactSetting(key, value) }
       .toMap
   }
 }

@@ -41,7 +41,7 @@ abstract class SuiteSimulation extends Simulation {
     val run = FailFast {
       val suite = SuiteConfig.load(systemKeys)
       // Before the sandbox starts or the plan is printed: every later line and file can drop them by value.
-      Secrets.learn(suite.root)
+      Redaction.learn(suite.root)
       RunAssembly.assemble(getClass.getSimpleName, systems, suite, archiveTo)
     }
     if (run.suite.planOnly) PlanOnly.stop(RunPlan.render(run, run.baseUrls))

@@ -5,7 +5,7 @@ import ch.qos.logback.classic.spi.LoggingEvent
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
-/** The layout every log line goes through (logback-test.xml): what it formats is redacted by [[Secrets]]. */
+/** The layout every log line goes through (logback-test.xml): what it formats is redacted by [[Redaction]]. */
 class RedactingLayoutTest {
   @Test def everyFormattedLineIsRedacted(): Unit = {
     val context = new LoggerContext

@@ -96,7 +96,7 @@ class SuiteConfigTest {
     val overrides = suite.overrides
     assertEquals(Some("reference"), overrides.get("profile"))
     assertEquals(Some("0.5"), overrides.get("scale"))
-    assertEquals(Some(Secrets.Marker), overrides.get("raid.apiToken"))
+    assertEquals(Some(Redaction.Marker), overrides.get("raid.apiToken"))
     assertFalse(overrides.contains("target"), "unchanged keys are not overrides")
   }
 

@@ -5,7 +5,7 @@ import scala.util.control.NonFatal
 import keyall.{ KeyAllStaff, Queues }
 import sandbox.{ StandIn, StandInContext, StandInHandler, StandInRequest }
 import profiles.Plan
-import suite.{ Feeders, InputError, Secrets }
+import suite.{ Feeders, InputError, Redaction }
 
 /** The back office's stand-in: [[KeyAllAppStandIn]] over its queues in PostgreSQL, per `sandbox.key-all` in
   * key-all.conf. With no `jdbcUrl` it starts an embedded PostgreSQL of its own ([[EmbeddedPostgresServer]])
@@ -49,7 +49,7 @@ object KeyAllStandIn extends StandIn {
       val database =
         new KeyAllDatabase(KeyAllDatabase.connect(s.key("jdbcUrl"), url, user, password, poolSize), lockMode, poolSize)
       val seedMs = database.seed(seeds)
-      val where = embedded.fold(Secrets.redact(url))(pg => s"embedded PostgreSQL on port ${pg.port}")
+      val where = embedded.fold(Redaction.redact(url))(pg => s"embedded PostgreSQL on port ${pg.port}")
       val queues = seeds.map { q =>
         val batches = if (q.scannerBatches > 0) s" in ${q.scannerBatches} scanner batches" else ""
         s"${q.queue} ${Plan.count(q.forms.toLong)}$batches"

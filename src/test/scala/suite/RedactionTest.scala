@@ -4,13 +4,13 @@ import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
-class SecretsTest {
+class RedactionTest {
   private val secret = "s3cr3t-Value.42"
 
   private def assertRedacted(line: String, readable: String*): Unit = {
-    val redacted = Secrets.redact(line)
+    val redacted = Redaction.redact(line)
     assertFalse(redacted.contains(secret), s"$line -> $redacted")
-    assertTrue(redacted.contains(Secrets.Marker), redacted)
+    assertTrue(redacted.contains(Redaction.Marker), redacted)
     readable.foreach(part => assertTrue(redacted.contains(part), s"'$part' stays readable in $redacted"))
   }
 
@@ -22,7 +22,7 @@ class SecretsTest {
     )
 
   @Test def bearerTokenAnywhere(): Unit =
-    assertEquals("token was Bearer <redacted> here", Secrets.redact(s"token was Bearer $secret here"))
+    assertEquals("token was Bearer <redacted> here", Redaction.redact(s"token was Bearer $secret here"))
 
   @Test def sessionAttribute(): Unit =
     assertRedacted(
@@ -40,17 +40,17 @@ class SecretsTest {
   @Test def jsonPassword(): Unit =
     assertEquals(
       """{"username":"eroll.staff.1","password":"<redacted>"}""",
-      Secrets.redact(s"""{"username":"eroll.staff.1","password":"$secret"}""")
+      Redaction.redact(s"""{"username":"eroll.staff.1","password":"$secret"}""")
     )
 
   @Test def jsonTokenWithSpaces(): Unit =
     assertEquals(
       """{"token": "<redacted>", "expiresIn": 1800}""",
-      Secrets.redact(s"""{"token": "$secret", "expiresIn": 1800}""")
+      Redaction.redact(s"""{"token": "$secret", "expiresIn": 1800}""")
     )
 
   @Test def jsonApiToken(): Unit =
-    assertEquals("""{"apiToken":"<redacted>"}""", Secrets.redact(s"""{"apiToken":"$secret"}"""))
+    assertEquals("""{"apiToken":"<redacted>"}""", Redaction.redact(s"""{"apiToken":"$secret"}"""))
 
   @Test def everySecretNameInJsonWhateverItsSpacingAndQuotes(): Unit =
     Seq(
@@ -69,7 +69,7 @@ class SecretsTest {
         assertRedacted(s"""{"$name"  :  "$secret"}""", s""""$name"""")
         assertRedacted(s"""{'$name': '$secret'}""", s"'$name'")
         assertRedacted(s"""{"$name":"with \\"quotes\\" $secret"}""", s""""$name"""")
-        assertEquals(s"""{"$name": <redacted>}""", Secrets.redact(s"""{"$name": 1234567890}"""))
+        assertEquals(s"""{"$name": <redacted>}""", Redaction.redact(s"""{"$name": 1234567890}"""))
       }
 
   @Test def jsonEscapedInsideAString(): Unit =
@@ -78,16 +78,20 @@ class SecretsTest {
   @Test def queryParametersOfAJdbcUrl(): Unit =
     assertEquals(
       "jdbc:postgresql://127.0.0.1:5432/keyall?user=loadtest&password=<redacted>&ssl=true",
-      Secrets.redact(s"jdbc:postgresql://127.0.0.1:5432/keyall?user=loadtest&password=$secret&ssl=true")
+      Redaction.redact(s"jdbc:postgresql://127.0.0.1:5432/keyall?user=loadtest&password=$secret&ssl=true")
     )
 
   @Test def urlUserInfo(): Unit = {
     assertEquals(
       "jdbc:postgresql://loadtest:<redacted>@db.example:5432/keyall",
-      Secrets.redact(s"jdbc:postgresql://loadtest:$secret@db.example:5432/keyall")
+      Redaction.redact(s"jdbc:postgresql://loadtest:$secret@db.example:5432/keyall")
     )
-    assertEquals("https://<redacted>@git.example/x", Secrets.redact(s"https://$secret@git.example/x"), "a token alone")
-    assertEquals("https://api.example.org/path?q=a", Secrets.redact("https://api.example.org/path?q=a"))
+    assertEquals(
+      "https://<redacted>@git.example/x",
+      Redaction.redact(s"https://$secret@git.example/x"),
+      "a token alone"
+    )
+    assertEquals("https://api.example.org/path?q=a", Redaction.redact("https://api.example.org/path?q=a"))
   }
 
   @Test def cookieAndProxyAuthorizationHeaders(): Unit = {
@@ -99,7 +103,7 @@ class SecretsTest {
   @Test def gatlingsCookieListAndSessionCookies(): Unit = {
     assertEquals(
       "GET /home\ncookies:\n\t<redacted>\n\t<redacted>\n=========================",
-      Secrets.redact(
+      Redaction.redact(
         s"GET /home\ncookies:\n\tKEYALL_SESSION=$secret; path=/\n\ttheme=$secret\n========================="
       )
     )
@@ -117,7 +121,7 @@ class SecretsTest {
       "raid.tokenEnv = DEMO_RAID_TOKEN",
       "sessionTimeout = 30 minutes",
       """{"tokens": ["a"], "username": "u"}"""
-    ).foreach(line => assertEquals(line, Secrets.redact(line)))
+    ).foreach(line => assertEquals(line, Redaction.redact(line)))
 
   @Test def secretSettingsAndTheVariablesTheyNameAreRedactedByValue(): Unit = {
     val config = ConfigFactory.parseString(
@@ -132,22 +136,22 @@ class SecretsTest {
       "B_KEY_20000001" -> "learned-by-variant-3",
       "UNRELATED" -> "not-a-secret-4"
     )
-    Secrets.learn(config, environment)
+    Redaction.learn(config, environment)
     val line = "learned-by-setting-1 learned-by-variable-2 learned-by-variant-3 not-a-secret-4 plain-user-1 abc"
-    assertEquals("<redacted> <redacted> <redacted> not-a-secret-4 plain-user-1 abc", Secrets.redact(line))
+    assertEquals("<redacted> <redacted> <redacted> not-a-secret-4 plain-user-1 abc", Redaction.redact(line))
     assertEquals(
       "q=<redacted>&r=<redacted>",
-      Secrets.redact("q=with+sp%40ce%2Bsign&r=with sp@ce+sign"),
+      Redaction.redact("q=with+sp%40ce%2Bsign&r=with sp@ce+sign"),
       "URL-encoded too"
     )
   }
 
   @Test def settingsAreShownWithoutTheirSecrets(): Unit = {
-    assertEquals(Secrets.Marker, Secrets.redactSetting("raid.apiToken", "abc123"))
-    assertEquals("DEMO_RAID_TOKEN", Secrets.redactSetting("raid.tokenEnv", "DEMO_RAID_TOKEN"))
+    assertEquals(Redaction.Marker, Redaction.redactSetting("raid.apiToken", "abc123"))
+    assertEquals("DEMO_RAID_TOKEN", Redaction.redactSetting("raid.tokenEnv", "DEMO_RAID_TOKEN"))
     assertEquals(
       "jdbc:postgresql://127.0.0.1/keyall?password=<redacted>",
-      Secrets.redactSetting("sandbox.key-all.jdbcUrl", s"jdbc:postgresql://127.0.0.1/keyall?password=$secret")
+      Redaction.redactSetting("sandbox.key-all.jdbcUrl", s"jdbc:postgresql://127.0.0.1/keyall?password=$secret")
     )
   }
 }

@@ -22,7 +22,7 @@ import com.typesafe.config.{ Config, ConfigValueType }
   * `token=…`), `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie` header values, bearer
   * tokens, and the user-info of URLs (`https://user:…@host`).
   */
-object Secrets {
+object Redaction {
   val Marker = "<redacted>"
 
   /** Shorter values are too common to replace wherever they appear (a `1` or a `true`); their forms still are. */

@@ -19,7 +19,7 @@ import testkit.{ ERollAndKeyAllSimulation, GatlingProcess }
   * database URL (KEYALL_JDBC_URL, recorded as an override): the canary is in no file the run wrote (Gatling's
   * working copy, the archive), and in no line of its console, where its logging goes.
   */
-class SecretsEndToEndTest {
+class RedactionEndToEndTest {
 
   @Test def aCanarySecretLeavesNoTraceInTheRunsFilesOrConsole(): Unit = {
     val canary = s"canary-${UUID.randomUUID}"

@@ -211,6 +211,7 @@ object RunCourse {
   * @param plannedSteady its profile's steady phase, at offsets from the run's start
   * @param measuredSteady its fixed work's window, as the workers measured it
   * @param requests      the request paths it was answered on, in the order first answered (its journey's)
+  * @param capacity      its capacity search, when its profile was `capacity`
   */
 final case class SystemRecord(
     key: String,
@@ -219,7 +220,8 @@ final case class SystemRecord(
     plannedUsers: Option[Long],
     plannedSteady: Option[PlannedWindow] = None,
     measuredSteady: Option[RunWindow] = None,
-    requests: Seq[List[String]] = Nil
+    requests: Seq[List[String]] = Nil,
+    capacity: Option[results.capacity.CapacityRecord] = None
 ) {
   def steadyAt(runStartEpochMs: Long): Option[RunWindow] =
     plannedSteady.map(_.at(runStartEpochMs)).orElse(measuredSteady)

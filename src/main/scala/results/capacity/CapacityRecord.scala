@@ -1,0 +1,52 @@
+package results.capacity
+
+/** A capacity search as the run recorded it (one per system searched, in run.json): what it set out to do
+  * and which steps it held. What each step measured, its verdict and the headroom are worked out from the
+  * run's simulation.log by the results step, on each step's judged window alone.
+  *
+  * @param referenceProfile the profile the multiples are of, e.g. "reference"
+  * @param referenceLoad    that profile's steady load at 1x, in `loadUnit` (e.g. 50 new users/s, 1,000 users)
+  * @param loadUnit         "new users/s" for open shapes, "users" for closed ones
+  * @param resolution       the smallest gap between a passing and a failing multiple the search closes to
+  * @param maxMultiple      the largest multiple it may try
+  * @param maxDurationMs    the whole search's time cap
+  * @param steps            the steps held, in the order the search ran them
+  * @param end              why the search ended
+  */
+final case class CapacityRecord(
+    referenceProfile: String,
+    referenceLoad: Double,
+    loadUnit: String,
+    resolution: Double,
+    maxMultiple: Double,
+    maxDurationMs: Long,
+    steps: Seq[CapacityStepRecord],
+    end: SearchEnd
+)
+
+/** One step: the multiple of the reference load it held, and its judged window (after its settling time),
+  * in epoch ms. `passedLive` is what the search decided its next step by, judged on the live figures.
+  */
+final case class CapacityStepRecord(multiple: Double, fromEpochMs: Long, toEpochMs: Long, passedLive: Boolean)
+
+/** Why a search ended. Only `Resolved` and `MaxMultiple` answer the question; the others are INCOMPLETE. */
+sealed abstract class SearchEnd(val name: String)
+
+object SearchEnd {
+
+  /** The passing and the failing multiple are within the resolution (or 1x already failed). */
+  case object Resolved extends SearchEnd("resolved")
+
+  /** Every step up to `maxMultiple` passed: the headroom is at least that. */
+  case object MaxMultiple extends SearchEnd("max-multiple")
+
+  /** `capacity.maxDuration` ran out before the search resolved. */
+  case object MaxDuration extends SearchEnd("max-duration")
+
+  /** The run was stopped (a signal, an early-stop limit, the injector's health) before the search resolved. */
+  case object Stopped extends SearchEnd("stopped")
+
+  val All: Seq[SearchEnd] = Seq(Resolved, MaxMultiple, MaxDuration, Stopped)
+
+  def named(name: String): Option[SearchEnd] = All.find(_.name == name)
+}

@@ -189,7 +189,7 @@ class GoldenSummaryTest {
           w.user(started = true, from, "alpha")
           (0 until 18).foreach { s =>
             val at = from + s * 1000L
-            w.request("alpha - home", at, at + draw(10 * users), error(s"status.find.is(200), but actually found 503"))
+            w.request("alpha - home", at, at + draw(10 * users), error("status.find.is(200), but actually found 503"))
           }
           w.user(started = false, from + 18500, "alpha")
         }
@@ -263,7 +263,7 @@ object GoldenSummaryTest {
       w.user(started = true, at, scenario)
       journey.foreach { name =>
         val end = at + draw(40)
-        w.request(name, at, end, error(s"status.find.is(200), but actually found 500"))
+        w.request(name, at, end, error("status.find.is(200), but actually found 500"))
         at = end + 5
       }
       w.user(started = false, at, scenario)

@@ -21,7 +21,9 @@ import suite.InputError
   * `<prefix>.<system>.users.active`, `.users.started`, `.gate.wouldPass`, `.allRequests.{ok,ko}.count` (the
   * interval's answers), and per request `<prefix>.<system>.<request>.{ok,ko}.count` and
   * `<prefix>.<system>.<request>.percentiles{50,95,99}` (ms, the interval's). Names become path elements
-  * of letters, digits, `_` and `-`.
+  * of letters, digits, `_` and `-`. At most `maxSeries` request names have paths of their own (see
+  * [[SeriesCap]]); the rest are summed per system as `<prefix>.<system>.other.{ok,ko}.count`, without
+  * percentiles (those of different requests do not add up).
   *
   * A Graphite that is down, slow or stalled never holds the run: [[send]] only queues the tick's lines for
   * this sender's own thread (a daemon), the queue holds at most a minute of ticks, and a write that has not
@@ -47,14 +49,16 @@ final class GraphiteSender(settings: GraphiteSettings) {
     val counts = state.systems.flatMap { system =>
       val key = system.figures.key
       system.figures.requests.flatMap { r =>
-        val name = r.path.mkString(" / ")
+        val name = SeriesCap.name(r)
         Seq((key, name, "ok") -> r.ok, (key, name, "ko") -> r.ko)
       }
     }.toMap
     val delta = counts.map { case (k, v) => k -> math.max(0L, v - previous.getOrElse(k, 0L)) }
     previous = counts
+    val kept = SeriesCap.kept(state, settings.maxSeries)
     state.systems.flatMap { system =>
       val key = system.figures.key
+      val (own, rest) = system.figures.requests.partition(r => kept((key, SeriesCap.name(r))))
       val all = Seq("ok", "ko").map(status =>
         line(
           Seq(key, "allRequests", status, "count"),
@@ -65,13 +69,18 @@ final class GraphiteSender(settings: GraphiteSettings) {
         line(Seq(key, "users", "active"), system.figures.usersActive.toDouble),
         line(Seq(key, "users", "started"), system.figures.usersStarted.toDouble),
         line(Seq(key, "gate", "wouldPass"), if (system.wouldPass) 1 else 0)
-      ) ++ all ++ system.figures.requests.flatMap { r =>
-        val name = r.path.mkString(" / ")
+      ) ++ all ++ own.flatMap { r =>
+        val name = SeriesCap.name(r)
         Seq("ok", "ko").map(status => line(Seq(key, name, status, "count"), delta((key, name, status)).toDouble)) ++
           Seq(50 -> r.interval.p50Ms, 95 -> r.interval.p95Ms, 99 -> r.interval.p99Ms).map { case (rank, ms) =>
             line(Seq(key, name, s"percentiles$rank"), ms.toDouble)
           }
-      }
+      } ++ Option.when(rest.nonEmpty)(Seq("ok", "ko").map { status =>
+        line(
+          Seq(key, SeriesCap.Other, status, "count"),
+          rest.map(r => delta((key, SeriesCap.name(r), status))).sum.toDouble
+        )
+      }).toList.flatten
     }
   }
 

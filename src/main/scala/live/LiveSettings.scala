@@ -36,8 +36,15 @@ final case class LiveToken(value: String) {
 /** @param rootPathPrefix  the first element of every metric path, e.g. `loadtest.toy.users.active`
   * @param sendBufferBytes the connection's kernel send buffer (0: the system's, which grows to some MB): what a
   *                        stalled Graphite can leave waiting there before the sender's write timeout applies
+  * @param maxSeries       request names with paths of their own; the rest are summed per system as `other`
   */
-final case class GraphiteSettings(host: String, port: Int, rootPathPrefix: String, sendBufferBytes: Int = 0)
+final case class GraphiteSettings(
+    host: String,
+    port: Int,
+    rootPathPrefix: String,
+    sendBufferBytes: Int = 0,
+    maxSeries: Int = 200
+)
 
 object LiveSettings {
   val Off: LiveSettings = LiveSettings(enabled = false, "127.0.0.1", 0, Duration.Zero, None)
@@ -60,7 +67,8 @@ object LiveSettings {
           graphiteHost,
           graphite.int("port", min = 1, max = 65535),
           prefix,
-          graphite.int("sendBufferBytes", min = 0)
+          graphite.int("sendBufferBytes", min = 0),
+          graphite.int("maxSeries", min = 1)
         )
       },
       live.optionalString("token").map(LiveToken),

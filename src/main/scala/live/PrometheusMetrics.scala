@@ -26,7 +26,6 @@ import io.prometheus.metrics.model.snapshots.{
   */
 object PrometheusMetrics {
   val ContentType: String = PrometheusTextFormatWriter.CONTENT_TYPE
-  val Other = "other"
   private val writer = PrometheusTextFormatWriter.create()
 
   def write(state: LiveState, out: OutputStream, maxSeries: Int = Int.MaxValue): Unit =
@@ -34,16 +33,16 @@ object PrometheusMetrics {
 
   def snapshots(state: LiveState, maxSeries: Int = Int.MaxValue): MetricSnapshots = {
     val systems = state.systems
-    val all = systems.flatMap(s => s.figures.requests.map(r => (s.figures.key, r.path.mkString(" / "), r)))
-    val kept = all.sortBy(_._3.seen).take(maxSeries).map { case (system, request, _) => (system, request) }.toSet
+    val all = systems.flatMap(s => s.figures.requests.map(r => (s.figures.key, SeriesCap.name(r), r)))
+    val kept = SeriesCap.kept(state, maxSeries)
     val (own, rest) = all.partition { case (system, request, _) => kept((system, request)) }
     val others = rest.groupBy(_._1).toSeq.sortBy(_._1).map { case (system, requests) =>
       val figures = requests.map(_._3)
       (
         system,
-        Other,
+        SeriesCap.Other,
         RequestFigures(
-          List(Other),
+          List(SeriesCap.Other),
           figures.map(_.ok).sum,
           figures.map(_.ko).sum,
           figures.map(_.sumMs).sum,

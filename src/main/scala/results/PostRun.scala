@@ -1,6 +1,7 @@
 package results
 
 import java.nio.file.{ Files, Path }
+import java.time.Clock
 import java.util.concurrent.TimeUnit
 
 import scala.concurrent.duration._
@@ -127,21 +128,24 @@ object PostRun {
   private def redacted(context: RunContext): RunContext =
     context.copy(overrides = Redaction.redactSettings(context.overrides))
 
-  /** Summaries and gate for a run folder that already holds its simulation.log (and perhaps run.json). */
+  /** Summaries and gate for a run folder that already holds its simulation.log (and perhaps run.json).
+    * `clock` dates a run stopped before its log held a record, from how long it ran.
+    */
   def summarizeAndGate(
       runDir: Path,
       resultsRoot: Path,
       asGiven: RunContext,
       identity: RunSummarizer.RunIdentity,
       settings: ResultsSettings,
-      thresholdsFile: Option[Path]
+      thresholdsFile: Option[Path],
+      clock: Clock = Clock.systemUTC()
   ): RunOutcome = {
     val context = redacted(asGiven)
     val summary =
       try RunSummarizer.summarize(runDir, context, identity, settings)
       catch {
         case e: InputError if !context.course.reachedEnd =>
-          return incompleteWithoutFigures(runDir, context, identity, settings, e.getMessage)
+          return incompleteWithoutFigures(runDir, context, identity, settings, e.getMessage, clock)
         case e: InputError => return RunOutcome(runDir, None, None, Some(e.getMessage))
       }
     summary.warnings.foreach(w => println(s"results: WARNING $w"))
@@ -201,7 +205,8 @@ object PostRun {
       context: RunContext,
       identity: RunSummarizer.RunIdentity,
       settings: ResultsSettings,
-      logProblem: String
+      logProblem: String,
+      clock: Clock
   ): RunOutcome = {
     val verdict = GateVerdict(
       Nil,
@@ -210,7 +215,7 @@ object PostRun {
       Seq("the run was stopped before the end of its plan (interrupted, or its JVM was stopped)"),
       Nil
     )
-    val started = System.currentTimeMillis() - context.course.elapsedMs.getOrElse(0L)
+    val started = clock.millis() - context.course.elapsedMs.getOrElse(0L)
     // Pipelines read summary.json, whatever the verdict: this one says INCOMPLETE and holds no request.
     val summary = withoutFigures(context, identity, settings, started, verdict)
     RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryJsonName), SummaryJson.write(summary))

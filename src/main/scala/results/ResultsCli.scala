@@ -7,7 +7,7 @@ import java.time.format.DateTimeFormatter
 
 import scala.util.control.NonFatal
 
-import suite.InputError
+import suite.{ InputError, KnownSettings }
 
 /** Command line of the results pipeline, e.g.
   * `mvn -q exec:java -Dexec.mainClass=results.ResultsCli -Dexec.args="compare results/a results/b"`.
@@ -38,7 +38,17 @@ object ResultsCli {
     def thresholds: Option[Path] = values.get("thresholds").map(Paths.get(_))
   }
 
-  def main(args: Array[String]): Unit = sys.exit(run(args.toList))
+  /** A misspelt -D key (`-Dresults.baselin=...`) is bad input here too. Checked where a user's options arrive,
+    * not in `run`, which tests call in their own JVM.
+    */
+  def main(args: Array[String]): Unit = {
+    val status =
+      try {
+        KnownSettings.check(Nil)
+        run(args.toList)
+      } catch { case e: InputError => fail(e.getMessage) }
+    sys.exit(status)
+  }
 
   def run(args: List[String]): Int =
     try {

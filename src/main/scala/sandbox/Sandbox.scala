@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicBoolean
 
 import scala.util.control.NonFatal
 
-import suite.{ FailFast, InputError }
+import suite.{ FailFast, InputError, KnownSettings }
 
 import io.netty.channel.{ EventLoopGroup, MultiThreadIoEventLoopGroup }
 import io.netty.channel.nio.NioIoHandler
@@ -201,9 +201,10 @@ object Sandbox {
   }
 
   /** The sandbox on its own, until Ctrl-C, for runs where injector and target are separate processes. Bad
-    * input (a setting, a port taken) is one line and exit code 3.
+    * input (a misspelt setting, a port taken) is one line and exit code 3.
     */
   def runStandalone(settings: => SandboxSettings, systems: Seq[(String, StandIn)], stubSystems: Seq[String]): Unit = {
+    FailFast.exiting(KnownSettings.check((systems.map(_._1) ++ stubSystems).distinct))
     val sandbox = FailFast.exiting(start(settings, systems, stubSystems))
     val stopped = new CountDownLatch(1)
     val cpu = new ServingCpu

@@ -39,7 +39,9 @@ object ConfigurationReference {
       "A key is the suite's when its first part is a top-level name of these files (or `suite`), or a letter or two",
       "from one; any other (`java.*`, `maven.*`, `user.*`, a library's) is left to the JVM, Maven, the Gatling plugin",
       "or the library. `gatling.<section>.*` keys must be Gatling's own (its defaults, or `gatling.conf` below);",
-      "the plugin's (`gatling.simulationClass`, `gatling.noReports`, ...) are left to it. A `LOADTEST_*` environment",
+      "the Maven plugin's (`gatling.simulationClass`, `gatling.noReports`, ...) are left to it, but a letter or two",
+      "from one of them (`gatling.simulationclass`) or from a section (`gatling.htpp.requestTimeout`) is refused",
+      "the same way. Any other `gatling.*` key (Gatling Enterprise's) is left alone. A `LOADTEST_*` environment",
       "variable must be one listed at the end. Keys are written as they are given after `-D`: a name with spaces",
       "unquoted, the whole option quoted for the shell (`\"-Deol.mix.Enrol with passport=0\"`).",
       ""

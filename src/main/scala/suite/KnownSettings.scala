@@ -23,7 +23,10 @@ import com.typesafe.config.{
   * (application.conf and the files it includes, thresholds.conf, every systems/<key>.conf) or `suite`, or
   * is a misspelling of one; then it must be a key of those files or one of the few listed here that no file
   * sets. Any other property belongs to the JVM, Maven, the Gatling plugin or a library, and is left alone.
-  * `gatling.<section>.*` keys are checked against Gatling's own defaults and gatling.conf. An environment
+  * `gatling.<section>.*` keys are checked against Gatling's own defaults and gatling.conf, and a key a letter
+  * or two from one of [[GatlingLauncher]] (`gatling.simulationclass`) or from a section's name
+  * (`gatling.htpp.requestTimeout`) is refused too; another `gatling.*` key may be a Gatling plugin's that no
+  * list here holds (Gatling Enterprise's), and is left alone. An environment
   * variable named `LOADTEST_*` must be one a file reads (`${?LOADTEST_X}`) or a deploy script reads.
   */
 object KnownSettings {
@@ -59,6 +62,40 @@ object KnownSettings {
     "LOADTEST_RUN_ID",
     "LOADTEST_SHARDS",
     "LOADTEST_SIMULATION"
+  )
+
+  /** The `gatling.*` keys of Gatling's launch: the Gatling Maven plugin's user properties (its descriptor,
+    * META-INF/maven/plugin.xml, lists them), the pom's own `gatling.*` properties, and the one Gatling reads
+    * itself (`gatling.conf.file`, another gatling.conf). KnownSettingsTest checks the first two against the
+    * descriptor of the plugin version the pom names, and against the pom.
+    */
+  val GatlingLauncher: Seq[String] = Seq(
+    "gatling.conf.file",
+    "gatling.continueOnAssertionFailure",
+    "gatling.enterprise.apiToken",
+    "gatling.enterprise.controlPlaneUrl",
+    "gatling.enterprise.packageDescriptorFilename",
+    "gatling.enterprise.runDescription",
+    "gatling.enterprise.runTitle",
+    "gatling.enterprise.simulationName",
+    "gatling.enterprise.validateSimulationId",
+    "gatling.enterprise.waitForRunEnd",
+    "gatling.excludes",
+    "gatling.failOnError",
+    "gatling.ignoreDefaultGatlingJvmArgs",
+    "gatling.includes",
+    "gatling.jvmArgs",
+    "gatling.noReports",
+    "gatling.recorder.className",
+    "gatling.recorder.package",
+    "gatling.reportsOnly",
+    "gatling.runDescription",
+    "gatling.runMultipleSimulations",
+    "gatling.sameProcess",
+    "gatling.simulationClass",
+    "gatling.skip",
+    "gatling.version",
+    "gatling.workingDirectory"
   )
 
   val EnvironmentPrefix = "LOADTEST_"
@@ -202,16 +239,28 @@ final class KnownSettings(systems: Seq[String]) {
     (files.flatMap(variablesIn) ++ ScriptVariables).filter(_.startsWith(EnvironmentPrefix)).distinct.sorted
 
   /** A key this run refuses: the suite's (or a misspelling of it) and none of its known keys; a key of one
-    * of Gatling's sections that Gatling does not have. Gatling's other keys are its launcher's and plugin's.
+    * of Gatling's sections that Gatling does not have, or a misspelling of a section or of a launch key.
     */
   def refuses(key: String): Boolean = {
     val parts = segments(key)
-    if (parts.head == "gatling") gatlingSections(parts.lift(1).getOrElse("")) && !isGatlingKey(parts)
-    else isSuites(key) && !isKnown(parts)
+    if (parts.head == "gatling") refusesGatlings(key, parts) else isSuites(key) && !isKnown(parts)
   }
 
   def nearest(key: String): String =
-    KnownSettings.nearest(key, if (key.startsWith("gatling.")) gatlingKeys.map(asProperty) else candidates)
+    KnownSettings.nearest(
+      key,
+      if (key.startsWith("gatling.")) gatlingKeys.map(asProperty) ++ GatlingLauncher else candidates
+    )
+
+  private def refusesGatlings(key: String, parts: Seq[String]): Boolean = {
+    val section = parts.lift(1).getOrElse("")
+    if (GatlingLauncher.contains(key)) false
+    else if (gatlingSections(section)) !isGatlingKey(parts)
+    else (parts.size > 2 && misspeltSections(section)) || GatlingLauncher.exists(near(key, _))
+  }
+
+  // Of sections of 4 letters or more: a letter from `jms` or `ssl` is another library's name (`gatling.js.*`).
+  private def misspeltSections(name: String): Boolean = gatlingSections.exists(s => s.length >= 4 && near(name, s))
 
   /** `parts`, a key split at its dots, names a known key, or an item of one (`-Dsandbox.x.paths.0=`, as a list's). */
   def isKnown(parts: Seq[String]): Boolean = {

@@ -62,6 +62,40 @@ class GraphiteSenderTest {
     } finally listener.close()
   }
 
+  /** As /metrics (live.maxSeries): past `graphite.maxSeries` request names, the rest are one `other` per system,
+    * its counts the interval's sum, so that a target naming requests by what they hold cannot make Graphite store
+    * a series per name.
+    */
+  @Test def requestNamesPastTheCapAreSummedAsOther(): Unit = {
+    val listener = new LiveTools.GraphiteListener
+    try {
+      val graphite = new GraphiteSender(GraphiteSettings("127.0.0.1", listener.port, "loadtest", maxSeries = 3))
+      val figures = recorder(10)
+      graphite.send(state(figures, 1), 1700000001L)
+      (1 to 4).foreach(_ => figures.answered(Answer("toy", List("request number 9"), T0 + 1500, 100, 200)))
+      figures.answered(Answer("toy", List("request number 2"), T0 + 1500, 100, 500))
+      graphite.send(state(figures, 2), 1700000002L)
+      graphite.close()
+      // Each tick: 5 lines for the system, 5 for each of the 3 names kept, 2 for `other`.
+      val deadline = System.nanoTime() + 30L * 1000000000L
+      while (listener.lines.size < 2 * (5 + 5 * 3 + 2) && System.nanoTime() < deadline) Thread.sleep(50)
+      val lines = listener.lines.asScala.toSeq
+      assertEquals(2 * (5 + 5 * 3 + 2), lines.size, lines.mkString("\n"))
+      val requests = lines.map(_.split(' ')(0)).filter(_.startsWith("loadtest.toy.request_number_"))
+        .map(_.split('.')(2)).distinct.sorted
+      assertEquals(Seq("request_number_1", "request_number_2", "request_number_3"), requests)
+      Seq(
+        "loadtest.toy.other.ok.count 7 1700000001",
+        "loadtest.toy.other.ko.count 0 1700000001",
+        "loadtest.toy.other.ok.count 4 1700000002",
+        "loadtest.toy.other.ko.count 0 1700000002",
+        "loadtest.toy.request_number_2.ko.count 1 1700000002",
+        "loadtest.toy.allRequests.ok.count 4 1700000002"
+      ).foreach(line => assertTrue(lines.contains(line), s"no '$line' in:\n${lines.mkString("\n")}"))
+      assertFalse(lines.exists(_.startsWith("loadtest.toy.other.percentiles")), "percentiles of different requests")
+    } finally listener.close()
+  }
+
   @Test def aGraphiteThatCannotBeReachedIsSaidOnceAndCounted(): Unit = {
     val closed = testkit.FreePort()
     val printed = new ByteArrayOutputStream()

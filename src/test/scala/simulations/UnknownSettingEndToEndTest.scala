@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test
 import suite.FailFast
 import testkit.{ GatlingProcess, MavenRun, ToySimulation }
 
-/** A misspelt -D key or LOADTEST_ variable stops the run as a user starts it, before any load, and the right
-  * keys still run: under `mvn gatling:test` (Maven's own properties passed on to the Gatling JVM), under
+/** A misspelt -D key (the suite's or Gatling's) or LOADTEST_ variable stops the run as a user starts it,
+  * before any load, and the right keys still run: under `mvn gatling:test` (Maven's own properties passed on to the Gatling JVM), under
   * Gatling's launcher and under deploy/shard.sh, which starts that launcher.
   */
 class UnknownSettingEndToEndTest {
@@ -22,6 +22,18 @@ class UnknownSettingEndToEndTest {
     assertNotEquals(0, run.exitStatus(600), run.text)
     assertEquals(List("ERROR: unknown setting 'scael'; did you mean 'scale'?"), errors(run.text), run.text)
     assertTrue(run.text.contains("Gatling failed"), run.text)
+    assertFalse(Files.exists(run.resultsDir), "nothing written to results/")
+  }
+
+  /** The plugin would take `gatling.simulationclass` for none of its own and run the pom's simulation. */
+  @Test def aMisspeltGatlingKeyStopsMavensRunWithOneLine(): Unit = {
+    val run = MavenRun.start(classOf[ToySimulation], "gatling.simulationclass" -> classOf[ToySimulation].getName)
+    assertNotEquals(0, run.exitStatus(600), run.text)
+    assertEquals(
+      List("ERROR: unknown setting 'gatling.simulationclass'; did you mean 'gatling.simulationClass'?"),
+      errors(run.text),
+      run.text
+    )
     assertFalse(Files.exists(run.resultsDir), "nothing written to results/")
   }
 

@@ -67,6 +67,51 @@ class KnownSettingsTest {
     )
   }
 
+  @Test def aMisspeltLaunchKeyOrSectionOfGatlingIsRefused(): Unit = {
+    assertEquals(
+      "unknown setting 'gatling.simulationclass'; did you mean 'gatling.simulationClass'?",
+      errorFor(Seq("raid"), "gatling.simulationclass" -> "simulations.RaidSimulation")
+    )
+    assertEquals(
+      "unknown setting 'gatling.noReport'; did you mean 'gatling.noReports'?",
+      errorFor(Seq("raid"), "gatling.noReport" -> "true")
+    )
+    assertEquals(
+      "unknown setting 'gatling.http.requesTimeout'; did you mean 'gatling.http.requestTimeout'?",
+      errorFor(Seq("raid"), "gatling.http.requesTimeout" -> "1000")
+    )
+    assertEquals(
+      "unknown setting 'gatling.htpp.requestTimeout'; did you mean 'gatling.http.requestTimeout'?",
+      errorFor(Seq("raid"), "gatling.htpp.requestTimeout" -> "1000")
+    )
+    // Gatling Enterprise's and Gatling's JavaScript launcher's keys, which no list here holds: left alone.
+    accepted(
+      Seq("raid"),
+      KnownSettings.GatlingLauncher ++ Seq("gatling.enterprise.apiUrl", "gatling.js.simulation"): _*
+    )
+  }
+
+  /** The plugin's user properties are what the descriptor of the plugin version the pom names says, as Maven
+    * resolved it into the local repository, and the pom's own `gatling.*` properties are listed too: neither
+    * list can go stale unseen.
+    */
+  @Test def theGatlingLaunchKeysAreThePluginsAndThePomsOwn(): Unit = {
+    val pom = Files.readString(Paths.get("pom.xml"))
+    val version = "<gatling-maven-plugin.version>([^<]+)<".r.findFirstMatchIn(pom).map(_.group(1)).get
+    val repository = sys.props.get("maven.repo.local").map(Paths.get(_))
+      .getOrElse(Paths.get(sys.props("user.home"), ".m2", "repository"))
+    val jar = repository.resolve(s"io/gatling/gatling-maven-plugin/$version/gatling-maven-plugin-$version.jar")
+    assertTrue(Files.isRegularFile(jar), s"no $jar: the build resolves its plugins before its tests")
+    val descriptor = Using.resource(new java.util.zip.ZipFile(jar.toFile)) { zip =>
+      new String(zip.getInputStream(zip.getEntry("META-INF/maven/plugin.xml")).readAllBytes(), "UTF-8")
+    }
+    val plugins = "\\$\\{(gatling\\.[^}]+)\\}".r.findAllMatchIn(descriptor).map(_.group(1)).toSet
+    val poms = "(?s)<properties>(.*?)</properties>".r.findFirstMatchIn(pom).toSeq
+      .flatMap(m => "<(gatling\\.[A-Za-z.]+)>".r.findAllMatchIn(m.group(1)).map(_.group(1))).toSet
+    assertTrue(plugins.contains("gatling.simulationClass"), descriptor.take(500))
+    assertEquals((plugins ++ poms + "gatling.conf.file").toSeq.sorted, KnownSettings.GatlingLauncher)
+  }
+
   @Test def everyKeyTheReadmeAndTheFilesNameIsAccepted(): Unit =
     accepted(
       Seq("raid", "eol"),

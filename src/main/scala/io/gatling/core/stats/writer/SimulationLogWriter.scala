@@ -21,12 +21,20 @@ final class SimulationLogWriter private (
   def user(started: Boolean, epochMs: Long, of: String = scenario): Unit =
     writer.onMessage(DataWriterMessage.LoadEvent.User(of, epochMs, started), data)
 
-  /** @param error why a KO request failed, as Gatling words it */
-  def request(name: String, startEpochMs: Long, endEpochMs: Long, error: Option[String]): Unit =
+  /** @param error  why a KO request failed, as Gatling words it
+    * @param groups the groups it was sent in, outermost first
+    */
+  def request(
+      name: String,
+      startEpochMs: Long,
+      endEpochMs: Long,
+      error: Option[String],
+      groups: List[String] = Nil
+  ): Unit =
     writer.onMessage(
       DataWriterMessage.LoadEvent.Response(
         scenario,
-        Nil,
+        groups,
         name,
         startEpochMs,
         endEpochMs,
@@ -34,6 +42,17 @@ final class SimulationLogWriter private (
         None,
         error
       ),
+      data
+    )
+
+  /** A group's end, as Gatling records it once its last request is answered.
+    *
+    * @param path        the group and the groups it is in, outermost first
+    * @param cumulatedMs its requests' response times added up
+    */
+  def group(path: List[String], startEpochMs: Long, endEpochMs: Long, cumulatedMs: Int, ok: Boolean): Unit =
+    writer.onMessage(
+      DataWriterMessage.LoadEvent.Group(scenario, path, startEpochMs, endEpochMs, cumulatedMs, if (ok) OK else KO),
       data
     )
 

@@ -36,7 +36,7 @@ class DocCommandsTest {
     val commands = shown.map(_.command)
     Seq(
       "mvn gatling:test",
-      "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.raid.port=18080",
+      "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox",
       "BENCH_SMOKE=1 bench/all-peaks.sh",
       "deploy/rehearse.sh <N> [simulation class] [profile]"
     ).foreach(c => assertTrue(commands.contains(c), s"'$c' not found in $commands"))
@@ -102,7 +102,7 @@ object DocCommandsTest {
     "mvn gatling:test -Dtarget=demo -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference" -> Demo,
     "mvn verify -Dtarget=demo -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference" -> Demo,
     // README and docs/systems/eroll.md: the sandbox in its own JVM, and a run against it
-    "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.raid.port=18080" -> Sandbox,
+    "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox" -> Sandbox,
     "mvn gatling:test -Dtarget=standalone-sandbox -Dgatling.simulationClass=simulations.RaidSimulation" -> Sandbox,
     "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.eroll.port=18083" -> Sandbox,
     "mvn gatling:test -Dtarget=standalone-sandbox -Dgatling.simulationClass=simulations.ERollSimulation" -> Sandbox,

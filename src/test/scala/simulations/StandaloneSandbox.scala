@@ -1,23 +1,30 @@
 package simulations
 
+import java.nio.file.Paths
+
 import sandbox.{ Sandbox, SandboxSettings }
-import suite.{ ConfigFiles, SystemUnderTest }
+import suite.{ ConfigFiles, FailFast, Settings, SystemUnderTest }
 
 /** The sandbox on its own JVM, serving every system of [[Systems]] until Ctrl-C:
-  * `mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox` (a system left at port 0 gets a
-  * free port, printed at start). Bad input, a port taken included: one line, exit code 3.
+  * `mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox` (a system left at port 0, as
+  * all are by default, gets a free port, printed at start and written to the target's `baseUrlsFile`). Bad input,
+  * a port taken included: one line, exit code 3.
   */
 object StandaloneSandbox {
   def main(args: Array[String]): Unit = serve(Systems)
 
-  /** Serves every system of `registry` until Ctrl-C. */
+  /** Serves every system of `registry` until Ctrl-C, their base URLs written where the `standalone-sandbox`
+    * target reads them.
+    */
   def serve(registry: Registry): Unit = {
     // The stubs and settings of the systems they are made of come with them.
     val keys = SystemUnderTest.withParts(registry.sandboxed).map(_.key)
+    val config = FailFast.exiting(ConfigFiles.load(keys))
     Sandbox.runStandalone(
-      SandboxSettings.fromConfig(ConfigFiles.load(keys)),
+      SandboxSettings.fromConfig(config),
       registry.sandboxed.map(s => s.key -> s.standIn),
-      keys
+      keys,
+      Some(Paths.get(FailFast.exiting(new Settings(config).string("targets.standalone-sandbox.baseUrlsFile"))))
     )
   }
 }

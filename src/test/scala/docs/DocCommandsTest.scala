@@ -85,6 +85,9 @@ object DocCommandsTest {
   private val Smoke = RunBy("docs.BenchSmokeTest")
   private val Sandbox = RunBy("docs.StandaloneSandboxDocTest")
   private val Cli = RunBy("docs.ResultsCliDocTest")
+  private val NewSystem = NotHere(
+    "<System> stands for a system being added; the toy, registered the same way, runs in testkit.toy.ToyRegistrationEndToEndTest"
+  )
   private val Demo =
     NotHere("it sends load to the real DEMO environment; the same run against the sandbox is the default")
 
@@ -106,6 +109,10 @@ object DocCommandsTest {
     "mvn gatling:test -Dtarget=standalone-sandbox -Dgatling.simulationClass=simulations.RaidSimulation" -> Sandbox,
     "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.eroll.port=18083" -> Sandbox,
     "mvn gatling:test -Dtarget=standalone-sandbox -Dgatling.simulationClass=simulations.ERollSimulation" -> Sandbox,
+    // docs/adding-a-system.md: the checks of a new system, named <System>
+    "mvn test -Dtest='ReadmeTest,<System>SimulationEndToEndTest'" -> NewSystem,
+    "mvn gatling:test -Dgatling.simulationClass=simulations.<System>Simulation -DplanOnly=true" -> NewSystem,
+    "mvn gatling:test -Dgatling.simulationClass=simulations.<System>Simulation -Dprofile=smoke" -> NewSystem,
     // README: live view and Graphite
     "mvn gatling:test -Dlive.port=9400" -> RunBy("live.LiveViewEndToEndTest"),
     "mvn gatling:test -Dlive.enabled=false" -> RunBy("live.LiveSettingsTest"),

@@ -1,5 +1,6 @@
 package sandbox
 
+import java.nio.file.Path
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.atomic.AtomicBoolean
 
@@ -200,21 +201,32 @@ object Sandbox {
     case _                                => Option(e.getCause).filter(_ ne e).flatMap(socketCause)
   }
 
-  /** The sandbox on its own, until Ctrl-C, for runs where injector and target are separate processes. Bad
-    * input (a misspelt setting, a port taken) is one line and exit code 3.
+  /** The sandbox on its own, until Ctrl-C, for runs where injector and target are separate processes; it
+    * prints each stand-in's base URL and writes them to `baseUrlsFile` (see [[BaseUrlsFile]]) until it stops.
+    * Bad input (a misspelt setting, a port taken) is one line and exit code 3.
     */
-  def runStandalone(settings: => SandboxSettings, systems: Seq[(String, StandIn)], stubSystems: Seq[String]): Unit = {
+  def runStandalone(
+      settings: => SandboxSettings,
+      systems: Seq[(String, StandIn)],
+      stubSystems: Seq[String],
+      baseUrlsFile: Option[Path] = None
+  ): Unit = {
     FailFast.exiting(KnownSettings.check((systems.map(_._1) ++ stubSystems).distinct))
     val sandbox = FailFast.exiting(start(settings, systems, stubSystems))
+    val written = FailFast.exiting(baseUrlsFile.map(file => file -> BaseUrlsFile.write(file, sandbox.baseUrls)))
     val stopped = new CountDownLatch(1)
     val cpu = new ServingCpu
     Runtime.getRuntime.addShutdownHook(new Thread(() => {
+      written.foreach { case (file, text) => BaseUrlsFile.remove(file, text) }
       sandbox.close(everyRequest = true)
       println(cpu.describe)
       stopped.countDown()
     }))
     sandbox.baseUrls.toSeq.sorted.foreach { case (key, url) => println(f"$key%-20s $url") }
     println(f"${"external stubs"}%-20s ${sandbox.stubsBaseUrl}  (delay ${describe(sandbox.settings.stubs)})")
+    written.foreach { case (file, _) =>
+      println(s"Base URLs written to $file, where -Dtarget=standalone-sandbox reads them.")
+    }
     println("Ctrl-C stops.")
     stopped.await()
   }

@@ -350,10 +350,14 @@ object RunAssembly {
 
   private def configuredBaseUrl(suite: SuiteConfig, system: SystemUnderTest): String = {
     val target = suite.target.name
-    if (!suite.system(system.key).hasPath("baseUrl"))
-      throw new InputError(
-        s"targets.$target.${system.key}.baseUrl: missing (where target $target serves ${system.key})"
+    if (!suite.system(system.key).hasPath("baseUrl")) {
+      val written = new Settings(suite.target.block).optionalString("baseUrlsFile").fold("")(file =>
+        s"; no standalone sandbox serving it has written it to $file: start one first"
       )
+      throw new InputError(
+        s"targets.$target.${system.key}.baseUrl: missing (where target $target serves ${system.key})$written"
+      )
+    }
     new Settings(suite.system(system.key), system.key).string("baseUrl")
   }
 }

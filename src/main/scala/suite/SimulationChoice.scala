@@ -1,5 +1,6 @@
 package suite
 
+import java.lang.reflect.Modifier
 import java.nio.file.{ Files, Paths }
 
 import scala.jdk.CollectionConverters._
@@ -39,8 +40,12 @@ object SimulationChoice {
     try { Class.forName(className, false, loader); true }
     catch { case NonFatal(_) | _: LinkageError => false }
 
+  // An abstract base of simulations (one the package shares) is not one Gatling can run.
   private def isSimulation(className: String, loader: ClassLoader): Boolean =
-    loads(className, loader) && classOf[Simulation].isAssignableFrom(Class.forName(className, false, loader))
+    loads(className, loader) && {
+      val loaded = Class.forName(className, false, loader)
+      classOf[Simulation].isAssignableFrom(loaded) && !Modifier.isAbstract(loaded.getModifiers)
+    }
 
   def main(args: Array[String]): Unit =
     FailFast(check(args.headOption.getOrElse(""), Thread.currentThread.getContextClassLoader))

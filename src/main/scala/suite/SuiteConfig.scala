@@ -1,11 +1,14 @@
 package suite
 
+import java.nio.file.Paths
+
 import scala.concurrent.duration.FiniteDuration
 import scala.jdk.CollectionConverters._
 
 import com.typesafe.config.{ Config, ConfigFactory }
 import profiles.Shard
 import results.InjectorLimits
+import sandbox.BaseUrlsFile
 
 /** The environment a run sends load to: a block under `targets` in application.conf. */
 /** @param production load above smoke is refused unless `-DallowProduction=<name>` names this target */
@@ -80,12 +83,14 @@ object SuiteConfig {
     if (!knownTargets.contains(targetName))
       throw new InputError(s"target: unknown target '$targetName'; known: ${knownTargets.mkString(", ")}")
     val block = s.block(s"targets.$targetName")
+    // The base URLs a standalone sandbox wrote, under those the target's block gives (-D ones included).
+    val written = block.optionalString("baseUrlsFile").fold(ConfigFactory.empty())(f => BaseUrlsFile.read(Paths.get(f)))
     val target = Target(
       targetName,
       block.optionalString("description").getOrElse(targetName),
       block.boolean("sandbox"),
       block.has("production") && block.boolean("production"),
-      block.config
+      block.config.withFallback(written)
     )
     SuiteConfig(
       root = config,

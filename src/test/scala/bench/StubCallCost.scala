@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicReference
 
 import io.netty.handler.codec.http.HttpMethod
 import sandbox.{ StandIn, StandInHandler, StandInRequest, StandInResponse, StubClient }
-import simulations.MainSimulation
+import simulations.Systems
 import testkit.SandboxTestKit
 
 /** What one of the stand-ins' in-process stub calls costs the sandbox: the bytes allocated and the CPU time on
@@ -28,7 +28,7 @@ object StubCallCost {
     val calls = args.headOption.fold(20000)(_.toInt)
     measure("RAiD's stub mappings", Seq("raid"), calls)
     // The sandbox loads the stub mappings of those of them that have any.
-    measure("every system's stub mappings", MainSimulation.systems.map(_.key), calls)
+    measure("every system's stub mappings", Systems.mainJob.map(_.key), calls)
   }
 
   private def measure(label: String, systems: Seq[String], calls: Int): Unit = {

@@ -36,7 +36,7 @@ class DocCommandsTest {
     val commands = shown.map(_.command)
     Seq(
       "mvn gatling:test",
-      "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.raid.port=18080",
+      "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox",
       "BENCH_SMOKE=1 bench/all-peaks.sh",
       "deploy/rehearse.sh <N> [simulation class] [profile]"
     ).foreach(c => assertTrue(commands.contains(c), s"'$c' not found in $commands"))
@@ -85,6 +85,9 @@ object DocCommandsTest {
   private val Smoke = RunBy("docs.BenchSmokeTest")
   private val Sandbox = RunBy("docs.StandaloneSandboxDocTest")
   private val Cli = RunBy("docs.ResultsCliDocTest")
+  private val NewSystem = NotHere(
+    "<System> stands for a system being added; the toy, registered the same way, runs in testkit.toy.ToyRegistrationEndToEndTest"
+  )
   private val Demo =
     NotHere("it sends load to the real DEMO environment; the same run against the sandbox is the default")
 
@@ -103,10 +106,14 @@ object DocCommandsTest {
     "mvn gatling:test -Dtarget=demo -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference" -> Demo,
     "mvn verify -Dtarget=demo -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference" -> Demo,
     // docs/sandbox.md and docs/systems/eroll.md: the sandbox in its own JVM, and a run against it
-    "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.raid.port=18080" -> Sandbox,
+    "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox" -> Sandbox,
     "mvn gatling:test -Dtarget=standalone-sandbox -Dgatling.simulationClass=simulations.RaidSimulation" -> Sandbox,
     "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.eroll.port=18083" -> Sandbox,
     "mvn gatling:test -Dtarget=standalone-sandbox -Dgatling.simulationClass=simulations.ERollSimulation" -> Sandbox,
+    // docs/adding-a-system.md: the checks of a new system, named <System>
+    "mvn test -Dtest='ReadmeTest,<System>SimulationEndToEndTest'" -> NewSystem,
+    "mvn gatling:test -Dgatling.simulationClass=simulations.<System>Simulation -DplanOnly=true" -> NewSystem,
+    "mvn gatling:test -Dgatling.simulationClass=simulations.<System>Simulation -Dprofile=smoke" -> NewSystem,
     // README and docs/live-view.md: live view and Graphite
     "mvn gatling:test -Dlive.port=9400" -> RunBy("live.LiveViewEndToEndTest"),
     "mvn gatling:test -Dlive.enabled=false" -> RunBy("live.LiveSettingsTest"),

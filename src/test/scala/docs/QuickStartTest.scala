@@ -4,7 +4,7 @@ import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.{ Tag, Test }
-import simulations.MainSimulation
+import simulations.Systems
 
 /** The README's first Quick start command, `mvn gatling:test`, run as shown (offline, its run archived to a
   * folder of the test's own instead of results/, and judged by time limits no busy machine breaks, as the
@@ -34,7 +34,7 @@ class QuickStartTest {
     val profiles = summary.run.profile.split(", ").map(_.split(": ", 2)).collect { case Array(k, p) => k -> p }.toMap
     assertEquals(summary.run.systems.toSet, profiles.keySet, summary.run.profile)
     assertTrue(profiles.values.forall(_.startsWith("smoke")), summary.run.profile)
-    assertEquals(MainSimulation.systems.map(_.key).sorted, summary.run.systems.sorted, run.text)
+    assertEquals(Systems.mainJob.map(_.key).sorted, summary.run.systems.sorted, run.text)
     DocRuns.assertPassedWithoutKo(summary, run.text)
     assertTrue(run.text.contains(s"results: gate PASS for ${folder.getFileName}"), run.text)
   }

@@ -20,11 +20,11 @@ import testkit.SimulationRuns
 class MainSimulationEndToEndTest {
   @Test def everySystemRunsItsJourneyWithoutErrorsAndIsGatedOnItsOwnBlock(): Unit = {
     val run = SimulationRuns.run(classOf[MainSimulation], "sandbox.stubs.delay.ms" -> "50")
-    val contract = MainSimulation.systems.flatMap(_.requestNames).toSet
+    val contract = Systems.mainJob.flatMap(_.requestNames).toSet
     assertEquals(contract, run.requests.keySet, "every system's requests, and no others")
     // A system split by line speed has one population per class; a sweep one per level and repeat.
-    val config = ConfigFiles.load(MainSimulation.systems.map(_.key))
-    val populations = MainSimulation.systems.flatMap { system =>
+    val config = ConfigFiles.load(Systems.mainJob.map(_.key))
+    val populations = Systems.mainJob.flatMap { system =>
       val key = ConfigUtil.joinPath(system.key)
       if (config.hasPath(s"$key.lineSpeeds"))
         LineClass.read(new Settings(config.getConfig(key), system.key), "lineSpeeds").map(l =>
@@ -39,7 +39,7 @@ class MainSimulationEndToEndTest {
     )
     SimulationRuns.assertNoErrors(run)
 
-    val keys = MainSimulation.systems.map(_.key)
+    val keys = Systems.mainJob.map(_.key)
     val context = RunContext("MainSimulation", keys, "local", "smoke", "1/1", Map.empty, Nil, Nil)
     val gated = PostRun.process(run.runDir, Files.createTempDirectory("results-"), context)
     val verdict = gated.verdict.getOrElse(fail("no gate verdict"))

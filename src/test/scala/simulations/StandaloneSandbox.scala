@@ -1,23 +1,30 @@
 package simulations
 
-import publicapps.{ PublicAppsERoll, PublicAppsWeb }
-import sandbox.{ Sandbox, SandboxSettings }
-import suite.{ ConfigFiles, SystemUnderTest }
+import java.nio.file.Paths
 
-/** The sandbox on its own JVM, serving every system of [[MainSimulation]] and the combined run's two
-  * hosts until Ctrl-C: `mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox
-  * -Dsandbox.raid.port=18080` (a system left at port 0 gets a free port, printed at start). Bad input, a
-  * port taken included: one line, exit code 3.
+import sandbox.{ Sandbox, SandboxSettings }
+import suite.{ ConfigFiles, FailFast, Settings, SystemUnderTest }
+
+/** The sandbox on its own JVM, serving every system of [[Systems]] until Ctrl-C:
+  * `mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox` (a system left at port 0, as
+  * all are by default, gets a free port, printed at start and written to the target's `baseUrlsFile`). Bad input,
+  * a port taken included: one line, exit code 3.
   */
 object StandaloneSandbox {
-  val systems: Seq[SystemUnderTest] = MainSimulation.systems ++ Seq(PublicAppsWeb, PublicAppsERoll)
+  def main(args: Array[String]): Unit = serve(Systems)
 
-  def main(args: Array[String]): Unit = {
-    val keys = SystemUnderTest.withParts(systems).map(_.key)
+  /** Serves every system of `registry` until Ctrl-C, their base URLs written where the `standalone-sandbox`
+    * target reads them.
+    */
+  def serve(registry: Registry): Unit = {
+    // The stubs and settings of the systems they are made of come with them.
+    val keys = SystemUnderTest.withParts(registry.sandboxed).map(_.key)
+    val config = FailFast.exiting(ConfigFiles.load(keys))
     Sandbox.runStandalone(
-      SandboxSettings.fromConfig(ConfigFiles.load(keys)),
-      systems.map(s => s.key -> s.standIn),
-      keys
+      SandboxSettings.fromConfig(config),
+      registry.sandboxed.map(s => s.key -> s.standIn),
+      keys,
+      Some(Paths.get(FailFast.exiting(new Settings(config).string("targets.standalone-sandbox.baseUrlsFile"))))
     )
   }
 }

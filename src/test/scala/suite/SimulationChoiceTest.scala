@@ -11,6 +11,7 @@ class SimulationChoiceTest {
     assertTrue(known.contains("simulations.MainSimulation"), known.toString)
     assertTrue(known.contains("simulations.RaidSimulation"), known.toString)
     assertFalse(known.exists(_.endsWith("EndToEndTest")), s"tests are no simulations: $known")
+    assertFalse(known.contains("simulations.RegisteredSimulation"), s"an abstract base is no simulation: $known")
     SimulationChoice.check("simulations.RaidSimulation", loader)
   }
 

@@ -1,10 +1,13 @@
 package suite
 
+import java.nio.file.Files
+
 import scala.jdk.CollectionConverters._
 
 import com.typesafe.config.{ Config, ConfigFactory }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
+import sandbox.BaseUrlsFile
 
 class SuiteConfigTest {
   // application.conf and RAiD's file alone: no system properties, which other tests in this JVM set and clear.
@@ -49,6 +52,27 @@ class SuiteConfigTest {
       "target: unknown target 'staging'; known: demo, local, standalone-sandbox",
       errorFor("target" -> "staging")
     )
+
+  @Test def theStandaloneTargetReadsTheBaseUrlsItsSandboxWroteUnderThoseGiven(): Unit = {
+    val file = Files.createTempDirectory("base-urls-").resolve("standalone-sandbox.conf")
+    val target = Seq("target" -> "standalone-sandbox", "targets.standalone-sandbox.baseUrlsFile" -> file.toString)
+    def baseUrl(more: (String, Any)*) = load(target ++ more: _*).system("raid").getString("baseUrl")
+    assertFalse(load(target: _*).system("raid").hasPath("baseUrl"), "no sandbox has written the file")
+    val written =
+      BaseUrlsFile.write(file, Map("raid" -> "http://127.0.0.1:41234", "key-all" -> "http://127.0.0.1:41235"))
+    assertEquals("http://127.0.0.1:41234", baseUrl())
+    assertEquals(
+      "http://127.0.0.1:50000",
+      baseUrl("targets.standalone-sandbox.raid.baseUrl" -> "http://127.0.0.1:50000"),
+      "a base URL given wins over the file"
+    )
+    BaseUrlsFile.remove(file, written.replace("41234", "41236"))
+    assertTrue(Files.exists(file), "a file another sandbox wrote since is left")
+    BaseUrlsFile.remove(file, written)
+    assertFalse(Files.exists(file), "its sandbox removes it")
+    Files.writeString(file, "raid.baseUrl = {")
+    assertTrue(errorFor(target: _*).startsWith(s"$file: "), errorFor(target: _*))
+  }
 
   @Test def badNumberNamesTheKey(): Unit =
     assertEquals("scale: must be a number (was 'lots')", errorFor("scale" -> "lots"))

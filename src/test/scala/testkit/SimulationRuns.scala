@@ -11,6 +11,7 @@ import io.gatling.charts.stats.SimulationLogAccess.{ GroupRecorded, RequestRecor
 import io.gatling.core.config.GatlingConfiguration
 import org.junit.jupiter.api.Assertions._
 import results.PostRun
+import simulations.Systems
 import suite.{ ConfigFiles, SystemUnderTest }
 
 /** Runs a simulation in this JVM against the in-process sandbox, without Gatling's HTML report, and reads its
@@ -151,7 +152,7 @@ object SimulationRuns {
     */
   def assertStepsInOrder(run: Run, key: String, groups: Seq[String], sent: String => Seq[String]): Unit = {
     val documented = SystemDocs.steps(key)
-    assertEquals(groups.toSet, documented.keySet, s"docs/systems/$key.md lists every one")
+    assertEquals(groups.toSet, documented.keySet, s"${Systems.pageOf(key)} lists every one")
     groupRuns(run).foreach { case (group, runs) =>
       val expected = documented(group).flatMap(sent)
       assertEquals(run.groups(group).count, runs.size.toLong, s"$group: every run read back")

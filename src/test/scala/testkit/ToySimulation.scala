@@ -1,9 +1,7 @@
 package testkit
 
-import suite.SuiteSimulation
-import testkit.toy.Toy
+import simulations.RegisteredSimulation
+import testkit.toy.ToySystems
 
-/** The toy system alone: the sandbox's framework tests run it. */
-class ToySimulation extends SuiteSimulation {
-  setUpSystems(Toy)
-}
+/** The toy system alone, by its registration: the sandbox's framework tests run it. */
+final class ToySimulation extends RegisteredSimulation(ToySystems)

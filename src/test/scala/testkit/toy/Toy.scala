@@ -6,9 +6,9 @@ import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import suite.{ SystemSettings, SystemUnderTest }
 
-/** A minimal second system, built exactly as docs/adding-a-system.md says: this slice, its
-  * systems/toy.conf, its stub mapping and [[testkit.ToyAndRaidSimulation]]. It proves the framework
-  * needs nothing else to run two systems side by side, each gated on its own thresholds.
+/** A minimal system, built exactly as docs/adding-a-system.md says: this slice, its systems/toy.conf, its stub
+  * mapping and its registration in [[ToySystems]]. It proves the framework needs nothing else to run it, alone
+  * or beside RAiD ([[testkit.ToyAndRaidSimulation]]), each gated on its own thresholds.
   */
 object Toy extends SystemUnderTest {
   override val key = "toy"

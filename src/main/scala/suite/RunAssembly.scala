@@ -12,6 +12,7 @@ import io.gatling.http.protocol.HttpProtocolBuilder
 import linespeed.LineClass
 import live.LiveSettings
 import profiles.{ LoadProfile, LoadProfiles, Shard, WindowRecorder }
+import profiles.capacity.CapacitySearch
 import results.{ Claims, CurveSpec, ResultsSettings, RunArchive, RunContext, RunCourse, SystemRecord, Thresholds }
 import sandbox.SandboxSettings
 
@@ -125,6 +126,9 @@ final case class RunSetup(
 ) {
   def maxDuration: FiniteDuration = loads.map(_.profile.plan.maxDuration).max
 
+  /** The capacity searches of the run's systems whose profile is `capacity`. */
+  def capacitySearches: Seq[CapacitySearch] = loads.flatMap(_.profile.capacitySearch)
+
   /** The planned injection time, where every system's is known in advance. */
   def plannedDurationMs: Option[Long] =
     loads.map(_.profile.plan.totalDuration.map(_.toMillis)).reduce((a, b) => a.zip(b).map { case (x, y) => x max y })
@@ -163,7 +167,8 @@ final case class RunSetup(
         plannedUsers = users,
         plannedSteady = steady.flatMap(_.left.toOption),
         measuredSteady = steady.flatMap(_.toOption),
-        requests = owners.of(key)
+        requests = owners.of(key),
+        capacity = own.flatMap(_.profile.capacitySearch).headOption.map(_.record)
       )
     }
 

@@ -95,8 +95,10 @@ abstract class SuiteSimulation extends Simulation {
       before(view.start())
       after(view.loadEnded())
     }
+    // A search injects its ceiling for as long as it might take: how many users start depends on when it ends.
     val plannedUsers =
-      populations.map(_.injectionProfile.totalUserCount).reduce((a, b) => a.zip(b).map { case (x, y) => x + y })
+      if (searches.nonEmpty) None
+      else populations.map(_.injectionProfile.totalUserCount).reduce((a, b) => a.zip(b).map { case (x, y) => x + y })
     archiveWhenGatlingExits(run, plannedUsers, injector, earlyStop, sandbox)
     // An archived run has its JVM to itself (`mvn gatling:test`, deploy/shard.sh, the tests' forked runs): the
     // first INT or TERM stops its load, the second aborts.

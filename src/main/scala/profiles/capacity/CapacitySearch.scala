@@ -80,10 +80,14 @@ final class CapacitySearch(val plan: SearchPlan) {
       val deadline = System.currentTimeMillis() + plan.maxDuration.toMillis
       var judged = Vector.empty[JudgedStep]
       var next = StepSequence.next(judged, plan.resolution, plan.maxMultiple)
+      // The users of the last step end their journeys before the search stops the load.
       while (end.get.isEmpty) next match {
-        case NextStep.End(reason) => finish(reason)
+        case NextStep.End(reason) =>
+          drain()
+          finish(reason)
         case NextStep.Hold(_)
             if System.currentTimeMillis() + (plan.settle + plan.stepDuration).toMillis > deadline =>
+          drain()
           finish(SearchEnd.MaxDuration)
         case NextStep.Hold(multiple) =>
           admission.admit(multiple)

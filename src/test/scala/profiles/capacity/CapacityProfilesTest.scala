@@ -1,6 +1,7 @@
 package profiles.capacity
 
 import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
 
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Assertions._
@@ -27,6 +28,15 @@ class CapacityProfilesTest {
   }
 
   private val open = "type = open, warmUp = 1 minute, rate = 50, duration = 10 minutes"
+
+  @Test def everySystemHasACapacityProfile(): Unit =
+    suiteProfiles.getConfig("profiles").root.keySet.asScala.toSeq.sorted.foreach { system =>
+      val profile =
+        LoadProfiles.load(suiteProfiles.withFallback(config(defaults)), system, "capacity", 1, Shard.Whole, false)
+      val search = profile.capacitySearch.getOrElse(fail(s"$system: no search"))
+      assertTrue(search.plan.reference.amount > 0, s"$system: ${search.plan}")
+      assertTrue(profile.plan.render.contains(s"reference: '${search.plan.referenceProfile}'"), profile.plan.render)
+    }
 
   @Test def theReferenceLoadIsEachShapesSteadyLoad(): Unit = {
     def reference(shape: String) = search(s"profiles.s { default = p, p { $shape } }").plan.reference

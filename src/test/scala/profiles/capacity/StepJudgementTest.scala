@@ -12,8 +12,10 @@ class StepJudgementTest {
 
   private def recorded(answers: (List[String], Long, Int)*): Map[List[String], PathFigures] = {
     val recorder = new StepRecorder("toy")
-    recorder.answered(Answer("toy", List("before"), endEpochMs = 999, 1, 200))
+    recorder.answered(Answer("toy", List("before"), endEpochMs = 900, 1, 200))
     recorder.openWindow(1000)
+    // Ended during the settling time, handed on once the window was open.
+    recorder.answered(Answer("toy", List("settling"), endEpochMs = 999, 1, 200))
     answers.foreach { case (path, ms, status) => recorder.answered(Answer("toy", path, 1000, ms, status)) }
     recorder.answered(Answer("other", List("look up"), 1000, 99999, 500))
     recorder.closeWindow()

@@ -43,7 +43,8 @@ private[profiles] object CapacityProfiles {
       maxMultiple = settings.maxMultiple,
       settle = settle,
       stepDuration = step,
-      drain = settle + step,
+      // The reference's own: room for the users of a journey to end (its `drain`; a smoke run's, a minute at most).
+      drain = reference.settings.drain,
       maxDuration = if (smoke) settings.maxDuration.min(SmokeMaxDuration) else settings.maxDuration
     )
     new CapacityProfile(new CapacitySearch(plan), reference, smoke)

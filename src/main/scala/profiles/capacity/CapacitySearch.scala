@@ -11,7 +11,7 @@ import results.capacity.{ CapacityRecord, CapacityStepRecord, SearchEnd }
 /** What a search holds to: its reference and its time budget per step.
   *
   * @param settle how long each step runs at its multiple before its judged window
-  * @param drain  the longest wait, after a failing step, for the users it left working to end
+  * @param drain  the longest wait, after a failing step and before the search ends, for the users working to end
   */
 final case class SearchPlan(
     system: String,

@@ -236,6 +236,11 @@ object RunAssembly {
       def scaled(scale: Double, shard: Shard) =
         LoadProfiles.load(suite.root, system.key, suite.profileOf(system.key), scale, shard, suite.smoke)
       if (lines.isEmpty) Seq(load(profile, system.journey(settings), None))
+      else if (profile.capacitySearch.nonEmpty)
+        // Each class's share would search on its own, against a reference of that share alone.
+        throw new InputError(
+          s"${system.key}.lineSpeeds: a capacity search does not split its users by line speed yet (each class would search on its own, on its share)"
+        )
       else {
         // One population per class, its share of the whole run's users (every shard's), at least one each where
         // there are enough; a shape with no user count splits its peak (a smoke run gives every class its few users).

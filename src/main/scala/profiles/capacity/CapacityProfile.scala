@@ -96,8 +96,11 @@ final class CapacityProfile(val search: CapacitySearch, reference: LoadProfile, 
     load match {
       case arrivals: ReferenceLoad.Arrivals =>
         val rate = constantUsersPerSec(ceiling).during(injected)
+        // Every arrival, admitted or not, is due on the ceiling's even schedule: an injector short of CPU
+        // starts them late, which its health checks judge. Randomized (Poisson) arrivals have no schedule.
+        val timed = if (arrivals.randomized) stop else windows.lateStarts.evenlySpread(0, 1000.0 / ceiling).exec(stop)
         scenario(scenarioName)
-          .exec(stop)
+          .exec(timed)
           .exec(session => if (admission.arrive()) admitted(session) else session)
           .exec(working)
           .inject(if (arrivals.randomized) rate.randomized else rate)

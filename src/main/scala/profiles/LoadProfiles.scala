@@ -15,6 +15,9 @@ object LoadProfiles {
   val Smoke = "smoke"
   val DefaultKey = "default"
 
+  /** The profile a capacity search multiplies, where a system has one. */
+  val Reference = "reference"
+
   val Types: Seq[String] =
     Seq("open", "closed-ramp", "concurrency-cycles", "fixed-work", "capacity-model", "concurrency-sweep", "soak")
 
@@ -30,6 +33,31 @@ object LoadProfiles {
       smoke: Boolean
   ): LoadProfile = {
     if (!(scale > 0) || scale.isInfinite) throw new InputError(s"scale: must be greater than 0 (was $scale)")
+    if (profile == capacity.CapacityProfile.Name)
+      capacity.CapacityProfiles.load(config, simulation, scale, shard, smoke)
+    else shaped(config, simulation, profile, scale, shard, smoke)
+  }
+
+  /** The profile a capacity search takes its multiples of: the one it names, else `reference`, else the default. */
+  private[profiles] def referenceOf(config: Config, simulation: String, of: Option[String]): String = {
+    val profiles = SimulationProfiles(config, simulation)
+    val where = s"profiles.${quote(simulation)}.${capacity.SearchSettings.Block}.of"
+    of match {
+      case Some(capacity.CapacityProfile.Name) =>
+        throw new InputError(s"$where: names the capacity search itself; name the profile it multiplies")
+      case Some(name) => profiles.checked(name, where)
+      case None       => if (profiles.names.contains(Reference)) Reference else profiles.defaultProfile
+    }
+  }
+
+  private def shaped(
+      config: Config,
+      simulation: String,
+      profile: String,
+      scale: Double,
+      shard: Shard,
+      smoke: Boolean
+  ): LoadProfile = {
     val profiles = SimulationProfiles(config, simulation)
 
     val (blockName, compress) =
@@ -261,14 +289,16 @@ object LoadProfiles {
         )
     }
 
-    val names: Seq[String] = own.root.keySet.asScala.toSeq.filterNot(_ == DefaultKey).sorted
+    // A system's `capacity` block holds its search's settings; the profile is built from its reference.
+    val names: Seq[String] =
+      own.root.keySet.asScala.toSeq.filterNot(Set(DefaultKey, capacity.SearchSettings.Block)).sorted
 
     def pathOf(name: String): String = s"$path.${quote(name)}"
 
     def checked(name: String, where: String): String =
       if (names.contains(name)) name
       else {
-        val known = (names :+ Smoke).distinct.sorted.mkString(", ")
+        val known = (names :+ Smoke :+ capacity.CapacityProfile.Name).distinct.sorted.mkString(", ")
         throw new InputError(s"unknown profile '$name' for $simulation ($where); known: $known")
       }
 

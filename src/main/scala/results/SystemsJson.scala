@@ -18,6 +18,7 @@ private[results] object SystemsJson {
     r.plannedSteady.foreach(w => node.set[JsonNode]("plannedSteady", plannedNode(w)))
     r.measuredSteady.foreach(w => node.set[JsonNode]("measuredSteady", windowNode(w)))
     node.set[JsonNode]("requests", r.requests.foldLeft(arr())((a, path) => a.add(strings(path))))
+    r.capacity.foreach(c => node.set[JsonNode]("capacity", capacity.CapacityJson.node(c)))
     node
   }
 
@@ -31,7 +32,8 @@ private[results] object SystemsJson {
         PlannedWindow(text(w, "kind"), text(w, "label"), long(w, "fromMs"), long(w, "toMs"))
       ),
       Option(node.get("measuredSteady")).map(window),
-      list(node, "requests").map(texts)
+      list(node, "requests").map(texts),
+      Option(node.get("capacity")).map(capacity.CapacityJson.read)
     )
 
   /** Each system's figures, and with a gate its verdict and checks (read back from the gate, not from here). */

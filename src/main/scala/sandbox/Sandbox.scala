@@ -145,7 +145,11 @@ object Sandbox {
         val served = new ServingTimes(key)
         times += served
         val port = settings.port(key)
-        key -> listening(settings, key, port)(server.serve(handler, port, faults(key), exhaustion, served))
+        key -> listening(
+          settings,
+          key,
+          port
+        )(server.serve(handler, port, faults(key), exhaustion, served, settings.cap(key)))
       }.toMap
       new RunningSandbox(
         settings,

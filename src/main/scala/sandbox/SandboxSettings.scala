@@ -34,11 +34,18 @@ final case class StubSettings(
   * `sandbox.<key>` (its port and its own knobs), given to it in its [[StandInContext]].
   */
 final case class SandboxSettings(host: String, ioThreads: Int, stubs: StubSettings, all: Settings) {
+  import SandboxSettings.MaxRequestsPerSecond
 
   /** The block of one system's stand-in. */
   def system(key: String): Settings = all.block(key)
 
   def port(key: String): Int = if (all.has(s"$key.port")) all.port(s"$key.port") else 0
+
+  /** One system's stand-in's capacity, `sandbox.<key>.maxRequestsPerSecond` (off unless set; see [[ServingCap]]). */
+  def cap(key: String): Option[ServingCap] =
+    Option.when(
+      all.has(s"$key.$MaxRequestsPerSecond")
+    )(new ServingCap(all.positiveDouble(s"$key.$MaxRequestsPerSecond")))
 
   /** The faults one system's stand-in injects: `sandbox.<key>.faults`, else `sandbox.faults`. */
   def faults(key: String): FaultPlan =
@@ -46,6 +53,7 @@ final case class SandboxSettings(host: String, ioThreads: Int, stubs: StubSettin
 }
 
 object SandboxSettings {
+  val MaxRequestsPerSecond = "maxRequestsPerSecond"
 
   /** The defaults shipped in sandbox.conf. */
   private def defaults: Config = ConfigFactory.parseResources("sandbox.conf")

@@ -37,15 +37,16 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
   /** Connections accepted on every port so far. */
   def accepted: Long = acceptedCount.get
 
-  /** Binds `handler` on `port` (0 = a free one), injecting `faults`, and returns the bound port; connections
-    * it cannot accept for want of descriptors go to `exhaustion`.
+  /** Binds `handler` on `port` (0 = a free one), injecting `faults`, serving at most `cap`'s requests a
+    * second, and returns the bound port; connections it cannot accept for want of descriptors go to `exhaustion`.
     */
   def serve(
       handler: StandInHandler,
       port: Int,
       faults: FaultPlan,
       exhaustion: Exhaustion,
-      times: ServingTimes
+      times: ServingTimes,
+      cap: Option[ServingCap] = None
   ): Int = {
     val channel = new ServerBootstrap()
       .group(acceptor, group)
@@ -57,7 +58,7 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
       .option[Integer](ChannelOption.SO_BACKLOG, NetUtil.SOMAXCONN)
       .childOption[java.lang.Boolean](ChannelOption.TCP_NODELAY, true)
       .childHandler(new ChannelInitializer[SocketChannel] {
-        override def initChannel(ch: SocketChannel): Unit = serving(ch, handler, faults, times)
+        override def initChannel(ch: SocketChannel): Unit = serving(ch, handler, faults, times, cap)
       })
       .bind(host, port)
       .syncUninterruptibly()
@@ -68,12 +69,18 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
 
   override def close(): Unit = synchronized(channels.result()).foreach(_.close().syncUninterruptibly())
 
-  private def serving(ch: Channel, handler: StandInHandler, faults: FaultPlan, times: ServingTimes): Unit = {
+  private def serving(
+      ch: Channel,
+      handler: StandInHandler,
+      faults: FaultPlan,
+      times: ServingTimes,
+      cap: Option[ServingCap] = None
+  ): Unit = {
     ch.pipeline()
       .addLast(new HttpServerCodec())
       .addLast(new HttpServerKeepAliveHandler())
       .addLast(new HttpObjectAggregator(StandInServer.MaxRequestBytes))
-      .addLast(new Dispatcher(handler, faults, times))
+      .addLast(new Dispatcher(handler, faults, times, cap))
     ()
   }
 
@@ -102,11 +109,33 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
   /** Hands each request to the stand-in and writes its answer whenever it is ready.
     * (Clients such as Gatling send the next request on a connection only after the answer.)
     */
-  private final class Dispatcher(handler: StandInHandler, faults: FaultPlan, times: ServingTimes)
-      extends SimpleChannelInboundHandler[FullHttpRequest] {
+  private final class Dispatcher(
+      handler: StandInHandler,
+      faults: FaultPlan,
+      times: ServingTimes,
+      cap: Option[ServingCap]
+  ) extends SimpleChannelInboundHandler[FullHttpRequest] {
     override def channelRead0(ctx: ChannelHandlerContext, request: FullHttpRequest): Unit = {
       Option(ctx.channel.attr(StandInServer.AcceptedAt).getAndSet(null))
         .foreach(accepted => times.recordAcceptWait(System.nanoTime() - accepted))
+      cap.map(_.waitNanos(System.nanoTime())).filter(_ > 0) match {
+        case None       => serve(ctx, request)
+        case Some(wait) =>
+          request.retain()
+          ctx.executor.schedule(
+            (
+                () =>
+                  try serve(ctx, request)
+                  finally { request.release(); () }
+            ): Runnable,
+            wait,
+            TimeUnit.NANOSECONDS
+          )
+          ()
+      }
+    }
+
+    private def serve(ctx: ChannelHandlerContext, request: FullHttpRequest): Unit =
       faults.draw() match {
         case None                    => answer(ctx, request)
         case Some(Fault.ServerError) => write(ctx, StandInServer.plain(503, "sandbox fault: injected 503"))
@@ -128,7 +157,6 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
           )
           ()
       }
-    }
 
     /** A TCP reset, as a crashed or overloaded server's load balancer sends. */
     private def reset(ctx: ChannelHandlerContext): Unit = {

@@ -282,6 +282,7 @@ final class KnownSettings(systems: Seq[String]) {
     parts match {
       case Seq("sandbox", system, "faults", key) if everySystem.contains(system) =>
         isKnown(Seq("sandbox", "faults", key))
+      case Seq("sandbox", system, "maxRequestsPerSecond")    => everySystem.contains(system)
       case Seq("sandbox", "stubs", "faultOverrides", _, key) => isKnown(Seq("sandbox", "stubs", "faults", key))
       case Seq("sandbox", "stubs", "delayOverrides", _, key) => isKnown(Seq("sandbox", "stubs", "delay", key))
       case Seq("targets", _, system, rest @ _*) if everySystem.contains(system) =>

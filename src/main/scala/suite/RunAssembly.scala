@@ -12,6 +12,7 @@ import io.gatling.http.protocol.HttpProtocolBuilder
 import linespeed.LineClass
 import live.LiveSettings
 import profiles.{ LoadProfile, LoadProfiles, Shard, WindowRecorder }
+import profiles.capacity.CapacitySearch
 import results.{ Claims, CurveSpec, ResultsSettings, RunArchive, RunContext, RunCourse, SystemRecord, Thresholds }
 import sandbox.SandboxSettings
 
@@ -125,6 +126,9 @@ final case class RunSetup(
 ) {
   def maxDuration: FiniteDuration = loads.map(_.profile.plan.maxDuration).max
 
+  /** The capacity searches of the run's systems whose profile is `capacity`. */
+  def capacitySearches: Seq[CapacitySearch] = loads.flatMap(_.profile.capacitySearch)
+
   /** The planned injection time, where every system's is known in advance. */
   def plannedDurationMs: Option[Long] =
     loads.map(_.profile.plan.totalDuration.map(_.toMillis)).reduce((a, b) => a.zip(b).map { case (x, y) => x max y })
@@ -163,7 +167,8 @@ final case class RunSetup(
         plannedUsers = users,
         plannedSteady = steady.flatMap(_.left.toOption),
         measuredSteady = steady.flatMap(_.toOption),
-        requests = owners.of(key)
+        requests = owners.of(key),
+        capacity = own.flatMap(_.profile.capacitySearch).headOption.map(_.record)
       )
     }
 
@@ -231,6 +236,11 @@ object RunAssembly {
       def scaled(scale: Double, shard: Shard) =
         LoadProfiles.load(suite.root, system.key, suite.profileOf(system.key), scale, shard, suite.smoke)
       if (lines.isEmpty) Seq(load(profile, system.journey(settings), None))
+      else if (profile.capacitySearch.nonEmpty)
+        // Each class's share would search on its own, against a reference of that share alone.
+        throw new InputError(
+          s"${system.key}.lineSpeeds: a capacity search does not split its users by line speed yet (each class would search on its own, on its share)"
+        )
       else {
         // One population per class, its share of the whole run's users (every shard's), at least one each where
         // there are enough; a shape with no user count splits its peak (a smoke run gives every class its few users).

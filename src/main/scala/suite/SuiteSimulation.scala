@@ -77,7 +77,14 @@ abstract class SuiteSimulation extends Simulation {
     liveView = FailFast.closing(sandbox)(
       LiveView.start(run.simulation, run.live, keys.distinct, health, earlyStop, run.archiveTo)
     )
-    val watch = new LoadWatch(earlyStop, run.owners +: LiveView.listeners(liveView))
+    val searches = run.capacitySearches
+    searches.foreach { search =>
+      search.endsTogetherWith(searches)
+      val system = search.plan.system
+      before(search.start(run.thresholds.paths, run.thresholds.systemGlobals.getOrElse(system, run.thresholds.global)))
+      after(search.stop())
+    }
+    val watch = new LoadWatch(earlyStop, run.owners +: (searches.map(_.recorder) ++ LiveView.listeners(liveView)))
     val proxyPorts = startLineSpeedProxy(run)
     val populations =
       run.loads.map(load => load.population(windows, baseUrls(load.system.key), watch, proxyPorts)) ++
@@ -88,15 +95,18 @@ abstract class SuiteSimulation extends Simulation {
       before(view.start())
       after(view.loadEnded())
     }
+    // A search injects its ceiling for as long as it might take: how many users start depends on when it ends.
     val plannedUsers =
-      populations.map(_.injectionProfile.totalUserCount).reduce((a, b) => a.zip(b).map { case (x, y) => x + y })
+      if (searches.nonEmpty) None
+      else populations.map(_.injectionProfile.totalUserCount).reduce((a, b) => a.zip(b).map { case (x, y) => x + y })
     archiveWhenGatlingExits(run, plannedUsers, injector, earlyStop, sandbox)
     // An archived run has its JVM to itself (`mvn gatling:test`, deploy/shard.sh, the tests' forked runs): the
     // first INT or TERM stops its load, the second aborts.
     if (run.archiveTo.nonEmpty) StopSignals.install()
 
+    // A search's failing steps are meant to fail: its verdict is the capacity gate's, not the whole run's.
     setUp(populations: _*)
-      .assertions(run.thresholds.assertions: _*)
+      .assertions((if (searches.isEmpty) run.thresholds.assertions else Nil): _*)
       .throttle(run.throttling: _*)
       .maxDuration(run.maxDuration)
   }

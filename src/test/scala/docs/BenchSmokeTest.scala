@@ -75,6 +75,7 @@ object BenchSmokeTest {
       Seq("(?m)^== The sweep: 2 levels".r, "(?m)^peak +[0-9.]+ pairs/s at ".r, "(?m)^== The highest level alone".r),
     "bench/overhead.sh" -> Seq("(?m)^suite: .* plain: ".r),
     "bench/raid-scale.sh" -> Seq("(?m)^== in-process, scale 1".r, "(?m)^== standalone, scale 1".r),
+    "bench/capacity.sh" -> Seq("(?m)^capacity raid: step 1 at 1x ".r, "(?m)^search: [0-9]+ steps in [0-9]+ s".r),
     "bench/stub-calls.sh" -> Seq(
       "(?m)^RAiD's stub mappings: [0-9.]+ KB allocated and [0-9.]+ µs CPU a call".r,
       "(?m)^every system's stub mappings: [0-9.]+ KB allocated".r

@@ -167,6 +167,10 @@ object DocCommandsTest {
     "bench/raid-scale.sh" -> Smoke,
     "bench/raid-scale.sh [scale ...]" -> Smoke,
     "BENCH_SMOKE=1 bench/raid-scale.sh" -> Smoke,
+    "bench/capacity.sh [extra -D options for the run]" -> Smoke,
+    "BENCH_SMOKE=1 bench/capacity.sh" -> Smoke,
+    // docs/capacity.md: bench/capacity.sh's smoke runs it against the sandbox in its own JVM, compressed
+    "mvn gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=capacity" -> Smoke,
     "bench/stub-calls.sh" -> Smoke,
     "bench/stub-calls.sh [calls per round, default 20000]" -> Smoke,
     "BENCH_SMOKE=1 bench/stub-calls.sh" -> Smoke,

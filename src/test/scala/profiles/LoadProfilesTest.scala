@@ -108,7 +108,7 @@ class LoadProfilesTest {
         "profiles.s.p.of: soak holds a steady phase; 'c' is concurrency-cycles, which has none",
       s"profiles.s { q { type = soak, of = p, hold = 1h }, p { type = soak, of = q, hold = 1h } }" ->
         "profiles.s.p.of: 'q' is itself a soak profile; name the profile to hold",
-      s"profiles.s.p { type = soak, of = x, hold = 1h }" -> "unknown profile 'x' for s (profiles.s.p.of); known: p, smoke",
+      s"profiles.s.p { type = soak, of = x, hold = 1h }" -> "unknown profile 'x' for s (profiles.s.p.of); known: capacity, p, smoke",
       s"profiles.s.p { $open, throttle { requestsPerSecond = -1 } }" -> "profiles.s.p.throttle.requestsPerSecond: must be at least 1 (was -1)",
       s"profiles.s.p = 5" -> "profiles.s.p: expected a block { type = ... }"
     )
@@ -117,13 +117,13 @@ class LoadProfilesTest {
 
   @Test def rejectsUnknownNamesAndArguments(): Unit = {
     val hocon = s"profiles.s { p { $open } }"
-    assertEquals("unknown profile 'x' for s (profiles.s); known: p, smoke", rejected(hocon, profile = "x"))
+    assertEquals("unknown profile 'x' for s (profiles.s); known: capacity, p, smoke", rejected(hocon, profile = "x"))
     assertEquals(
       "profiles.s.default: missing; name the profile that 'smoke' compresses (known: p)",
       rejected(hocon, profile = "smoke")
     )
     assertEquals(
-      "unknown profile 'q' for s (profiles.s.default); known: p, smoke",
+      "unknown profile 'q' for s (profiles.s.default); known: capacity, p, smoke",
       rejected(s"profiles.s { default = q, p { $open } }", profile = "smoke")
     )
     assertEquals("scale: must be greater than 0 (was -1.0)", rejected(hocon, scale = -1))

@@ -35,6 +35,21 @@ class RunAssemblyTest {
   private def assemble(suite: SuiteConfig, archiveTo: Option[java.nio.file.Path] = None): RunSetup =
     RunAssembly.assemble("TwoSystems", Seq(testkit.toy.Toy, raid.Raid), suite, archiveTo)
 
+  @Test def aCapacityProfileRunsASearchAndDoesNotSplitItByLineSpeed(): Unit = {
+    val capacity = Seq("toy.profile" -> "capacity", "profiles.toy.capacity.of" -> "steady")
+    val run = RunAssembly.assemble("Toy", Seq(testkit.toy.Toy), suiteWith(capacity: _*))
+    assertEquals(Seq(("toy", "steady")), run.capacitySearches.map(s => (s.plan.system, s.plan.referenceProfile)))
+    val lines = Seq("toy.lineSpeeds.fast.kbitPerSecond" -> 1000, "toy.lineSpeeds.fast.sharePercent" -> 100)
+    val error = assertThrows(
+      classOf[InputError],
+      () => RunAssembly.assemble("Toy", Seq(testkit.toy.Toy), suiteWith(capacity ++ lines: _*))
+    )
+    assertEquals(
+      "toy.lineSpeeds: a capacity search does not split its users by line speed yet (each class would search on its own, on its share)",
+      error.getMessage
+    )
+  }
+
   @Test def eachSystemRunsItsOwnProfileAndThresholdsBlock(): Unit = {
     val run = assemble(twoSystems("toy.profile" -> "steady"))
     assertEquals(

@@ -1,0 +1,52 @@
+package profiles.capacity
+
+import scala.concurrent.duration._
+
+import com.typesafe.config.Config
+import profiles.{ LoadProfile, LoadProfiles, ShapedProfile, Shard }
+import suite.InputError
+
+/** Builds a system's `capacity` profile from its settings ([[SearchSettings]]) and its reference profile. */
+private[profiles] object CapacityProfiles {
+
+  /** A smoke run's search: a few seconds a step, a minute in all. */
+  private val SmokeSettle = 1.second
+  private val SmokeStep = 4.seconds
+  private val SmokeMaxDuration = 1.minute
+
+  /** The bounds of a step's settling time worked out from the reference. */
+  private val MinSettle = 10.seconds
+  private val MaxSettle = 5.minutes
+
+  def load(config: Config, simulation: String, scale: Double, shard: Shard, smoke: Boolean): LoadProfile = {
+    if (!shard.isWhole) throw new InputError(
+      s"shard: a capacity search runs on one injector, since each step depends on the last one's verdict (was $shard); run -Dprofile=capacity without -Dshard"
+    )
+    val settings = SearchSettings.read(config, simulation)
+    val of = LoadProfiles.referenceOf(config, simulation, settings.of)
+    val reference = LoadProfiles.load(config, simulation, of, scale, shard, smoke) match {
+      case shaped: ShapedProfile => shaped
+      case other => throw new IllegalStateException(s"a reference profile of its own shape: ${other.name}")
+    }
+    val load = ReferenceLoad.of(reference.shape)
+    val settle =
+      if (smoke) SmokeSettle
+      else settings.settle.getOrElse(
+        reference.settings.journeyDuration.getOrElse(load.rampTime).max(MinSettle).min(MaxSettle)
+      )
+    val step = if (smoke) settings.stepDuration.min(SmokeStep) else settings.stepDuration
+    val plan = SearchPlan(
+      system = simulation,
+      referenceProfile = of,
+      reference = load,
+      resolution = settings.resolution,
+      maxMultiple = settings.maxMultiple,
+      settle = settle,
+      stepDuration = step,
+      // The reference's own: room for the users of a journey to end (its `drain`; a smoke run's, a minute at most).
+      drain = reference.settings.drain,
+      maxDuration = if (smoke) settings.maxDuration.min(SmokeMaxDuration) else settings.maxDuration
+    )
+    new CapacityProfile(new CapacitySearch(plan), reference, smoke)
+  }
+}

@@ -1,0 +1,125 @@
+package profiles.capacity
+
+import java.util.concurrent.atomic.AtomicReference
+
+import scala.concurrent.duration.FiniteDuration
+import scala.util.control.NonFatal
+
+import results.Limits
+import results.capacity.{ CapacityRecord, CapacityStepRecord, SearchEnd }
+
+/** What a search holds to: its reference and its time budget per step.
+  *
+  * @param settle how long each step runs at its multiple before its judged window
+  * @param drain  the longest wait, after a failing step and before the search ends, for the users working to end
+  */
+final case class SearchPlan(
+    system: String,
+    referenceProfile: String,
+    reference: ReferenceLoad,
+    resolution: Double,
+    maxMultiple: Double,
+    settle: FiniteDuration,
+    stepDuration: FiniteDuration,
+    drain: FiniteDuration,
+    maxDuration: FiniteDuration
+)
+
+/** One system's capacity search as the run goes: sets each step's multiple on the [[Admission]], judges its
+  * window live from the [[StepRecorder]] with the gate's limits, picks the next step ([[StepSequence]]),
+  * drains after a failing one, and ends the search when it is resolved or out of time. Runs on a thread of
+  * its own from `start` (the run's start) to the search's end or `stop` (the run's end, however it came).
+  */
+final class CapacitySearch(val plan: SearchPlan) {
+  val admission = new Admission(
+    plan.maxMultiple,
+    plan.reference match {
+      case users: ReferenceLoad.Users => Some(users.users)
+      case _: ReferenceLoad.Arrivals  => None
+    }
+  )
+  val recorder = new StepRecorder(plan.system)
+  private val steps = new AtomicReference(Vector.empty[CapacityStepRecord])
+  private val end = new AtomicReference[Option[SearchEnd]](None)
+  private val group = new AtomicReference(Seq(this))
+  @volatile private var thread: Option[Thread] = None
+
+  /** The searches of one run: it ends when every one of them has ended. */
+  def endsTogetherWith(searches: Seq[CapacitySearch]): Unit = group.set(searches)
+
+  /** Every search of the run has ended: time to stop the load. */
+  def runEnded: Boolean = group.get.forall(_.admission.ended)
+
+  def start(paths: Seq[(List[String], Limits)], global: Limits): Unit = {
+    val searching = new Thread(() => search(paths, global), s"capacity-search-${plan.system}")
+    searching.setDaemon(true)
+    thread = Some(searching)
+    searching.start()
+  }
+
+  /** The run ended: a search still going is stopped, and recorded as such. */
+  def stop(): Unit = {
+    finish(SearchEnd.Stopped)
+    thread.foreach(_.interrupt())
+  }
+
+  def record: CapacityRecord =
+    CapacityRecord(
+      referenceProfile = plan.referenceProfile,
+      referenceLoad = plan.reference.amount,
+      loadUnit = plan.reference.unit,
+      resolution = plan.resolution,
+      maxMultiple = plan.maxMultiple,
+      maxDurationMs = plan.maxDuration.toMillis,
+      steps = steps.get,
+      end = end.get.getOrElse(SearchEnd.Stopped)
+    )
+
+  private def search(paths: Seq[(List[String], Limits)], global: Limits): Unit =
+    try {
+      val deadline = System.currentTimeMillis() + plan.maxDuration.toMillis
+      var judged = Vector.empty[JudgedStep]
+      var next = StepSequence.next(judged, plan.resolution, plan.maxMultiple)
+      // The users of the last step end their journeys before the search stops the load.
+      while (end.get.isEmpty) next match {
+        case NextStep.End(reason) =>
+          drain()
+          finish(reason)
+        case NextStep.Hold(_)
+            if System.currentTimeMillis() + (plan.settle + plan.stepDuration).toMillis > deadline =>
+          drain()
+          finish(SearchEnd.MaxDuration)
+        case NextStep.Hold(multiple) =>
+          admission.admit(multiple)
+          Thread.sleep(plan.settle.toMillis)
+          val from = System.currentTimeMillis()
+          recorder.openWindow(from)
+          Thread.sleep(plan.stepDuration.toMillis)
+          val judgement = StepJudgement.judge(recorder.closeWindow(), paths, global)
+          steps.updateAndGet(_ :+ CapacityStepRecord(multiple, from, System.currentTimeMillis(), judgement.passed))
+          judged :+= JudgedStep(multiple, judgement.passed)
+          next = StepSequence.next(judged, plan.resolution, plan.maxMultiple)
+          println(StepLine.render(plan, judged.size, multiple, judgement, next))
+          if (!judgement.passed && next.isInstanceOf[NextStep.Hold]) drain()
+      }
+    } catch {
+      case _: InterruptedException => finish(SearchEnd.Stopped)
+      case NonFatal(e)             =>
+        println(s"capacity ${plan.system}: the search failed (${suite.InputError.oneLine(e)})")
+        finish(SearchEnd.Stopped)
+    }
+
+  /** Nobody admitted until the users the failing step left working have ended, or the drain time is up. */
+  private def drain(): Unit = {
+    admission.admit(0)
+    val until = System.currentTimeMillis() + plan.drain.toMillis
+    while (admission.active > 0 && System.currentTimeMillis() < until) Thread.sleep(CapacitySearch.PollMs)
+  }
+
+  private def finish(reason: SearchEnd): Unit =
+    if (end.compareAndSet(None, Some(reason))) admission.end()
+}
+
+object CapacitySearch {
+  private val PollMs = 100L
+}

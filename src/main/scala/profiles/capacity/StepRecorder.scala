@@ -1,0 +1,59 @@
+package profiles.capacity
+
+import java.util.concurrent.ConcurrentHashMap
+import java.util.concurrent.atomic.{ AtomicReference, LongAdder }
+
+import scala.jdk.CollectionConverters._
+
+import org.HdrHistogram.{ AtomicHistogram, Histogram }
+import suite.{ Answer, LoadListener, ResponseWindow }
+
+/** One request path's answers in a step's judged window. */
+final case class PathFigures(count: Long, ko: Long, latencies: Histogram) {
+  def p99Ms: Long = if (latencies.getTotalCount == 0) 0L else latencies.getValueAtPercentile(99)
+}
+
+object PathFigures {
+  def merged(parts: Seq[PathFigures]): PathFigures = {
+    val latencies = new Histogram(ResponseWindow.MaxMs, 2)
+    parts.foreach(p => latencies.add(p.latencies))
+    PathFigures(parts.map(_.count).sum, parts.map(_.ko).sum, latencies)
+  }
+}
+
+/** Records one system's answers (handed on by the run's [[suite.LoadWatch]]) into the open step's judged
+  * window: per request path, its count, its KO answers (a status Gatling's default check refuses) and its
+  * response times. An answer that ended before the window opened belongs to the settling time, not the step.
+  */
+final class StepRecorder(system: String) extends LoadListener {
+  private final class Counts {
+    val answers = new LongAdder
+    val ko = new LongAdder
+    val latencies = new AtomicHistogram(ResponseWindow.MaxMs, 2)
+  }
+  private final class Window(val fromMs: Long) {
+    val paths = new ConcurrentHashMap[List[String], Counts]
+  }
+  private val open = new AtomicReference[Window]
+
+  def answered(answer: Answer): Unit =
+    if (answer.system == system) Option(open.get).filter(answer.endEpochMs >= _.fromMs).foreach { window =>
+      val counts = window.paths.computeIfAbsent(answer.path, _ => new Counts)
+      counts.answers.increment()
+      if (!answer.ok) counts.ko.increment()
+      counts.latencies.recordValue(math.max(0L, math.min(answer.responseTimeMs, ResponseWindow.MaxMs)))
+    }
+
+  /** Starts a judged window: answers that end from `fromEpochMs` on count. */
+  def openWindow(fromEpochMs: Long): Unit = open.set(new Window(fromEpochMs))
+
+  /** Ends the window: what it recorded, by request path. */
+  def closeWindow(): Map[List[String], PathFigures] =
+    Option(open.getAndSet(null)).fold(Map.empty[List[String], PathFigures]) { window =>
+      window.paths.asScala.map { case (path, c) =>
+        val latencies = new Histogram(ResponseWindow.MaxMs, 2)
+        latencies.add(c.latencies)
+        path -> PathFigures(c.answers.sum, c.ko.sum, latencies)
+      }.toMap
+    }
+}

@@ -1,0 +1,55 @@
+package profiles.capacity
+
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.Assertions._
+
+import results.Limits
+import suite.Answer
+
+class StepJudgementTest {
+  private def limits(p99: Option[Int] = None, errors: Option[Double] = None) =
+    Limits.None.copy(p99Ms = p99, maxErrorPercent = errors)
+
+  private def recorded(answers: (List[String], Long, Int)*): Map[List[String], PathFigures] = {
+    val recorder = new StepRecorder("toy")
+    recorder.answered(Answer("toy", List("before"), endEpochMs = 900, 1, 200))
+    recorder.openWindow(1000)
+    // Ended during the settling time, handed on once the window was open.
+    recorder.answered(Answer("toy", List("settling"), endEpochMs = 999, 1, 200))
+    answers.foreach { case (path, ms, status) => recorder.answered(Answer("toy", path, 1000, ms, status)) }
+    recorder.answered(Answer("other", List("look up"), 1000, 99999, 500))
+    recorder.closeWindow()
+  }
+
+  @Test def aStepPassesWhenEveryLimitHoldsOnItsWindow(): Unit = {
+    val figures = recorded((1 to 100).map(i => (List("look up"), i.toLong, 200)): _*)
+    assertEquals(Set(List("look up")), figures.keySet, "answers before the window and other systems' do not count")
+    val judged = StepJudgement.judge(figures, Seq(List("look up") -> limits(p99 = Some(100))), limits(errors = Some(1)))
+    assertTrue(judged.passed, judged.toString)
+    assertEquals(Some(99.0), judged.worstP99.map(_.value))
+  }
+
+  @Test def aP99OverItsLimitOrTooManyKosFailTheStep(): Unit = {
+    val figures = recorded(
+      (1 to 100).map(i => (List("g", "look up"), i * 10L, 200)) ++ (1 to 3).map(_ => (List("home"), 1L, 503)): _*
+    )
+    val judged = StepJudgement.judge(
+      figures,
+      Seq(
+        List("g") -> limits(p99 = Some(500)),
+        List("home") -> limits(errors = Some(50)),
+        List("absent") -> limits(Some(1))
+      ),
+      limits(errors = Some(1))
+    )
+    assertFalse(judged.passed)
+    assertEquals(
+      Seq((Nil, StepCheck.ErrorPercent), (List("home"), StepCheck.ErrorPercent), (List("g"), StepCheck.P99)),
+      judged.failures.map(c => (c.path, c.threshold))
+    )
+    assertEquals(3, judged.checks.size, "a path the system sent nothing on is not judged")
+  }
+
+  @Test def aWindowWithoutAnswersFails(): Unit =
+    assertFalse(StepJudgement.judge(Map.empty, Nil, Limits.None).passed)
+}

@@ -1,0 +1,24 @@
+package results.capacity
+
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.Assertions._
+
+class CapacityJsonTest {
+  @Test def aSearchRecordReadsBackAsWritten(): Unit =
+    SearchEnd.All.foreach { end =>
+      val record = CapacityRecord(
+        "reference",
+        50,
+        "new users/s",
+        0.1,
+        8,
+        3600000,
+        Seq(
+          CapacityStepRecord(1, 1000, 2000, passedLive = true),
+          CapacityStepRecord(2.5, 3000, 4000, passedLive = false)
+        ),
+        end
+      )
+      assertEquals(record, CapacityJson.read(CapacityJson.node(record)))
+    }
+}

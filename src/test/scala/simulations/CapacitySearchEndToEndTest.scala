@@ -1,0 +1,130 @@
+package simulations
+
+import java.nio.file.Files
+
+import scala.jdk.CollectionConverters._
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import results.SummaryJson
+import results.capacity.SearchEnd
+import suite.FailFast
+import testkit.{ GatlingProcess, SimulationRuns, ToySimulation }
+
+/** A capacity search against the toy system, whose stand-in serves a known number of requests a second
+  * (`sandbox.toy.maxRequestsPerSecond`): the search finds that capacity's multiple within its resolution.
+  */
+class CapacitySearchEndToEndTest {
+
+  /** 5 new users/s at 1x, each sending 2 requests (home, then look up a second later): 10 requests/s. A cap of
+    * 27 requests/s is 2.7x; past it the queue grows by the excess, and at 3x (30 requests/s) a request that
+    * comes at the end of a step's 14 s (4 s settling, 10 s judged) waits about 1.5 s (600 ms seen at the p99
+    * with 9 s steps), past the p99 limit of 500 ms, which a busy machine's own delays (up to about 250 ms seen
+    * below the cap) stay under. The search takes about 100 s.
+    */
+  private val referenceRequestsPerSecond = 10.0
+  private val cap = 27.0
+  private val resolution = 0.25
+
+  @Test def theSearchFindsTheStandInsCapacityWithinItsResolution(): Unit = {
+    val thresholds = Files.createTempFile("capacity-", ".conf")
+    Files.writeString(
+      thresholds,
+      """thresholds {
+        |  defaults { maxErrorPercent = 1 }
+        |  baseline { maxP99IncreasePercent = 10, ignoreBelowMs = 10 }
+        |  simulations.toy.paths { "toy - home" { p99Ms = 500 }, "toy - look up" { p99Ms = 500 } }
+        |}""".stripMargin
+    )
+    val process = GatlingProcess.start(
+      classOf[ToySimulation],
+      "profile" -> "capacity",
+      "profiles.toy.capacity.of" -> "steady",
+      "profiles.toy.steady.rate" -> "5",
+      "profiles.toy.capacity.settle" -> "4s",
+      "profiles.toy.capacity.stepDuration" -> "10s",
+      "capacity.maxMultiple" -> "4",
+      "capacity.resolution" -> resolution.toString,
+      "capacity.maxDuration" -> "3 minutes",
+      "sandbox.toy.maxRequestsPerSecond" -> cap.toInt.toString,
+      "sandbox.stubs.delay.ms" -> "0",
+      "thresholds" -> thresholds.toString
+    )
+    process.exitStatus(300)
+    val Seq(archived) = process.archivedRuns: @unchecked
+    val context = SummaryJson.readContext(archived.resolve("run.json"))
+    val search = context.systemRecords.find(_.key == "toy").flatMap(_.capacity).getOrElse(
+      fail(s"no capacity search in run.json:\n${process.text}")
+    )
+    val steps = search.steps
+    val text = process.text
+    assertEquals(SearchEnd.Resolved, search.end, text)
+    assertEquals((5.0, "new users/s", "steady"), (search.referenceLoad, search.loadUnit, search.referenceProfile))
+    assertEquals(Seq(1.0, 2.0, 4.0, 3.0), steps.take(4).map(_.multiple), text)
+    val capMultiple = cap / referenceRequestsPerSecond
+    val passing = steps.filter(_.passedLive).map(_.multiple).max
+    val failing = steps.filterNot(_.passedLive).map(_.multiple).min
+    assertTrue(math.abs(passing - capMultiple) <= resolution, s"carries ${passing}x of ${capMultiple}x: $steps\n$text")
+    assertTrue(failing - passing <= resolution + 1e-9, s"resolved: $passing .. $failing")
+    steps.foreach(s => assertEquals(10000.0, (s.toEpochMs - s.fromEpochMs).toDouble, 1000.0, s"a 10 s window: $s"))
+    steps.zip(steps.tail).foreach { case (a, b) => assertTrue(b.fromEpochMs >= a.toEpochMs + 4000, "settled first") }
+    val lines = text.linesIterator.filter(_.startsWith("capacity toy: step ")).toSeq
+    println(lines.mkString("\n"))
+    assertEquals(steps.size, lines.size, text)
+    assertTrue(lines.head.startsWith("capacity toy: step 1 at 1x (5 new users/s): worst p99 "), lines.head)
+    assertTrue(lines.head.endsWith(": PASS; next 2x"), lines.head)
+    assertTrue(lines.last.endsWith("search ends (resolved)"), lines.last)
+    assertTrue(lines.exists(_.contains(" > 500 ms (toy - ")), lines.mkString("\n"))
+    assertFalse(text.contains("planned users started"), "a search plans no count of users: it ends when resolved")
+  }
+
+  /** A closed reference, compressed for a smoke run (2 concurrent users at 1x, 4 s steps): each step's users
+    * work, the others wait for a place, and every step up to the maximum passes.
+    */
+  @Test def aClosedReferencesUsersWorkAtEachStepsMultiple(): Unit = {
+    val process = GatlingProcess.start(
+      classOf[ToySimulation],
+      "profile" -> "capacity",
+      "smoke" -> "true",
+      "profiles.toy.capacity.of" -> "closed",
+      "profiles.toy.closed.type" -> "closed-ramp",
+      "profiles.toy.closed.startUsers" -> "1",
+      "profiles.toy.closed.usersPerMinute" -> "60",
+      "profiles.toy.closed.targetUsers" -> "2",
+      "profiles.toy.closed.hold" -> "1 minute",
+      "capacity.maxMultiple" -> "2",
+      "sandbox.stubs.delay.ms" -> "0"
+    )
+    process.exitStatus(300)
+    val Seq(archived) = process.archivedRuns: @unchecked
+    val search = SummaryJson.readContext(archived.resolve("run.json")).systemRecords.flatMap(_.capacity).headOption
+      .getOrElse(fail(s"no capacity search in run.json:\n${process.text}"))
+    assertEquals(
+      (2.0, "users", SearchEnd.MaxMultiple),
+      (search.referenceLoad, search.loadUnit, search.end),
+      process.text
+    )
+    assertEquals(Seq((1.0, true), (2.0, true)), search.steps.map(s => (s.multiple, s.passedLive)), process.text)
+  }
+
+  @Test def badSearchSettingsStopTheRunBeforeAnyLoad(): Unit = {
+    val (error, folder) =
+      SimulationRuns.failure(classOf[ToySimulation], "profile" -> "capacity", "capacity.resolution" -> "0")
+    assertEquals("capacity.resolution: must be greater than 0 (was 0)", error.getMessage)
+    assertTrue(SimulationRuns.isEmpty(folder), "no run folder: nothing was sent")
+  }
+
+  @Test def aSearchSplitOverShardsExitsWithTheInputErrorsStatus(): Unit = {
+    val run = GatlingProcess.start(classOf[ToySimulation], "profile" -> "capacity", "shard" -> "1/2")
+    assertEquals(FailFast.InputErrorExitCode, run.exitStatus(120), run.text)
+    val errors = run.text.linesIterator.filter(_.contains("ERROR")).toSeq.asJava
+    assertTrue(
+      run.text.contains(
+        "shard: a capacity search runs on one injector, since each step depends on the last one's verdict (was 1/2)"
+      ),
+      run.text
+    )
+    assertEquals(1, errors.size, s"one line: $errors")
+    assertFalse(run.text.contains("Simulation testkit.ToySimulation started"), "no load was sent")
+  }
+}

@@ -46,11 +46,13 @@ object RunSummarizer {
     val header = span.header
     val sessions = new SessionFigures.Counter(header.runStartEpochMs)
     val systems = new SystemFigures(records, header.runStartEpochMs, settings, useGroupDuration)
+    val capacity = new results.capacity.CapacityCollector(records, systems.ownership, settings)
     val outcome =
       try SimulationLogAccess.walk(logFile, header) { record =>
           walk.collect(record)
           sessions.collect(record)
           systems.collect(record)
+          capacity.collect(record)
           record match {
             case r: RequestRecorded =>
               val path = r.groupHierarchy :+ r.name
@@ -154,7 +156,8 @@ object RunSummarizer {
       timeline = Some(timeline.timeline),
       curves = context.curves.map(ThroughputCurve.of(_, windowSummaries)),
       sandboxExhaustion = context.course.sandboxExhaustion,
-      systems = systemSummaries
+      systems = systemSummaries,
+      capacity = capacity.results
     )
   }
 

@@ -3,6 +3,8 @@ package results
 import com.fasterxml.jackson.databind.JsonNode
 import com.fasterxml.jackson.databind.node.ObjectNode
 
+import results.capacity.CapacityJson
+
 import JsonTree._
 import RunJson._
 import SummaryJsonParts._
@@ -18,6 +20,7 @@ private[results] object SystemsJson {
     r.plannedSteady.foreach(w => node.set[JsonNode]("plannedSteady", plannedNode(w)))
     r.measuredSteady.foreach(w => node.set[JsonNode]("measuredSteady", windowNode(w)))
     node.set[JsonNode]("requests", r.requests.foldLeft(arr())((a, path) => a.add(strings(path))))
+    r.capacity.foreach(c => node.set[JsonNode]("capacity", CapacityJson.recordNode(c)))
     node
   }
 
@@ -31,7 +34,8 @@ private[results] object SystemsJson {
         PlannedWindow(text(w, "kind"), text(w, "label"), long(w, "fromMs"), long(w, "toMs"))
       ),
       Option(node.get("measuredSteady")).map(window),
-      list(node, "requests").map(texts)
+      list(node, "requests").map(texts),
+      Option(node.get("capacity")).map(CapacityJson.record)
     )
 
   /** Each system's figures, and with a gate its verdict and checks (read back from the gate, not from here). */
@@ -62,6 +66,12 @@ private[results] object SystemsJson {
       node.set[JsonNode](
         "checks",
         verdict.fold(Seq.empty[GateCheck])(_.checks).foldLeft(arr())((a, c) => a.add(c.name))
+      )
+      s.capacity.find(_.system == system.key).foreach(search =>
+        node.set[JsonNode](
+          "capacity",
+          CapacityJson.searchNode(search, s.gate.flatMap(_.capacity.find(_.system == system.key)))
+        )
       )
       array.add(node)
     }

@@ -1,0 +1,257 @@
+package results.capacity
+
+import java.nio.file.{ Files, Path }
+
+import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper }
+import com.typesafe.config.ConfigFactory
+import io.gatling.core.stats.writer.SimulationLogWriter
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import results._
+
+/** A crafted RAiD capacity search: a synthetic simulation.log whose steps' judged windows hold `mint raid`
+  * at known times (3,000 ms is its p99 limit), and whose settling times between them hold far slower ones
+  * that no step may count. The results step's answer is read from the summary, summary.json, the console's
+  * line and the gate.
+  */
+class CapacityResultsTest {
+  private val start = 1795000000000L
+  private val settings = ResultsSettings(Path.of("unused"), 1500, 10000, 60000, 60000, ResultsSettings.NoBaseline, 1000)
+  private val thresholdsText =
+    """thresholds.simulations.raid { global.maxErrorPercent = 5, paths { "mint raid" { p99Ms = 3000 } } }"""
+
+  private def thresholds(extra: String) =
+    Thresholds.fromConfig(ConfigFactory.parseString(thresholdsText + "\n" + extra), "test.conf", "raid")
+
+  /** Step i's judged window is 10 to 20 s after its start at i x 20 s; its first 10 s settle. */
+  private def window(i: Int) = (start + i * 20000L + 10000, start + i * 20000L + 20000)
+
+  /** One step per (multiple, mint raid's time in ms, KOs among its 100 requests). */
+  private def summarized(
+      steps: Seq[(Double, Int, Int)],
+      end: SearchEnd = SearchEnd.Resolved,
+      injector: Option[InjectorHealthRecord] = None,
+      tallies: Seq[Tally] = Nil
+  ): RunSummary = {
+    val dir = Files.createTempDirectory("capacity")
+    val writer = SimulationLogWriter.open(dir, "crafted.Raid", start, "raid", Nil)
+    steps.zipWithIndex.foreach { case ((_, ms, kos), i) =>
+      val (from, _) = window(i)
+      writer.user(started = true, from - 10000, "raid")
+      (0 until 10).foreach(k => writer.request("mint raid", from - 9000 + k * 500, from - 9000 + k * 500 + 9999, None))
+      (0 until 100).foreach { k =>
+        val t = from + k * 90
+        writer.request("mint raid", t, t + ms, Option.when(k < kos)("status.find.is(200), but actually found 503"))
+      }
+      writer.user(started = false, from + 9999, "raid")
+    }
+    writer.close()
+    val record = CapacityRecord(
+      "reference",
+      50,
+      "new users/s",
+      0.1,
+      8,
+      3600000,
+      steps.zipWithIndex.map { case ((m, ms, _), i) =>
+        CapacityStepRecord(m, window(i)._1, window(i)._2, passedLive = ms <= 3000)
+      },
+      end
+    )
+    val context = RunContext(
+      "RaidSimulation",
+      Seq("raid"),
+      "sandbox",
+      "capacity",
+      "1/1",
+      Map.empty,
+      Nil,
+      Nil,
+      course = RunCourse(None, None, reachedEnd = true, None, injector),
+      tallies = tallies,
+      systemRecords =
+        Seq(SystemRecord(
+          "raid",
+          "capacity",
+          Seq("raid"),
+          None,
+          requests = Seq(List("mint raid")),
+          capacity = Some(record)
+        ))
+    )
+    val roundTrip = SummaryJson.writeContext(context, "crafted", "test")
+    assertEquals(Some(record), readContext(roundTrip).systemRecords.head.capacity, "run.json keeps the record")
+    RunSummarizer.summarize(writer.logFile.getParent, context, RunSummarizer.RunIdentity("crafted", "test"), settings)
+  }
+
+  private def readContext(json: String): RunContext = {
+    val file = Files.createTempFile("run", ".json")
+    Files.writeString(file, json)
+    SummaryJson.readContext(file)
+  }
+
+  private def gated(summary: RunSummary, extra: String = ""): RunSummary =
+    summary.copy(gate = Some(Gate.evaluate(summary, thresholds(extra), None)))
+
+  private def capacityNode(summary: RunSummary): JsonNode =
+    new ObjectMapper().readTree(SummaryJson.write(summary)).get("systems").get(0).get("capacity")
+
+  private val resolvedSteps =
+    Seq(
+      (1.0, 2000, 0),
+      (2.0, 2000, 0),
+      (4.0, 2500, 0),
+      (8.0, 5000, 0),
+      (6.0, 4000, 0),
+      (5.0, 3600, 0),
+      (4.6, 3420, 0),
+      (4.3, 2900, 0)
+    )
+
+  @Test def aResolvedSearchAnswersItsHeadroomAndWhatBrokeFirstOnTheSystemsSide(): Unit = {
+    val summary = gated(summarized(resolvedSteps))
+    val gate = summary.gate.get
+    val result = gate.capacity.head
+    assertEquals(
+      "raid: carries 4.3x its reference load (215 new users/s) within its thresholds; first to fail at 4.6x: " +
+        "mint raid p99 3,420 ms > 3,000 ms (system)",
+      CapacityText.oneLine(result)
+    )
+    assertEquals("PASS", gate.label, "the settling times' 9,999 ms and the failing steps fail no whole-run p99")
+    assertEquals(Nil, gate.checks.map(_.name))
+    val node = capacityNode(summary)
+    assertEquals(4.3, node.get("headroom").asDouble())
+    assertEquals(215.0, node.get("headroomLoad").asDouble())
+    assertEquals(0.1, node.get("resolution").asDouble())
+    assertEquals(
+      ("reference", 50.0, "new users/s"), {
+        val r = node.get("reference"); (r.get("profile").asText(), r.get("load").asDouble(), r.get("unit").asText())
+      }
+    )
+    assertEquals("system", node.get("limitedBy").asText())
+    val failure = node.get("firstFailure")
+    assertEquals(
+      (4.6, "mint raid", "p99", 3420.0),
+      (
+        failure.get("multiple").asDouble(),
+        failure.get("request").asText(),
+        failure.get("threshold").asText(),
+        failure.get("value").asDouble()
+      )
+    )
+    val steps = node.get("steps")
+    assertEquals(8, steps.size())
+    val verdicts = (0 until 8).map(i => steps.get(i).get("verdict").asText())
+    assertEquals(Seq("pass", "pass", "pass", "fail", "fail", "fail", "fail", "pass"), verdicts)
+    val fourth = steps.get(3)
+    assertEquals(window(3)._1, fourth.get("steadyWindow").get("startEpochMs").asLong())
+    val request = fourth.get("requests").get(0)
+    assertEquals(
+      ("mint raid", 5000, 0L, 100L),
+      (
+        request.get("name").asText(),
+        request.get("p99Ms").asInt(),
+        request.get("ko").asLong(),
+        request.get("count").asLong()
+      ),
+      "the window's 100 only, no settling request"
+    )
+  }
+
+  @Test def summaryJsonReadsBackTheSameAnswer(): Unit = {
+    val summary = gated(summarized(resolvedSteps, injector = None))
+    val file = Files.createTempFile("summary", ".json")
+    Files.writeString(file, SummaryJson.write(summary))
+    val read = SummaryJson.read(file)
+    assertEquals(summary.capacity, read.capacity)
+    assertEquals(summary.gate.get.capacity, read.gate.get.capacity)
+    assertEquals(SummaryJson.write(summary), SummaryJson.write(read))
+  }
+
+  @Test def aHeadroomBelowTheMinimumFailsTheGateWithItsLine(): Unit = {
+    val gate = gated(summarized(resolvedSteps), "thresholds.simulations.raid.capacity.minHeadroom = 5").gate.get
+    assertEquals("FAIL", gate.label)
+    assertEquals(
+      Seq("raid capacity: headroom: measured 4.30x, allowed at least 5x"),
+      gate.failures.map(f => s"${f.name}: ${f.outcome}")
+    )
+    val passing = gated(summarized(resolvedSteps), "thresholds.capacity.minHeadroom = 1.5").gate.get
+    assertEquals(("PASS", Seq("raid capacity: headroom")), (passing.label, passing.checks.map(_.name)))
+  }
+
+  @Test def aSearchThatPassedEveryStepCarriesItsMaxMultiple(): Unit = {
+    val summary =
+      gated(summarized(Seq((1.0, 2000, 0), (2.0, 2100, 0), (4.0, 2200, 0), (8.0, 2400, 0)), SearchEnd.MaxMultiple))
+    val result = summary.gate.get.capacity.head
+    assertEquals(
+      "raid: carries at least 8x its reference load (400 new users/s) within its thresholds: every step up to 8x passed",
+      CapacityText.oneLine(result)
+    )
+    assertEquals((Some(8.0), None, "PASS"), (result.headroom, result.limitedBy, summary.gate.get.label))
+    assertTrue(capacityNode(summary).get("limitedBy").isNull)
+    assertTrue(capacityNode(summary).get("firstFailure").isNull)
+  }
+
+  @Test def errorsBeyondTheSystemsLimitFailAStep(): Unit = {
+    val result = gated(summarized(Seq((1.0, 2000, 0), (2.0, 2000, 10)))).gate.get.capacity.head
+    assertEquals(Some(1.0), result.headroom)
+    assertEquals(
+      "raid: carries 1x its reference load (50 new users/s) within its thresholds; first to fail at 2x: " +
+        "raid All Requests error % 10 % > 5 % (system)",
+      CapacityText.oneLine(result)
+    )
+  }
+
+  @Test def aSearchTheInjectorLimitedIsInvalidAndGivesNoFigure(): Unit = {
+    val saturated = InjectorHealthRecord(
+      InjectorFigures(2, 99, 100, 90, 0, 100),
+      InjectorLimits(
+        maxCpuPercent = 90,
+        maxBusyPercent = 50,
+        maxGcPercent = 10,
+        minSamples = 10,
+        maxLateStartP99Ms = 1000
+      )
+    )
+    val summary = gated(summarized(resolvedSteps, injector = Some(saturated)), "thresholds.capacity.minHeadroom = 1.5")
+    val gate = summary.gate.get
+    assertEquals("INVALID", gate.label)
+    assertTrue(
+      gate.invalid.exists(_.contains("raid: the capacity search was limited by the injector")),
+      gate.invalid.toString
+    )
+    val node = capacityNode(summary)
+    assertEquals(("injector", true), (node.get("limitedBy").asText(), node.get("headroom").isNull))
+    assertTrue(CapacityText.oneLine(gate.capacity.head).startsWith("raid: no capacity figure: the injector limited"))
+  }
+
+  @Test def aStoppedSearchIsIncomplete(): Unit = {
+    val gate = gated(summarized(resolvedSteps.take(5), SearchEnd.Stopped)).gate.get
+    assertEquals("INCOMPLETE", gate.label)
+    assertEquals(Seq("raid: the capacity search ended before it resolved (stopped)"), gate.incomplete)
+    assertEquals(
+      "raid: carries at least 4x its reference load (200 new users/s) within its thresholds; first to fail at 6x: " +
+        "mint raid p99 4,000 ms > 3,000 ms (system); the search ended before it resolved (stopped)",
+      CapacityText.oneLine(gate.capacity.head)
+    )
+  }
+
+  @Test def aBreachTheSandboxsOwnTimeCoversIsTheSandboxs(): Unit = {
+    val buckets = sandbox.ServingTimes.Buckets.map(_._1)
+    def tally(slow: Long) = Tally(
+      sandbox.RunningSandbox.AddedTally,
+      buckets,
+      Seq("raid: mint raid" -> Map(buckets.head -> (100 - slow), buckets.last -> slow))
+    )
+    val bySandbox = gated(summarized(resolvedSteps, tallies = Seq(tally(2)))).gate.get
+    assertEquals(
+      Some(Side.Sandbox),
+      bySandbox.capacity.head.limitedBy,
+      "2 % over 1 s: its p99 added at least 1 s > 420 ms"
+    )
+    assertTrue(bySandbox.warnings.exists(_.contains("limited by the built-in sandbox")))
+    assertTrue(CapacityText.oneLine(bySandbox.capacity.head).endsWith("(sandbox)"))
+    val notBySandbox = gated(summarized(resolvedSteps, tallies = Seq(tally(0)))).gate.get
+    assertEquals(Some(Side.System), notBySandbox.capacity.head.limitedBy, "the sandbox added under 1 ms")
+  }
+}

@@ -254,4 +254,17 @@ class CapacityResultsTest {
     val notBySandbox = gated(summarized(resolvedSteps, tallies = Seq(tally(0)))).gate.get
     assertEquals(Some(Side.System), notBySandbox.capacity.head.limitedBy, "the sandbox added under 1 ms")
   }
+
+  @Test def aComparisonWithTheBaselineShowsHeadroomGainedOrLost(): Unit = {
+    val before =
+      gated(summarized(Seq((1.0, 2000, 0), (2.0, 2100, 0), (4.0, 2200, 0), (8.0, 2400, 0)), SearchEnd.MaxMultiple))
+    val after = gated(summarized(resolvedSteps))
+    val comparison = RunComparison.compare(before, after, BaselinePolicy.Default)
+    val lost = "raid capacity headroom: A 8x, B 4.3x: lost 3.7x"
+    assertTrue(RunComparison.markdown(comparison).contains(s"- $lost\n"), RunComparison.markdown(comparison))
+    assertEquals(lost, ConsoleSummary.comparisonTable(comparison).linesIterator.next())
+    assertTrue(ComparePage.render(comparison).contains(s"""<li class="fail">$lost</li>"""))
+    val back = RunComparison.compare(after, before, BaselinePolicy.Default)
+    assertTrue(RunComparison.markdown(back).contains("raid capacity headroom: A 4.3x, B 8x: gained 3.7x"))
+  }
 }

@@ -107,8 +107,8 @@ private[results] object CapacityJson {
           }
         )
         s.set[JsonNode](
-          "failures",
-          verdict.fold(Seq.empty[GateCheck])(_.failures).foldLeft(arr())((a, c) => a.add(checkNode(c)))
+          "checks",
+          verdict.fold(Seq.empty[GateCheck])(_.checks).foldLeft(arr())((a, c) => a.add(checkNode(c)))
         )
         array.add(s)
       }
@@ -119,7 +119,7 @@ private[results] object CapacityJson {
   private def checkNode(c: GateCheck): ObjectNode = {
     val node = obj().put("subject", c.subject).put("metric", c.metric).put("allowed", c.allowed)
     c.measured.fold(node.putNull("measured"))(node.put("measured", _))
-    node.put("atMost", c.atMost).put("unit", c.unit)
+    node.put("atMost", c.atMost).put("unit", c.unit).put("passed", c.passed)
   }
 
   private def check(node: JsonNode): GateCheck =
@@ -172,7 +172,7 @@ private[results] object CapacityJson {
     search(system).filter(_ => field(field(system, "capacity"), "judged").asBoolean()).map { search =>
       val node = field(system, "capacity")
       val verdicts = list(node, "steps").zip(search.steps).map { case (s, figures) =>
-        StepVerdict(figures, list(s, "failures").map(check))
+        StepVerdict(figures, list(s, "checks").map(check))
       }
       val side = Option(node.get("limitedBy")).filterNot(_.isNull).map(_.asText()).map(name =>
         Side.named(name).getOrElse(throw new suite.InputError(s"capacity limitedBy '$name' is no side"))

@@ -17,9 +17,10 @@ object Side {
   def named(name: String): Option[Side] = All.find(_.name == name)
 }
 
-/** One step judged on its window alone: the thresholds it broke (none when it passed). */
-final case class StepVerdict(figures: StepFigures, failures: Seq[GateCheck]) {
+/** One step judged on its window alone: every threshold checked there, and those it broke. */
+final case class StepVerdict(figures: StepFigures, checks: Seq[GateCheck]) {
   def multiple: Double = figures.multiple
+  def failures: Seq[GateCheck] = checks.filterNot(_.passed)
   def passed: Boolean = failures.isEmpty
   def label: String = if (passed) StepVerdict.Pass else StepVerdict.Fail
 
@@ -88,7 +89,7 @@ object CapacityResult {
           " %"
         )
       )
-      StepVerdict(step, (pathChecks ++ globalCheck).filterNot(_.passed))
+      StepVerdict(step, pathChecks ++ globalCheck)
     }
     val failing = steps.filterNot(_.passed).minByOption(_.multiple)
     val side = failing.map { step =>

@@ -267,4 +267,31 @@ class CapacityResultsTest {
     val back = RunComparison.compare(after, before, BaselinePolicy.Default)
     assertTrue(RunComparison.markdown(back).contains("raid capacity headroom: A 4.3x, B 8x: gained 3.7x"))
   }
+
+  @Test def theRunPageShowsTheAnswerTheStepsAndTheCurveWithItsThresholds(): Unit = {
+    val summary = gated(summarized(resolvedSteps))
+    val root = Files.createTempDirectory("capacity-site")
+    val html = Files.readString(RunPage.write(Files.createDirectories(root.resolve("crafted")), summary))
+    assertTrue(
+      html.contains(
+        """<p class="answer" id="capacity-answer-raid">raid: carries 4.3x its reference load (215 new users/s)"""
+      ),
+      html
+    )
+    val from = html.indexOf("capacity-steps-raid")
+    val table = html.substring(from, html.indexOf("</table>", from))
+    assertEquals((9, 4), ("<tr".r.findAllIn(table).size, "<tr class=\"fail\">".r.findAllIn(table).size))
+    val data = new ObjectMapper().readTree(
+      html.substring(
+        html.indexOf("{", html.indexOf("id=\"data\"")),
+        html.indexOf("</script>", html.indexOf("id=\"data\""))
+      )
+    )
+    val curve = data.get("capacity").get(0)
+    assertEquals((4.3, 4.6), (curve.get("headroom").asDouble(), curve.get("firstFailure").asDouble()))
+    val mint = curve.get("requests").get(0)
+    assertEquals(("mint raid", 3000.0), (mint.get("name").asText(), mint.get("limitMs").asDouble()))
+    assertEquals("[1.0,2000,\"pass\"]", mint.get("points").get(0).toString)
+    assertEquals(5.0, curve.get("errorLimit").asDouble())
+  }
 }

@@ -74,8 +74,12 @@ object RunSummarizer {
     val groups = walk.groupPaths.flatMap(path => walk.group(path).entry(path, runSeconds))
 
     val (steady, steadySource) = steadyWindow
+    // A capacity search ends the run once it has its answer: the users it never admitted or stopped mid-journey
+    // are its design, and whether it finished is its own end's to say (see results.capacity.CapacityGate).
+    val searched = records.filter(_.capacity.nonEmpty).map(_.key).toSet
     val usersShort =
-      if (severalSystems) systemSummaries.flatMap(_.problems)
+      if (severalSystems) systemSummaries.filterNot(s => searched(s.key)).flatMap(_.problems)
+      else if (searched.nonEmpty) Nil
       else
         Seq(
           context.course.users.filter(_ > walk.startedUsers).map(p =>

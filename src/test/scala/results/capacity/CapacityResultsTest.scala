@@ -33,7 +33,18 @@ class CapacityResultsTest {
       injector: Option[InjectorHealthRecord] = None,
       tallies: Seq[Tally] = Nil
   ): RunSummary = {
-    val dir = Files.createTempDirectory("capacity")
+    val (runDir, context) = crafted(steps, end, injector, tallies)
+    RunSummarizer.summarize(runDir, context, RunSummarizer.RunIdentity("crafted", "test"), settings)
+  }
+
+  /** The run's folder (its simulation.log) and what the run recorded of it. */
+  private def crafted(
+      steps: Seq[(Double, Int, Int)],
+      end: SearchEnd,
+      injector: Option[InjectorHealthRecord],
+      tallies: Seq[Tally]
+  ): (Path, RunContext) = {
+    val dir = Files.createDirectories(Files.createTempDirectory("capacity").resolve("runs"))
     val writer = SimulationLogWriter.open(dir, "crafted.Raid", start, "raid", Nil)
     steps.zipWithIndex.foreach { case ((_, ms, kos), i) =>
       val (from, _) = window(i)
@@ -84,7 +95,7 @@ class CapacityResultsTest {
     )
     val roundTrip = SummaryJson.writeContext(context, "crafted", "test")
     assertEquals(Some(record), readContext(roundTrip).systemRecords.head.capacity, "run.json keeps the record")
-    RunSummarizer.summarize(writer.logFile.getParent, context, RunSummarizer.RunIdentity("crafted", "test"), settings)
+    (writer.logFile.getParent, context)
   }
 
   private def readContext(json: String): RunContext = {
@@ -301,5 +312,46 @@ class CapacityResultsTest {
     assertEquals(("mint raid", 3000.0), (mint.get("name").asText(), mint.get("limitMs").asDouble()))
     assertEquals("[1.0,2000,\"pass\"]", mint.get("points").get(0).toString)
     assertEquals(5.0, curve.get("errorLimit").asDouble())
+  }
+
+  @Test def theResultsStepPrintsTheAnswerAndWritesItsSummaries(): Unit = {
+    val (runDir, context) = crafted(resolvedSteps, SearchEnd.Resolved, None, Nil)
+    val thresholdsFile = Files.createTempFile("thresholds", ".conf")
+    Files.writeString(thresholdsFile, thresholdsText + "\nthresholds.capacity.minHeadroom = 1.5\n")
+    val console = new java.io.ByteArrayOutputStream
+    val outcome = Console.withOut(console)(
+      PostRun.summarizeAndGate(
+        runDir,
+        runDir.getParent,
+        context,
+        RunSummarizer.RunIdentity("crafted", "test"),
+        settings,
+        Some(thresholdsFile)
+      )
+    )
+    val printed = console.toString("UTF-8").linesIterator.toSeq
+    assertEquals(Some("PASS"), outcome.verdict.map(_.label), printed.mkString("\n"))
+    assertTrue(
+      printed.contains(
+        "raid: carries 4.3x its reference load (215 new users/s) within its thresholds; first to fail at 4.6x: " +
+          "mint raid p99 3,420 ms > 3,000 ms (system)"
+      ),
+      printed.mkString("\n")
+    )
+    assertTrue(
+      printed.exists(_.startsWith("results: gate PASS for crafted (1 checks, 0 failed)")),
+      printed.mkString("\n")
+    )
+    val markdown = Files.readString(runDir.resolve(RunArchive.SummaryMarkdownName))
+    assertTrue(markdown.contains("## Capacity: raid"), markdown)
+    assertTrue(
+      markdown.contains("| 7 | 4.6x | 230 new users/s | fail | ") && markdown.contains(
+        "mint raid p99 3,420 ms > 3,000 ms |"
+      ),
+      markdown
+    )
+    val written = new ObjectMapper().readTree(runDir.resolve(RunArchive.SummaryJsonName).toFile)
+    assertEquals(4.3, written.get("systems").get(0).get("capacity").get("headroom").asDouble())
+    assertTrue(Files.readString(runDir.resolve(RunPage.FileName)).contains("capacity-chart-raid"))
   }
 }

@@ -39,7 +39,7 @@ object Gate {
       baseline.map(_.run.runId),
       summary.completion.problems ++ CapacityGate.incomplete(capacity),
       summary.injector.toSeq.flatMap(_.saturation) ++ InjectorSideErrors.reasons(summary.errors) ++
-        summary.sandboxExhaustion ++ CapacityGate.invalid(capacity),
+        summary.sandboxExhaustion ++ CapacityGate.invalid(capacity, thresholds),
       summary.earlyStop.map(_.describe).toSeq,
       capacity
     )

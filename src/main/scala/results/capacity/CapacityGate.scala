@@ -31,19 +31,35 @@ object CapacityGate {
   /** Whether a system's whole-run subject (its key) is a searched system's. */
   def searchedSystem(summary: RunSummary)(key: String): Boolean = summary.capacity.exists(_.system == key)
 
-  /** `capacity.minHeadroom`, for each search that gave a headroom and answered its question. */
+  /** `capacity.minHeadroom`, for each search that gave a headroom the system can be held to: the system's own,
+    * or one the sandbox limited at or above the minimum (the system then carries at least that).
+    */
   def checks(capacity: Seq[CapacityResult], thresholds: Thresholds): Seq[GateCheck] =
-    capacity.flatMap(r =>
-      thresholds.minHeadroom.get(r.system).map(min =>
-        GateCheck(s"${r.system} capacity", "headroom", r.headroom, min, atMost = false, "x")
+    capacity.filterNot(sandboxBelow(_, thresholds)).flatMap(r =>
+      for { min <- thresholds.minHeadroom.get(r.system); headroom <- r.headroom } yield GateCheck(
+        s"${r.system} capacity",
+        "headroom",
+        Some(headroom),
+        min,
+        atMost = false,
+        "x"
       )
     )
 
-  /** A search the injector limited measured the injector: the run is INVALID. */
-  def invalid(capacity: Seq[CapacityResult]): Seq[String] =
+  /** A search the injector limited measured the injector, and one the sandbox limited below the minimum
+    * cannot say whether the system reaches it: the run is INVALID.
+    */
+  def invalid(capacity: Seq[CapacityResult], thresholds: Thresholds): Seq[String] =
     capacity.filter(_.limitedBy.contains(Side.Injector)).map(r =>
       s"${r.system}: the capacity search was limited by the injector, not the system: it gives no capacity figure"
+    ) ++ capacity.filter(sandboxBelow(_, thresholds)).map(r =>
+      s"${r.system}: the built-in sandbox limited the capacity search at ${r.headroom.fold("")(CapacityText.multiple)}, " +
+        s"below capacity.minHeadroom ${CapacityText.multiple(thresholds.minHeadroom(r.system))}: it cannot show whether the system reaches it"
     )
+
+  private def sandboxBelow(r: CapacityResult, thresholds: Thresholds): Boolean =
+    r.limitedBy.contains(Side.Sandbox) &&
+      thresholds.minHeadroom.get(r.system).exists(min => r.headroom.exists(_ < min))
 
   /** A search that ended before it answered (its time cap, a stop) is INCOMPLETE. */
   def incomplete(capacity: Seq[CapacityResult]): Seq[String] =

@@ -270,6 +270,20 @@ class CapacityResultsTest {
     )
     assertTrue(bySandbox.warnings.exists(_.contains("limited by the built-in sandbox")))
     assertTrue(CapacityText.oneLine(bySandbox.capacity.head).endsWith("(sandbox)"))
+    val bySandboxBelow =
+      gated(summarized(resolvedSteps, tallies = Seq(tally(2))), "thresholds.capacity.minHeadroom = 5").gate.get
+    assertEquals(
+      ("INVALID", Nil),
+      (bySandboxBelow.label, bySandboxBelow.checks),
+      "below the minimum, the sandbox's limit says nothing of the system's"
+    )
+    val bySandboxAbove =
+      gated(summarized(resolvedSteps, tallies = Seq(tally(2))), "thresholds.capacity.minHeadroom = 4").gate.get
+    assertEquals(
+      ("PASS", 1),
+      (bySandboxAbove.label, bySandboxAbove.checks.size),
+      "the system carries at least the sandbox's"
+    )
     val notBySandbox = gated(summarized(resolvedSteps, tallies = Seq(tally(0)))).gate.get
     assertEquals(Some(Side.System), notBySandbox.capacity.head.limitedBy, "the sandbox added under 1 ms")
   }

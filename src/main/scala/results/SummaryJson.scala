@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode
 import com.fasterxml.jackson.databind.node.ObjectNode
 import suite.InputError
 
-import results.capacity.CapacityJson
+import results.capacity.CapacitySummaryJson
 
 import JsonTree._
 import RunJson._
@@ -158,7 +158,9 @@ object SummaryJson {
       injector = Option(root.get("injector")).map(injector),
       // Summaries written before errors were kept per request have no path.
       errors = list(root, "errors").map(e => ErrorCount(text(e, "message"), long(e, "count"), textList(e, "path"))),
-      gate = Option(root.get("gate")).map(gate(_).copy(capacity = list(root, "systems").flatMap(CapacityJson.result))),
+      gate = Option(root.get("gate")).map(gate(_).copy(capacity =
+        list(root, "systems").flatMap(CapacitySummaryJson.result)
+      )),
       earlyStop = Option(root.get("earlyStop")).map(earlyStop),
       duplicateLocks = Option(root.get("duplicateLocks")).map(duplicateLocks),
       // Summaries written before session figures existed have none.
@@ -170,7 +172,7 @@ object SummaryJson {
       sandboxExhaustion = textList(root, "sandboxExhaustion"),
       // Summaries written before runs were read system by system have none: read as one run.
       systems = list(root, "systems").map(SystemsJson.system),
-      capacity = list(root, "systems").flatMap(CapacityJson.search)
+      capacity = list(root, "systems").flatMap(CapacitySummaryJson.search)
     )
   }
 }

@@ -3,8 +3,6 @@ package results
 import com.fasterxml.jackson.databind.JsonNode
 import com.fasterxml.jackson.databind.node.ObjectNode
 
-import results.capacity.CapacityJson
-
 import JsonTree._
 import RunJson._
 import SummaryJsonParts._
@@ -20,7 +18,7 @@ private[results] object SystemsJson {
     r.plannedSteady.foreach(w => node.set[JsonNode]("plannedSteady", plannedNode(w)))
     r.measuredSteady.foreach(w => node.set[JsonNode]("measuredSteady", windowNode(w)))
     node.set[JsonNode]("requests", r.requests.foldLeft(arr())((a, path) => a.add(strings(path))))
-    r.capacity.foreach(c => node.set[JsonNode]("capacity", CapacityJson.recordNode(c)))
+    r.capacity.foreach(c => node.set[JsonNode]("capacity", capacity.CapacityJson.node(c)))
     node
   }
 
@@ -35,7 +33,7 @@ private[results] object SystemsJson {
       ),
       Option(node.get("measuredSteady")).map(window),
       list(node, "requests").map(texts),
-      Option(node.get("capacity")).map(CapacityJson.record)
+      Option(node.get("capacity")).map(capacity.CapacityJson.read)
     )
 
   /** Each system's figures, and with a gate its verdict and checks (read back from the gate, not from here). */
@@ -70,7 +68,7 @@ private[results] object SystemsJson {
       s.capacity.find(_.system == system.key).foreach(search =>
         node.set[JsonNode](
           "capacity",
-          CapacityJson.searchNode(search, s.gate.flatMap(_.capacity.find(_.system == system.key)))
+          capacity.CapacitySummaryJson.searchNode(search, s.gate.flatMap(_.capacity.find(_.system == system.key)))
         )
       )
       array.add(node)

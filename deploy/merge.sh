@@ -8,7 +8,7 @@
 # shard.sh named in shard-<i>/run (another run folder there is an earlier run's), and every shard must
 # carry the same run id (shard-<i>/run-id): shards of two runs are refused, naming both.
 # With LOADTEST_SHARDS=1 there is nothing to merge: the one run's verdict, in the same codes.
-# Exit code (README, "Several injectors"): the merged verdict's, 0 PASS, 1 FAIL, 4 INCOMPLETE; 6 INVALID
+# Exit code (docs/scaling.md, "Several injectors"): the merged verdict's, 0 PASS, 1 FAIL, 4 INCOMPLETE; 6 INVALID
 # when the merged run passed but a shard's own injector was saturated (its figures say more about the
 # injector than the target); 2 no verdict: a shard missing or unfinished (no exit-code), left no run, of
 # another run id, or refused by the merge (a run of another simulation, shard count or settings); 3 bad
@@ -66,7 +66,7 @@ if [ ${#problems[@]} -gt 0 ]; then
   exit "$no_run_status"
 fi
 if [ "$LOADTEST_SHARDS" -eq 1 ]; then
-  # One injector: nothing to merge, its own verdict in this table's codes. The Gatling JVM's (README,
+  # One injector: nothing to merge, its own verdict in this table's codes. The Gatling JVM's (docs/gate.md,
   # "Verdicts and exit codes") differ: its FAIL is 2, and a run stopped by a signal (INCOMPLETE) has the signal's.
   code=$(cat "$LOADTEST_RESULTS/shard-1/exit-code")
   echo "merge: one shard, nothing to merge: its run is ${runs[0]}"

@@ -12,7 +12,7 @@
 # Ctrl-C (or TERM): every shard stops its load gracefully and archives its run, INCOMPLETE; then the sandbox
 # stops and the shards' runs are merged (exit 4). A second Ctrl-C, a second or more after the first, aborts:
 # the shards' JVMs archive what they had written and are gone within 5 s, nothing is merged (exit 4).
-# Exit code: deploy/merge.sh's (README, "Several injectors": 0 PASS, 1 FAIL, 2 no verdict, 3 bad input,
+# Exit code: deploy/merge.sh's (docs/scaling.md, "Several injectors": 0 PASS, 1 FAIL, 2 no verdict, 3 bad input,
 # 4 INCOMPLETE, 6 INVALID; with N = 1, nothing to merge, the one run's verdict in the same codes). 2 also
 # when the build or the sandbox failed, or a stop came before any shard started; 3 for a wrong N, or a
 # sandbox stopped by its own bad input.
@@ -66,7 +66,7 @@ export LOADTEST_CLASSPATH
 mkdir -p "$LOADTEST_RESULTS"
 
 if [ "$LOADTEST_TARGET" = standalone-sandbox ]; then
-  # The JVM options the standalone sandbox gets from Maven (.mvn/jvm.config; README: GC pauses).
+  # The JVM options the standalone sandbox gets from Maven (.mvn/jvm.config; docs/sandbox.md: GC pauses).
   read -r -a sandbox_jvm < .mvn/jvm.config
   # shellcheck disable=SC2086 # the sandbox options are a list of -D words
   java "${sandbox_jvm[@]}" -cp "$LOADTEST_CLASSPATH" ${REHEARSAL_SANDBOX_OPTS:-} simulations.StandaloneSandbox \

@@ -44,7 +44,7 @@ import io.netty.util.concurrent.DefaultThreadFactory
   * the proxy sends back to the client, and what it forwards to the target, each at most the class's bytes
   * per second. A browser, like a Gatling user that does not share connections, keeps its own connections,
   * so each user's traffic is shaped as its own line would shape it (a user's parallel connections each get
-  * the full speed: see the README's limits).
+  * the full speed: see the limits in docs/line-speeds.md).
   *
   * Plain HTTP is forwarded request by request, the absolute-form URI a client sends a proxy rewritten to
   * the origin form a server expects; HTTPS goes through `CONNECT` as an opaque tunnel, nothing decrypted.

@@ -88,7 +88,7 @@ object ConfigurationReference {
       "Read when given (`suite.KnownSettings`):",
       ""
     ) ++ KnownSettings.Optional.map { case (k, meaning) => s"- `$k`: $meaning" } ++
-      KnownSettings.PerSystem.map(k => s"- `<system>.$k`, for every system (see README, \"Choosing what runs\")") ++
+      KnownSettings.PerSystem.map(k => s"- `<system>.$k`, for every system (see docs/running.md)") ++
       Seq(
         "- `profiles.<system>.<profile>.*`, `thresholds.defaults.*`, `thresholds.simulations.*`: open, since their reader",
         "  names an unknown key itself (by the profile's type, by the thresholds' limits)",

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test
 
 import ShardScripts.{ CraftedShard, Outcome }
 
-/** Every exit path of deploy/shard.sh, deploy/merge.sh and deploy/rehearse.sh against the README's table
+/** Every exit path of deploy/shard.sh, deploy/merge.sh and deploy/rehearse.sh against docs/scaling.md's table
   * ("Several injectors"): 0 PASS, 1 FAIL, 2 no verdict (a shard missing, left no run, or refused), 3 bad
   * input, 4 INCOMPLETE, 6 INVALID. The shards' runs are crafted summaries (see [[ShardScripts]]); the
   * merge is the real ResultsCli. RehearsalEndToEndTest makes the real load, and passes.

@@ -93,41 +93,42 @@ object DocCommandsTest {
     // README: Quick start
     "mvn gatling:test" -> RunBy("docs.QuickStartTest"),
     "mvn test" -> NotHere("this is what .ci/run runs (mvn -B -ntp test), and so what runs this test"),
-    // README: simulations and profiles
+    // README and docs/running.md: one system, its plan
     "mvn gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference" ->
       RunBy("simulations.PlanFiguresTest"),
     "mvn gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference -DplanOnly=true" ->
       RunBy("simulations.PlanFiguresTest"),
+    // README and docs/targets.md: DEMO; README and docs/gate.md: the release gate
     "export RAID_API_TOKEN=..." -> Demo,
     "mvn gatling:test -Dtarget=demo -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference" -> Demo,
     "mvn verify -Dtarget=demo -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference" -> Demo,
-    // README and docs/systems/eroll.md: the sandbox in its own JVM, and a run against it
+    // docs/sandbox.md and docs/systems/eroll.md: the sandbox in its own JVM, and a run against it
     "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.raid.port=18080" -> Sandbox,
     "mvn gatling:test -Dtarget=standalone-sandbox -Dgatling.simulationClass=simulations.RaidSimulation" -> Sandbox,
     "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.eroll.port=18083" -> Sandbox,
     "mvn gatling:test -Dtarget=standalone-sandbox -Dgatling.simulationClass=simulations.ERollSimulation" -> Sandbox,
-    // README: live view and Graphite
+    // README and docs/live-view.md: live view and Graphite
     "mvn gatling:test -Dlive.port=9400" -> RunBy("live.LiveViewEndToEndTest"),
     "mvn gatling:test -Dlive.enabled=false" -> RunBy("live.LiveSettingsTest"),
     "mvn gatling:test -Dlive.host=0.0.0.0" -> RunBy("live.LiveSettingsTest"),
     "ssh -L 9400:127.0.0.1:9400 injector-host" -> NotHere("a tunnel from another machine: none here"),
     "mvn gatling:test -Dgraphite.host=metrics.example -Dgraphite.port=2003 -Dgraphite.rootPathPrefix=loadtest.nightly" ->
       RunBy("live.LiveViewEndToEndTest"),
-    // README: the results CLI
+    // docs/results-cli.md
     "CLI='mvn -q test-compile exec:java -Dexec.mainClass=results.ResultsCli'" -> Cli,
     "$CLI -Dexec.args=\"summarize results/<run>\"" -> Cli,
     "$CLI -Dexec.args=\"gate results/<run> --baseline <other-run>\"" -> Cli,
     "$CLI -Dexec.args=\"compare results/<runA> results/<runB>\"" -> Cli,
     "$CLI -Dexec.args=\"merge results/<shard1> results/<shard2> ...\"" -> Cli,
     "$CLI -Dexec.args=\"index\"" -> Cli,
-    // README: faults; docs/systems/key-all.md: the lock race
+    // docs/sandbox.md: faults; docs/systems/key-all.md: the lock race
     "mvn gatling:test -Dsandbox.raid.faults.serverErrorPercent=5 -Dsandbox.raid.faults.slowPercent=10 -Dsandbox.raid.faults.slowDelay=8s" ->
       RunBy("sandbox.FaultsEndToEndTest"),
     "mvn gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dsandbox.stubs.faultOverrides.apids-mint-handle.serverErrorPercent=100" ->
       RunBy("sandbox.StubFaultsEndToEndTest"),
     "mvn gatling:test -Dgatling.simulationClass=simulations.KeyAllSimulation -Dprofile=lock-race -Dsandbox.key-all.lockMode=racy" ->
       RunBy("simulations.KeyAllLockingEndToEndTest"),
-    // deploy/: the rehearsal runs shard.sh and merge.sh as the pods do
+    // README and deploy/: the rehearsal runs shard.sh and merge.sh as the pods do
     "deploy/rehearse.sh <N> [simulation class] [profile]" -> RunBy("deploy.RehearsalEndToEndTest"),
     "deploy/rehearse.sh 3 simulations.RaidSimulation smoke" -> RunBy("deploy.RehearsalEndToEndTest"),
     // bench/: every benchmark in its smoke mode (BENCH_SMOKE=1), the forms with options included

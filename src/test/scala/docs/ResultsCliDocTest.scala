@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.{ Tag, Test }
 import results.ResultsCli
 
-/** The README's results CLI block, each subcommand as shown, on two runs this test makes (RaidSimulation at
+/** The results CLI block of docs/results-cli.md, each subcommand as shown, on two runs this test makes (RaidSimulation at
   * smoke, as shards 1/2 and 2/2 of one run, by `mvn gatling:test`). Substitutions: `results/<run>` and the other
   * placeholders name those runs in the test's own archive, and `--results <archive>` is added so that nothing
   * reads or writes results/. `summarize` runs through `$CLI` itself (Maven's exec:java); the others call
@@ -20,6 +20,7 @@ import results.ResultsCli
 class ResultsCliDocTest {
   private val home = DocRuns.temporaryFolder("results-cli-")
   private val archive = home.resolve("results")
+  private val CliPage = "docs/results-cli.md"
 
   private def shard(i: Int): Path = {
     val before = runsIn(archive)
@@ -58,12 +59,12 @@ class ResultsCliDocTest {
 
   @Test def everySubcommandShownRunsOnRealRuns(): Unit = {
     val shown =
-      DocRuns.shownIn("README.md", "$CLI ").map(c =>
+      DocRuns.shownIn(CliPage, "$CLI ").map(c =>
         c.command.split(' ')(1).stripPrefix("-Dexec.args=\"").stripSuffix("\"") -> c
       )
         .toMap
     assertEquals(Set("summarize", "gate", "compare", "merge", "index"), shown.keySet)
-    val cli = DocRuns.shownIn("README.md", "CLI='").head
+    val cli = DocRuns.shownIn(CliPage, "CLI='").head
     val (a, b) = (shard(1), shard(2))
 
     val summarize = substituted(shown("summarize").command, a, b)

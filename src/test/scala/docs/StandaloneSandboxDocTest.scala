@@ -6,7 +6,7 @@ import testkit.FreePort
 
 import scala.jdk.CollectionConverters._
 
-/** The sandbox in its own JVM as the docs start it (README.md and the system pages of docs/systems: its `exec:java` line, then a
+/** The sandbox in its own JVM as the docs start it (docs/sandbox.md and the system pages of docs/systems: its `exec:java` line, then a
   * run with `-Dtarget=standalone-sandbox`), each pair as shown but for a free port in place of the fixed one,
   * Maven offline and the run archived to a folder of the test's own: the sandbox prints `Ctrl-C stops.`, the run
   * against the URL it printed archives a PASS with no KO, and Ctrl-C (SIGINT to its process group) stops it.
@@ -23,7 +23,7 @@ class StandaloneSandboxDocTest {
         run.command.contains("-Dtarget=standalone-sandbox")
       }
     }
-    assertTrue(pairs.size >= 2, s"README.md and docs/systems/eroll.md each show a pair: $pairs")
+    assertTrue(pairs.size >= 2, s"docs/sandbox.md and docs/systems/eroll.md each show a pair: $pairs")
     pairs.map { case (sandbox, run) =>
       DynamicTest.dynamicTest(s"${sandbox.where}", () => startServeStop(sandbox, run))
     }

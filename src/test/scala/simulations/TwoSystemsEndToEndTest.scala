@@ -9,7 +9,7 @@ import results.{ PostRun, ResultsSettings, SummaryJson }
 import testkit.toy.Toy
 import testkit.{ FixtureRun, GatlingProcess, SimulationRuns, ToyAndRaidSimulation }
 
-/** A second system added as the README says (the test kit's toy: its slice, systems/toy.conf, its stub
+/** A second system added as docs/adding-a-system.md says (the test kit's toy: its slice, systems/toy.conf, its stub
   * mapping, its simulation) runs beside RAiD in one simulation, each on its own profile and gated on its
   * own thresholds block, by Gatling's assertions and by the results gate alike.
   */

@@ -6,7 +6,7 @@ import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import suite.{ SystemSettings, SystemUnderTest }
 
-/** A minimal second system, built exactly as the README's "Adding a system" says: this slice, its
+/** A minimal second system, built exactly as docs/adding-a-system.md says: this slice, its
   * systems/toy.conf, its stub mapping and [[testkit.ToyAndRaidSimulation]]. It proves the framework
   * needs nothing else to run two systems side by side, each gated on its own thresholds.
   */

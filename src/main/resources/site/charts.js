@@ -89,7 +89,10 @@ var Charts = (function () {
     }
     var series = c.requests.map(function (r, i) {
       return { name: r.name + ' p99', type: 'line', symbolSize: 8, showAllSymbol: true, data: r.points.map(point),
-        markLine: r.limitMs === null ? undefined : limitLines([{ metric: 'p99', allowedMs: r.limitMs }], 'p99', r.name) };
+        // One line per limit, naming every request it holds, so equal limits do not draw labels over each other.
+        markLine: i > 0 ? undefined : Object.assign(limitLines([]), { data: c.limits.map(function (l) {
+          return limitLines([{ metric: 'p99', allowedMs: l.allowedMs }], 'p99', l.names).data[0];
+        }) }) };
     });
     series.push({ name: 'errors %', type: 'line', yAxisIndex: 1, symbolSize: 8, showAllSymbol: true, color: '#c00',
       lineStyle: { type: 'dotted' },

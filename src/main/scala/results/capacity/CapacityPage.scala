@@ -27,7 +27,9 @@ object CapacityPage {
             "multiple" -> CapacityText.multiple(step.multiple),
             "load" -> CapacityText.load(step.multiple * rec.referenceLoad, rec.loadUnit),
             "verdict" -> step.label,
-            "windowS" -> ((f.step.toEpochMs - f.step.fromEpochMs) / 1000.0),
+            "windowS" -> results.SummaryMarkdown.number(
+              math.round((f.step.toEpochMs - f.step.fromEpochMs) / 100.0) / 10.0
+            ),
             "count" -> f.count,
             "koPercent" -> results.SummaryMarkdown.number(f.koPercent),
             "p99" -> f.requests.map(q => s"${q.name} ${q.p99Ms}").mkString(", "),
@@ -37,7 +39,9 @@ object CapacityPage {
       )
     }
 
-  /** The curves: per request its p99 at each multiple and its p99 limit; the errors and their limit. */
+  /** The curves: per request its p99 at each multiple; the p99 limits, one line per value (naming its requests);
+    * the errors and their limit.
+    */
   def chartData(s: RunSummary): Seq[Fields] =
     searches(s).map { r =>
       val steps = r.steps.sortBy(_.multiple)
@@ -51,12 +55,14 @@ object CapacityPage {
         "requests" -> names.map(name =>
           fields(
             "name" -> name,
-            "limitMs" -> limit(name, "p99"),
             "points" -> steps.flatMap(st =>
               st.figures.requests.find(_.name == name).map(q => Seq[Any](st.multiple, q.p99Ms, st.label))
             )
           )
         ),
+        "limits" -> names.flatMap(name => limit(name, "p99").map(name -> _)).groupBy(_._2).toSeq.sortBy(_._1).map {
+          case (ms, named) => fields("allowedMs" -> ms, "names" -> named.map(_._1).mkString(", "))
+        },
         "errors" -> steps.map(st => Seq[Any](st.multiple, results.JsonTree.round(st.figures.koPercent, 2), st.label)),
         "errorLimit" -> steps.flatMap(_.checks).find(c =>
           c.metric == "error %" && c.subject.endsWith(results.Entry.GlobalName)

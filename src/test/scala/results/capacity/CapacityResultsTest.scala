@@ -323,7 +323,9 @@ class CapacityResultsTest {
     val curve = data.get("capacity").get(0)
     assertEquals((4.3, 4.6), (curve.get("headroom").asDouble(), curve.get("firstFailure").asDouble()))
     val mint = curve.get("requests").get(0)
-    assertEquals(("mint raid", 3000.0), (mint.get("name").asText(), mint.get("limitMs").asDouble()))
+    assertEquals("mint raid", mint.get("name").asText())
+    val limit = curve.get("limits").get(0)
+    assertEquals(("mint raid", 3000.0), (limit.get("names").asText(), limit.get("allowedMs").asDouble()))
     assertEquals("[1.0,2000,\"pass\"]", mint.get("points").get(0).toString)
     assertEquals(5.0, curve.get("errorLimit").asDouble())
   }

@@ -75,7 +75,51 @@ var Charts = (function () {
     return { type: 'value', name: 's from start', nameLocation: 'middle', nameGap: 25, min: 0, max: Math.ceil(data.endS) };
   }
 
+  // A capacity search's curve: each request's p99 and the errors against the load multiple, its thresholds
+  // dashed, the headroom and the first failing multiple marked; failing steps' points filled red.
+  function capacityChart(el, c) {
+    var marks = [];
+    // One label below the line's top, the other above its foot, so that close multiples' labels do not overlap.
+    if (c.headroom !== null) marks.push({ name: 'headroom ' + c.headroom + 'x', xAxis: c.headroom, at: 'insideEndTop' });
+    if (c.firstFailure !== null)
+      marks.push({ name: 'first to fail ' + c.firstFailure + 'x', xAxis: c.firstFailure, at: 'insideStartBottom' });
+    function point(p) {
+      return { value: [p[0], p[1]], verdict: p[2],
+        symbol: p[2] === 'fail' ? 'circle' : 'emptyCircle', itemStyle: p[2] === 'fail' ? { color: '#c00' } : undefined };
+    }
+    var series = c.requests.map(function (r, i) {
+      return { name: r.name + ' p99', type: 'line', symbolSize: 8, showAllSymbol: true, data: r.points.map(point),
+        // One line per limit, naming every request it holds, so equal limits do not draw labels over each other.
+        markLine: i > 0 ? undefined : Object.assign(limitLines([]), { data: c.limits.map(function (l) {
+          return limitLines([{ metric: 'p99', allowedMs: l.allowedMs }], 'p99', l.names).data[0];
+        }) }) };
+    });
+    series.push({ name: 'errors %', type: 'line', yAxisIndex: 1, symbolSize: 8, showAllSymbol: true, color: '#c00',
+      lineStyle: { type: 'dotted' },
+      data: c.errors.map(point),
+      markLine: { silent: true, symbol: 'none',
+        data: (c.errorLimit === null ? [] : [{ name: 'errors ≤ ' + c.errorLimit + ' %', yAxis: c.errorLimit,
+          lineStyle: { type: 'dashed', color: '#c00' }, label: { formatter: '{b}', position: 'insideStartTop', color: '#c00' } }])
+          .concat(marks.map(function (m) {
+            return { name: m.name, xAxis: m.xAxis, lineStyle: { type: 'solid', color: '#555' },
+              label: { formatter: '{b}', position: m.at, color: '#555' } };
+          })) } });
+    make(el, {
+      title: { text: c.system + ': p99 and errors against the load multiple', textStyle: { fontSize: 13 } },
+      tooltip: { trigger: 'item', formatter: function (p) {
+        return escaped(p.seriesName) + ' at ' + p.value[0] + 'x: ' + p.value[1] + ' (' + escaped(p.data.verdict) + ')'; } },
+      legend: { top: 22 }, grid: { left: 60, right: 70, top: 60, bottom: 40 },
+      xAxis: { type: 'value', name: 'multiple of the reference load', nameLocation: 'middle', nameGap: 25, min: 0 },
+      yAxis: [{ type: 'value', name: 'p99 (ms)' }, { type: 'value', name: 'errors %', position: 'right', min: 0,
+        max: function (v) { return Math.ceil(Math.max(v.max, 1.25 * (c.errorLimit || 0), 1)); } }],
+      series: series
+    });
+  }
+
   function runPage(data) {
+    (data.capacity || []).forEach(function (c) {
+      capacityChart(document.getElementById('capacity-chart-' + c.system), c);
+    });
     var grid = document.getElementById('percentiles');
     data.percentiles.forEach(function (p) {
       percentileChart(box(grid), p.name, [{ name: p.name, curve: p.curve }], p.limits);

@@ -85,6 +85,31 @@ var Live = (function () {
     });
     drawCharts(section, s);
   }
+  // Each capacity search: its current step and phase, its headroom so far, and its steps as judged live.
+  function capacity(searches) {
+    var section = document.getElementById('capacity');
+    section.hidden = !searches || searches.length === 0;
+    if (section.hidden) return;
+    var box = document.getElementById('capacitySearches');
+    while (box.firstChild) box.removeChild(box.firstChild);
+    searches.forEach(function (c) {
+      var p = document.createElement('p');
+      p.className = 'capacity-now';
+      p.dataset.system = c.system;
+      var now = c.ended ? 'ended (' + c.ended + ')' :
+        c.current ? c.current.phase + ' at ' + c.current.multiple + 'x (' + n(c.current.multiple * c.referenceLoad) + ' ' + c.loadUnit + ')' :
+        'not started';
+      text(p, c.system + ': ' + now + '; headroom so far ' + (c.headroomSoFar === null ? 'none' : c.headroomSoFar + 'x'));
+      box.appendChild(p);
+      var ul = document.createElement('ul');
+      ul.className = 'checks';
+      list(ul, c.steps, function (li, s) {
+        li.className = s.passed ? 'pass' : 'fail';
+        text(li, s.multiple + 'x: ' + (s.passed ? 'pass' : 'fail') + ', p99 ' + n(s.p99) + ' ms, ' + s.koPercent + ' % KO');
+      });
+      box.appendChild(ul);
+    });
+  }
   function show(data) {
     var ended = data.state === 'ended';
     verdictClass(document.getElementById('state'), data.state, null);
@@ -100,6 +125,7 @@ var Live = (function () {
       if (data.runPage) link.href = data.runPage;
     }
     data.systems.forEach(system);
+    capacity(data.capacity);
   }
   function poll() {
     fetch('/data.json', { cache: 'no-store' })

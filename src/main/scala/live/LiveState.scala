@@ -9,6 +9,7 @@ import results.SitePages
   * @param runPage      the archived run.html, as a path under the live server (`/results/<run>/run.html`)
   * @param earlyStop    "off", what it watches, or why it stopped the run
   * @param injector     the injector's health so far, in one line, and what would make the run INVALID now
+  * @param capacity     each system's capacity search so far, where one runs
   */
 final case class LiveState(
     simulation: String,
@@ -20,7 +21,8 @@ final case class LiveState(
     injector: Option[String],
     injectorProblems: Seq[String],
     verdict: Option[String] = None,
-    runPage: Option[String] = None
+    runPage: Option[String] = None,
+    capacity: Seq[CapacityProgress] = Nil
 ) {
 
   /** The page's data: plain values for the page's script (and anyone else reading /data.json). */
@@ -34,7 +36,8 @@ final case class LiveState(
       "earlyStop" -> earlyStop,
       "injector" -> injector,
       "injectorProblems" -> injectorProblems,
-      "systems" -> systems.map(_.fields(startedAtMs))
+      "systems" -> systems.map(_.fields(startedAtMs)),
+      "capacity" -> capacity.map(_.fields)
     )
   )
 }

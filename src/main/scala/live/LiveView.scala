@@ -33,6 +33,7 @@ final class LiveView(
   @volatile private var ended: Option[(String, Option[String], Option[String])] = None
   // The archived run's folder and the path it is served under, once archived.
   @volatile private var runFolder: Option[(String, Path)] = None
+  @volatile private var capacity: () => Seq[CapacityProgress] = () => Nil
   @volatile private var current = state(
     systems.map(SystemFigures(_, 0, 0, Nil, Latency.None, Latency.None, 0, Nil, Nil)),
     "running"
@@ -55,6 +56,9 @@ final class LiveView(
     planned = populations.groupMapReduce(_._1)(_._2.injectionProfile.totalUserCount)((a, b) =>
       a.zip(b).map { case (x, y) => x + y }
     )
+
+  /** A capacity search's progress, read at each tick: the search hands over how to read it. */
+  def followCapacity(progress: () => Seq[CapacityProgress]): Unit = capacity = progress
 
   /** The load starts: the first interval begins. */
   def start(): Unit = {
@@ -118,7 +122,8 @@ final class LiveView(
       health.map(_.describe),
       health.toSeq.flatMap(_.saturation),
       verdict,
-      page
+      page,
+      capacity()
     )
   }
 

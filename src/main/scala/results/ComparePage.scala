@@ -52,6 +52,7 @@ object ComparePage {
         "caption" -> RunComparison.caption(comparison),
         "differences" -> RunComparison.settingsDifferences(comparison),
         "regressions" -> RunComparison.regressions(comparison).map(_.name),
+        "headroom" -> capacity.HeadroomComparison.of(a, b).map(c => fields("line" -> c.line, "lost" -> c.lost)),
         "columns" -> RunComparison.Columns,
         "rows" -> RunComparison.cells(comparison).map(cells =>
           fields("cells" -> cells, "regression" -> cells.lastOption.contains("REGRESSION"))

@@ -43,11 +43,12 @@ object ConsoleSummary {
 
   /** The columns of comparison.md, the status ("new", "gone", "REGRESSION") last. */
   def comparisonTable(comparison: RunComparison.Comparison): String =
-    RunComparison.caption(comparison) + "\n\n" + aligned(
-      RunComparison.Columns,
-      RunComparison.cells(comparison),
-      textColumns = Set(0, RunComparison.Columns.size - 1)
-    )
+    capacity.HeadroomComparison.of(comparison.before, comparison.after).map(_.line + "\n").mkString +
+      RunComparison.caption(comparison) + "\n\n" + aligned(
+        RunComparison.Columns,
+        RunComparison.cells(comparison),
+        textColumns = Set(0, RunComparison.Columns.size - 1)
+      )
 
   /** A header, a rule and the rows; text columns left-aligned, figures right-aligned. */
   private def aligned(header: Seq[String], rows: Seq[Seq[String]], textColumns: Set[Int] = Set(0)): String = {

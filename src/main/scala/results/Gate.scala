@@ -1,5 +1,6 @@
 package results
 
+import results.capacity.CapacityGate
 import suite.InputError
 
 /** Checks a run's summary against its thresholds and, optionally, a baseline run. */
@@ -8,29 +9,39 @@ object Gate {
   def evaluate(summary: RunSummary, thresholds: Thresholds, baseline: Option[RunSummary]): GateVerdict = {
     // A run of several systems is held system by system to each one's global limits, over its own
     // requests and its own steady window: the union of systems that ran at other times is no subject.
+    // A searched system's whole-run figures span steps meant to fail: its capacity search is judged instead.
+    val searched = CapacityGate.searched(summary) _
     val wholes =
       if (summary.systems.size > 1)
-        summary.systems.map(s =>
+        summary.systems.filterNot(s => CapacityGate.searchedSystem(summary)(s.key)).map(s =>
           (s.subject, s.global, s.steady, thresholds.systemGlobals.getOrElse(s.key, thresholds.global))
         )
-      else Seq((Entry.GlobalName, summary.global, summary.steady, thresholds.global))
+      else Seq((Entry.GlobalName, summary.global, summary.steady, thresholds.global)).filterNot(_ => searched(Nil))
     val thresholdChecks = wholes.flatMap { case (subject, global, _, limits) =>
       checks(subject, Some(global), limits)
     } ++
-      thresholds.paths.flatMap { case (path, limits) => checks(Entry.name(path), summary.entry(path), limits) }
-    val baselineChecks = baseline.toSeq.flatMap(regressionChecks(summary, _, thresholds.baseline))
+      thresholds.paths.filterNot(p => searched(p._1)).flatMap { case (path, limits) =>
+        checks(Entry.name(path), summary.entry(path), limits)
+      }
+    val baselineChecks =
+      baseline.toSeq.flatMap(regressionChecks(summary, _, thresholds.baseline)).filterNot(c =>
+        summary.requests.exists(r => r.name == c.subject && searched(r.path))
+      )
+    val capacity = CapacityGate.results(summary, thresholds)
     val degradations = wholes.flatMap { case (subject, _, steady, limits) =>
       limits.maxDegradationPercent.map(degradationCheck(steady, _, thresholds.baseline.ignoreBelowMs, subject))
     }
     val (degradationChecks, degradationWarnings) = (degradations.flatMap(_._1), degradations.flatMap(_._2))
     GateVerdict(
-      thresholdChecks ++ duplicateLocksCheck(summary) ++ baselineChecks ++ degradationChecks,
-      thresholds.warnings ++ degradationWarnings,
+      thresholdChecks ++ duplicateLocksCheck(summary) ++ baselineChecks ++ degradationChecks ++
+        CapacityGate.checks(capacity, thresholds),
+      thresholds.warnings ++ degradationWarnings ++ CapacityGate.warnings(capacity),
       baseline.map(_.run.runId),
-      summary.completion.problems,
+      summary.completion.problems ++ CapacityGate.incomplete(capacity),
       summary.injector.toSeq.flatMap(_.saturation) ++ InjectorSideErrors.reasons(summary.errors) ++
-        summary.sandboxExhaustion,
-      summary.earlyStop.map(_.describe).toSeq
+        summary.sandboxExhaustion ++ CapacityGate.invalid(capacity, thresholds),
+      summary.earlyStop.map(_.describe).toSeq,
+      capacity
     )
   }
 

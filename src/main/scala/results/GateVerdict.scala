@@ -40,6 +40,7 @@ object GateCheck {
   * @param stoppedEarly why an early-stop limit stopped the run ([[EarlyStopRecord]]): the verdict is FAIL,
   *                   before INCOMPLETE and INVALID, since the stop itself left the plan unfinished and it
   *                   was the target's answers that broke the limit
+  * @param capacity   each searched system's capacity search, judged by the same thresholds
   */
 final case class GateVerdict(
     checks: Seq[GateCheck],
@@ -47,7 +48,8 @@ final case class GateVerdict(
     baselineRun: Option[String],
     incomplete: Seq[String],
     invalid: Seq[String],
-    stoppedEarly: Seq[String] = Nil
+    stoppedEarly: Seq[String] = Nil,
+    capacity: Seq[results.capacity.CapacityResult] = Nil
 ) {
   def passed: Boolean = stoppedEarly.isEmpty && incomplete.isEmpty && invalid.isEmpty && checks.forall(_.passed)
   def failures: Seq[GateCheck] = checks.filterNot(_.passed)

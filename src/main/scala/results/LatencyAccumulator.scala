@@ -25,6 +25,7 @@ final class LatencyAccumulator(val apdexThresholdMs: Int, val slowThresholdMs: I
   private var frustrated = 0L
 
   def count: Long = ok + ko
+  def koCount: Long = ko
   def slowCount: Long = slow
 
   def record(responseTimeMs: Int, isOk: Boolean): Unit = {

@@ -192,6 +192,7 @@ object PostRun {
           ComparePage.write(resultsRoot, comparison)
           println(ConsoleSummary.comparisonTable(comparison))
         }
+        verdict.capacity.map(capacity.CapacityText.oneLine).foreach(println)
         printVerdict(withGate.run.runId, verdict)
         RunOutcome(runDir, Some(withGate), Some(verdict), None)
     }

@@ -120,7 +120,8 @@ object RunComparison {
     val verdict =
       if (regressed.isEmpty) "No request's p99 regressed beyond the baseline policy.\n\n"
       else s"**REGRESSION** in ${regressed.map(_.name).mkString(", ")} (p99 beyond the baseline policy).\n\n"
-    warning + verdict + table(comparison) + "\n"
+    val headroom = capacity.HeadroomComparison.of(comparison.before, comparison.after).map(c => s"- ${c.line}\n")
+    warning + verdict + headroom.mkString("", "", if (headroom.isEmpty) "" else "\n") + table(comparison) + "\n"
   }
 
   /** The Markdown table of comparison.md, every column headed. */

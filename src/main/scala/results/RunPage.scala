@@ -148,6 +148,7 @@ object RunPage {
     def shade(kind: String, label: String, from: Long, to: Long) =
       fields("kind" -> kind, "label" -> label, "fromS" -> (from - start) / 1000.0, "toS" -> (to - start) / 1000.0)
     val chartData = fields(
+      "capacity" -> capacity.CapacityPage.chartData(s),
       "percentiles" -> (s.global +: s.requests).map(e =>
         fields(
           "name" -> e.name,
@@ -206,6 +207,7 @@ object RunPage {
         },
         "figures" -> figures,
         "systems" -> systems,
+        "capacity" -> capacity.CapacityPage.sections(s),
         "unowned" -> (if (systems.isEmpty) Nil else SystemSections.unowned(s).map(e => row(e, e.name))),
         "errors" -> errors,
         "tallies" -> tallies,

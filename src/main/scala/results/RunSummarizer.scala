@@ -46,11 +46,13 @@ object RunSummarizer {
     val header = span.header
     val sessions = new SessionFigures.Counter(header.runStartEpochMs)
     val systems = new SystemFigures(records, header.runStartEpochMs, settings, useGroupDuration)
+    val capacity = new results.capacity.CapacityCollector(records, systems.ownership, settings)
     val outcome =
       try SimulationLogAccess.walk(logFile, header) { record =>
           walk.collect(record)
           sessions.collect(record)
           systems.collect(record)
+          capacity.collect(record)
           record match {
             case r: RequestRecorded =>
               val path = r.groupHierarchy :+ r.name
@@ -72,8 +74,12 @@ object RunSummarizer {
     val groups = walk.groupPaths.flatMap(path => walk.group(path).entry(path, runSeconds))
 
     val (steady, steadySource) = steadyWindow
+    // A capacity search ends the run once it has its answer: the users it never admitted or stopped mid-journey
+    // are its design, and whether it finished is its own end's to say (see results.capacity.CapacityGate).
+    val searched = records.filter(_.capacity.nonEmpty).map(_.key).toSet
     val usersShort =
-      if (severalSystems) systemSummaries.flatMap(_.problems)
+      if (severalSystems) systemSummaries.filterNot(s => searched(s.key)).flatMap(_.problems)
+      else if (searched.nonEmpty) Nil
       else
         Seq(
           context.course.users.filter(_ > walk.startedUsers).map(p =>
@@ -154,7 +160,8 @@ object RunSummarizer {
       timeline = Some(timeline.timeline),
       curves = context.curves.map(ThroughputCurve.of(_, windowSummaries)),
       sandboxExhaustion = context.course.sandboxExhaustion,
-      systems = systemSummaries
+      systems = systemSummaries,
+      capacity = capacity.results
     )
   }
 

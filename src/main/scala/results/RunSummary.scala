@@ -185,6 +185,7 @@ final case class SummarySettings(
   * @param sandboxExhaustion what the in-process sandbox ran out of (see RunCourse): the run is INVALID
   * @param systems        each system's own figures (empty for summaries written before, and for a run of
   *                       several systems that recorded no systems); with several, `steady` is the whole run
+  * @param capacity       each system's capacity search, its steps' figures from the log (see results.capacity)
   */
 final case class RunSummary(
     run: RunMetadata,
@@ -206,7 +207,8 @@ final case class RunSummary(
     timeline: Option[Timeline] = None,
     curves: Seq[ThroughputCurve] = Nil,
     sandboxExhaustion: Seq[String] = Nil,
-    systems: Seq[SystemSummary] = Nil
+    systems: Seq[SystemSummary] = Nil,
+    capacity: Seq[results.capacity.CapacitySearch] = Nil
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode
 import com.fasterxml.jackson.databind.node.ObjectNode
 import suite.InputError
 
+import results.capacity.CapacitySummaryJson
+
 import JsonTree._
 import RunJson._
 import SummaryJsonParts._
@@ -156,7 +158,9 @@ object SummaryJson {
       injector = Option(root.get("injector")).map(injector),
       // Summaries written before errors were kept per request have no path.
       errors = list(root, "errors").map(e => ErrorCount(text(e, "message"), long(e, "count"), textList(e, "path"))),
-      gate = Option(root.get("gate")).map(gate),
+      gate = Option(root.get("gate")).map(gate(_).copy(capacity =
+        list(root, "systems").flatMap(CapacitySummaryJson.result)
+      )),
       earlyStop = Option(root.get("earlyStop")).map(earlyStop),
       duplicateLocks = Option(root.get("duplicateLocks")).map(duplicateLocks),
       // Summaries written before session figures existed have none.
@@ -167,7 +171,8 @@ object SummaryJson {
       curves = list(root, "curves").map(curve),
       sandboxExhaustion = textList(root, "sandboxExhaustion"),
       // Summaries written before runs were read system by system have none: read as one run.
-      systems = list(root, "systems").map(SystemsJson.system)
+      systems = list(root, "systems").map(SystemsJson.system),
+      capacity = list(root, "systems").flatMap(CapacitySummaryJson.search)
     )
   }
 }

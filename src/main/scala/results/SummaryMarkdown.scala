@@ -126,6 +126,7 @@ object SummaryMarkdown {
       else "",
       if (run.overrides.nonEmpty) s"- Overrides: ${overrides(run.overrides)}" else ""
     ).filter(_.nonEmpty).mkString("\n")
+    summary.gate.foreach(gate => sections ++= capacity.CapacityText.markdown(gate.capacity))
     if (SystemSections.shown(summary)) sections ++= SystemsMarkdown.render(summary)
     else {
       sections += s"## Requests (times in ms; percentiles: ${summary.settings.percentileSource})\n\n${statsTable(summary)}"
@@ -321,5 +322,5 @@ object SummaryMarkdown {
 
   private def utc(epochMs: Long): String = Instant.ofEpochMilli(epochMs).toString.replace("T", " ").replace("Z", "")
 
-  private def escape(text: String): String = text.replace("|", "\\|")
+  private[results] def escape(text: String): String = text.replace("|", "\\|")
 }

@@ -65,6 +65,12 @@ private[results] object SystemsJson {
         "checks",
         verdict.fold(Seq.empty[GateCheck])(_.checks).foldLeft(arr())((a, c) => a.add(c.name))
       )
+      s.capacity.find(_.system == system.key).foreach(search =>
+        node.set[JsonNode](
+          "capacity",
+          capacity.CapacitySummaryJson.searchNode(search, s.gate.flatMap(_.capacity.find(_.system == system.key)))
+        )
+      )
       array.add(node)
     }
   }

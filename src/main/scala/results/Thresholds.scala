@@ -87,6 +87,8 @@ object BaselinePolicy {
   * @param paths  request or group paths (groups :+ request, as Gatling's `details(...)`) with their limits,
   *               each already completed from the defaults; every system's own
   * @param systemGlobals each system's own `global` over the defaults, for the run's figures of that system
+  * @param minHeadroom   per system, the least capacity headroom (a multiple of its reference load) its
+  *                      capacity search must find: `capacity.minHeadroom` of its block, else of `thresholds`
   */
 final case class Thresholds(
     source: String,
@@ -95,7 +97,8 @@ final case class Thresholds(
     paths: Seq[(List[String], Limits)],
     baseline: BaselinePolicy,
     warnings: Seq[String],
-    systemGlobals: Map[String, Limits] = Map.empty
+    systemGlobals: Map[String, Limits] = Map.empty,
+    minHeadroom: Map[String, Double] = Map.empty
 ) {
 
   /** Both systems' thresholds in one run. */
@@ -107,7 +110,8 @@ final case class Thresholds(
       paths ++ other.paths,
       baseline,
       warnings ++ other.warnings,
-      systemGlobals ++ other.systemGlobals
+      systemGlobals ++ other.systemGlobals,
+      minHeadroom ++ other.minHeadroom
     )
 
   /** The same limits as Gatling assertions, for `setUp(...).assertions(thresholds.assertions: _*)`:
@@ -188,15 +192,27 @@ object Thresholds {
         else BaselinePolicy.Default.ignoreBelowMs
       )
       val simulations = blockAt(root, "simulations")
+      val defaultHeadroom = capacity(root)
+      def headroom(block: Settings) =
+        capacity(block).orElse(defaultHeadroom).map(thresholdsKey -> _).toMap
       if (thresholdsKey.isEmpty) Thresholds(source, Nil, defaults, Nil, baseline, Nil)
       else if (!simulations.has(simulations.element(thresholdsKey))) {
         val warning =
           s"$source: ${simulations.key(simulations.element(thresholdsKey))}: missing; only the defaults apply"
-        Thresholds(source, Seq(thresholdsKey), defaults, Nil, baseline, Seq(warning), Map(thresholdsKey -> defaults))
+        Thresholds(
+          source,
+          Seq(thresholdsKey),
+          defaults,
+          Nil,
+          baseline,
+          Seq(warning),
+          Map(thresholdsKey -> defaults),
+          defaultHeadroom.map(thresholdsKey -> _).toMap
+        )
       } else {
         val simulation = blockAt(simulations, simulations.element(thresholdsKey))
-        simulation.names.filterNot(Set("global", "paths")).foreach(k =>
-          simulation.fail(simulation.element(k), "unknown key (known: global, paths)")
+        simulation.names.filterNot(Set("global", "paths", "capacity")).foreach(k =>
+          simulation.fail(simulation.element(k), "unknown key (known: capacity, global, paths)")
         )
         val global = if (simulation.has("global")) limits(blockAt(simulation, "global")) else Limits.None
         val pathsBlock = blockAt(simulation, "paths")
@@ -212,12 +228,30 @@ object Thresholds {
           )
         }
         val own = global.orElse(defaults)
-        Thresholds(source, Seq(thresholdsKey), own, paths, baseline, Nil, Map(thresholdsKey -> own))
+        Thresholds(
+          source,
+          Seq(thresholdsKey),
+          own,
+          paths,
+          baseline,
+          Nil,
+          Map(thresholdsKey -> own),
+          headroom(simulation)
+        )
       }
     } catch {
       case e: InputError      => throw new InputError(s"$source: ${e.getMessage}")
       case e: ConfigException => throw new InputError(s"$source: ${InputError.firstLine(e.getMessage)}")
     }
+
+  /** `capacity.minHeadroom` of `s`'s `capacity` block, if set: a multiple of the reference load, above 0. */
+  private def capacity(s: Settings): Option[Double] = {
+    val block = blockAt(s, "capacity")
+    block.names.filterNot(_ == "minHeadroom").foreach(k =>
+      block.fail(block.element(k), "unknown key (known: minHeadroom)")
+    )
+    Option.when(block.has("minHeadroom"))(block.positiveDouble("minHeadroom"))
+  }
 
   /** The block at `path` of `s` (empty when absent); anything else there is refused. */
   private def blockAt(s: Settings, path: String): Settings = {

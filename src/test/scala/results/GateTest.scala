@@ -202,8 +202,16 @@ class GateTest {
       )
     }
     assertEquals(
-      "test.conf: thresholds.simulations.fixture.globals: unknown key (known: global, paths)",
+      "test.conf: thresholds.simulations.fixture.globals: unknown key (known: capacity, global, paths)",
       error("simulations.fixture.globals { p99Ms = 1 }")
+    )
+    assertEquals(
+      "test.conf: thresholds.simulations.fixture.capacity.minHeadrom: unknown key (known: minHeadroom)",
+      error("simulations.fixture.capacity.minHeadrom = 2")
+    )
+    assertEquals(
+      "test.conf: thresholds.capacity.minHeadroom: must be greater than 0 (was 0)",
+      error("capacity.minHeadroom = 0")
     )
     assertEquals(
       "test.conf: thresholds.simulations.fixture.global: must be a block",

@@ -1,0 +1,75 @@
+package results.capacity
+
+import results.{ GateCheck, RunSummary, Thresholds }
+
+/** What a capacity search adds to the release gate, and what it takes away: a searched system's steps are
+  * meant to fail past its capacity, so its whole-run figures are judged by no threshold; its search is.
+  */
+object CapacityGate {
+
+  /** Each searched system's steps judged by `thresholds`, as the gate judges the run. */
+  def results(summary: RunSummary, thresholds: Thresholds): Seq[CapacityResult] =
+    summary.capacity.map(search =>
+      CapacityResult.judge(
+        search,
+        thresholds,
+        summary.injector.toSeq.flatMap(_.saturation),
+        SandboxShare.floorMs(summary.tallies, search.system)
+      )
+    )
+
+  /** Whether the gate's whole-run check of `path` (Nil: the run's global figures) is a searched system's,
+    * and so not made.
+    */
+  def searched(summary: RunSummary)(path: List[String]): Boolean = {
+    val keys = summary.capacity.map(_.system).toSet
+    val systems = summary.systems.filter(s => keys(s.key))
+    if (path.isEmpty) keys.nonEmpty && summary.systems.forall(s => keys(s.key))
+    else systems.exists(s => s.requests.contains(path) || s.groups.contains(path))
+  }
+
+  /** Whether a system's whole-run subject (its key) is a searched system's. */
+  def searchedSystem(summary: RunSummary)(key: String): Boolean = summary.capacity.exists(_.system == key)
+
+  /** `capacity.minHeadroom`, for each search that gave a headroom the system can be held to: the system's own,
+    * or one the sandbox limited at or above the minimum (the system then carries at least that).
+    */
+  def checks(capacity: Seq[CapacityResult], thresholds: Thresholds): Seq[GateCheck] =
+    capacity.filterNot(sandboxBelow(_, thresholds)).flatMap(r =>
+      for { min <- thresholds.minHeadroom.get(r.system); headroom <- r.headroom } yield GateCheck(
+        s"${r.system} capacity",
+        "headroom",
+        Some(headroom),
+        min,
+        atMost = false,
+        "x"
+      )
+    )
+
+  /** A search the injector limited measured the injector, and one the sandbox limited below the minimum
+    * cannot say whether the system reaches it: the run is INVALID.
+    */
+  def invalid(capacity: Seq[CapacityResult], thresholds: Thresholds): Seq[String] =
+    capacity.filter(_.limitedBy.contains(Side.Injector)).map(r =>
+      s"${r.system}: the capacity search was limited by the injector, not the system: it gives no capacity figure"
+    ) ++ capacity.filter(sandboxBelow(_, thresholds)).map(r =>
+      s"${r.system}: the built-in sandbox limited the capacity search at ${r.headroom.fold("")(CapacityText.multiple)}, " +
+        s"below capacity.minHeadroom ${CapacityText.multiple(thresholds.minHeadroom(r.system))}: it cannot show whether the system reaches it"
+    )
+
+  private def sandboxBelow(r: CapacityResult, thresholds: Thresholds): Boolean =
+    r.limitedBy.contains(Side.Sandbox) &&
+      thresholds.minHeadroom.get(r.system).exists(min => r.headroom.exists(_ < min))
+
+  /** A search that ended before it answered (its time cap, a stop) is INCOMPLETE. */
+  def incomplete(capacity: Seq[CapacityResult]): Seq[String] =
+    capacity.filterNot(_.resolved).map(r =>
+      s"${r.system}: the capacity search ended before it resolved (${r.record.end.name})"
+    )
+
+  /** A search the sandbox limited found the sandbox's capacity: worth knowing, never the system's. */
+  def warnings(capacity: Seq[CapacityResult]): Seq[String] =
+    capacity.filter(_.limitedBy.contains(Side.Sandbox)).map(r =>
+      s"${r.system}: the capacity search was limited by the built-in sandbox's own time: its headroom is this machine's sandbox's, not the system's"
+    )
+}

@@ -1,0 +1,72 @@
+package results.capacity
+
+import results.RunSummary
+import results.SitePages.{ fields, Fields }
+
+/** run.html's section for each searched system: its answer, its steps, and the curve (load multiple against
+  * each request's p99 and the errors, thresholds dashed) drawn by charts.js from [[chartData]].
+  */
+object CapacityPage {
+
+  private def searches(s: RunSummary): Seq[CapacityResult] = s.gate.toSeq.flatMap(_.capacity)
+
+  /** The template's rows: one per searched system. */
+  def sections(s: RunSummary): Seq[Fields] =
+    searches(s).map { r =>
+      val rec = r.record
+      fields(
+        "system" -> r.system,
+        "answer" -> CapacityText.oneLine(r),
+        "reference" -> (s"1x is profile ${rec.referenceProfile} at ${CapacityText.load(rec.referenceLoad, rec.loadUnit)}; " +
+          s"resolution ${CapacityText.multiple(rec.resolution)}, at most ${CapacityText.multiple(rec.maxMultiple)}; " +
+          s"the search ended: ${rec.end.name}. Each step is judged on its window alone, by the gate's thresholds."),
+        "steps" -> r.steps.zipWithIndex.map { case (step, i) =>
+          val f = step.figures
+          fields(
+            "index" -> (i + 1),
+            "multiple" -> CapacityText.multiple(step.multiple),
+            "load" -> CapacityText.load(step.multiple * rec.referenceLoad, rec.loadUnit),
+            "verdict" -> step.label,
+            "windowS" -> results.SummaryMarkdown.number(
+              math.round((f.step.toEpochMs - f.step.fromEpochMs) / 100.0) / 10.0
+            ),
+            "count" -> f.count,
+            "koPercent" -> results.SummaryMarkdown.number(f.koPercent),
+            "p99" -> f.requests.map(q => s"${q.name} ${q.p99Ms}").mkString(", "),
+            "broke" -> step.failures.map(CapacityText.breach).mkString("; ")
+          )
+        }
+      )
+    }
+
+  /** The curves: per request its p99 at each multiple; the p99 limits, one line per value (naming its requests);
+    * the errors and their limit.
+    */
+  def chartData(s: RunSummary): Seq[Fields] =
+    searches(s).map { r =>
+      val steps = r.steps.sortBy(_.multiple)
+      val names = steps.flatMap(_.figures.requests.map(_.name)).distinct
+      def limit(subject: String, metric: String) =
+        steps.flatMap(_.checks).find(c => c.subject == subject && c.metric == metric).map(_.allowed)
+      fields(
+        "system" -> r.system,
+        "headroom" -> r.headroom,
+        "firstFailure" -> r.firstFailure.map(_.multiple),
+        "requests" -> names.map(name =>
+          fields(
+            "name" -> name,
+            "points" -> steps.flatMap(st =>
+              st.figures.requests.find(_.name == name).map(q => Seq[Any](st.multiple, q.p99Ms, st.label))
+            )
+          )
+        ),
+        "limits" -> names.flatMap(name => limit(name, "p99").map(name -> _)).groupBy(_._2).toSeq.sortBy(_._1).map {
+          case (ms, named) => fields("allowedMs" -> ms, "names" -> named.map(_._1).mkString(", "))
+        },
+        "errors" -> steps.map(st => Seq[Any](st.multiple, results.JsonTree.round(st.figures.koPercent, 2), st.label)),
+        "errorLimit" -> steps.flatMap(_.checks).find(c =>
+          c.metric == "error %" && c.subject.endsWith(results.Entry.GlobalName)
+        ).map(_.allowed)
+      )
+    }
+}

@@ -1,0 +1,118 @@
+package results.capacity
+
+import results.{ GateCheck, Limits, Thresholds }
+
+/** Which side limited a search: its first failing step's time was added by the system under test, by the
+  * built-in sandbox, or the injector itself was the bottleneck (then the search gives no capacity figure).
+  */
+sealed abstract class Side(val name: String)
+
+object Side {
+  case object System extends Side("system")
+  case object Sandbox extends Side("sandbox")
+  case object Injector extends Side("injector")
+
+  val All: Seq[Side] = Seq(System, Sandbox, Injector)
+
+  def named(name: String): Option[Side] = All.find(_.name == name)
+}
+
+/** One step judged on its window alone: every threshold checked there, and those it broke. */
+final case class StepVerdict(figures: StepFigures, checks: Seq[GateCheck]) {
+  def multiple: Double = figures.multiple
+  def failures: Seq[GateCheck] = checks.filterNot(_.passed)
+  def passed: Boolean = failures.isEmpty
+  def label: String = if (passed) StepVerdict.Pass else StepVerdict.Fail
+
+  /** The threshold it broke by the most, relative to its limit. */
+  def worst: Option[GateCheck] = failures.maxByOption(c => c.measured.fold(Double.MaxValue)(_ / (c.allowed max 1e-9)))
+}
+
+object StepVerdict {
+  val Pass = "pass"
+  val Fail = "fail"
+}
+
+/** A searched system's answer: each step's verdict, its headroom and what broke first, on which side.
+  *
+  * @param limitedBy None when no step failed (the search reached its max multiple, or stopped first)
+  */
+final case class CapacityResult(search: CapacitySearch, steps: Seq[StepVerdict], limitedBy: Option[Side]) {
+  def system: String = search.system
+  def record: CapacityRecord = search.record
+
+  /** The lowest failing multiple: the one the headroom is below. */
+  def firstFailure: Option[StepVerdict] = steps.filterNot(_.passed).minByOption(_.multiple)
+
+  /** The largest passing multiple below the first failure (every passing one when none failed); 0 when even
+    * the reference load failed; None when the injector limited the search, which then answers nothing.
+    */
+  def headroom: Option[Double] =
+    Option.when(!limitedBy.contains(Side.Injector)) {
+      val below = firstFailure.fold(steps)(f => steps.filter(_.multiple < f.multiple))
+      below.filter(_.passed).map(_.multiple).maxOption.getOrElse(0.0)
+    }
+
+  /** The search answered its question: it closed to its resolution or passed every step up to its cap. */
+  def resolved: Boolean = record.end == SearchEnd.Resolved || record.end == SearchEnd.MaxMultiple
+
+  /** The headroom's load, in the reference's unit (e.g. 215 new users/s). */
+  def headroomLoad: Option[Double] = headroom.map(_ * record.referenceLoad)
+}
+
+object CapacityResult {
+
+  /** Judges `search`'s steps by the same limits as the gate (each request path's percentiles and error share,
+    * the system's global error share), on each step's window alone. A path that sent nothing in a step is not
+    * judged there: a short window of a rare request says nothing.
+    *
+    * @param injectorSaturation why the injector was the bottleneck over the run (see results.InjectorHealthRecord)
+    * @param sandboxAddedFloorMs per request, the least the built-in sandbox added to its p99 (see [[SandboxShare]])
+    */
+  def judge(
+      search: CapacitySearch,
+      thresholds: Thresholds,
+      injectorSaturation: Seq[String],
+      sandboxAddedFloorMs: List[String] => Option[Double]
+  ): CapacityResult = {
+    val global = thresholds.systemGlobals.getOrElse(search.system, thresholds.global)
+    val limits = thresholds.paths.toMap
+    val steps = search.steps.map { step =>
+      val pathChecks = step.requests.flatMap(r => limits.get(r.path).toSeq.flatMap(checks(r, _)))
+      val globalCheck = global.maxErrorPercent.map(max =>
+        GateCheck(
+          s"${search.system} ${results.Entry.GlobalName}",
+          "error %",
+          Some(step.koPercent),
+          max,
+          atMost = true,
+          " %"
+        )
+      )
+      StepVerdict(step, pathChecks ++ globalCheck)
+    }
+    val failing = steps.filterNot(_.passed).minByOption(_.multiple)
+    val side = failing.map { step =>
+      if (injectorSaturation.nonEmpty) Side.Injector
+      else if (step.worst.exists(c => sandboxExplains(c, step, sandboxAddedFloorMs))) Side.Sandbox
+      else Side.System
+    }
+    CapacityResult(search, steps, side)
+  }
+
+  /** The sandbox's own added time covers a latency breach: even the least it added to the request's p99 is
+    * at least the excess over the limit. An error share is never the sandbox's.
+    */
+  private def sandboxExplains(check: GateCheck, step: StepVerdict, floorMs: List[String] => Option[Double]) =
+    check.unit == " ms" && step.figures.requests.find(_.name == check.subject).exists { r =>
+      val excess = check.measured.getOrElse(0.0) - check.allowed
+      floorMs(r.path).exists(_ >= excess)
+    }
+
+  private def checks(r: StepRequest, limits: Limits): Seq[GateCheck] = {
+    val percentiles = Map(99.0 -> r.p99Ms, 95.0 -> r.p95Ms, 90.0 -> r.p90Ms)
+    limits.percentilesMs.map { case (rank, allowed) =>
+      GateCheck(r.name, s"p${rank.toInt}", Some(percentiles(rank).toDouble), allowed.toDouble, atMost = true, " ms")
+    } ++ limits.maxErrorPercent.map(max => GateCheck(r.name, "error %", Some(r.koPercent), max, atMost = true, " %"))
+  }
+}

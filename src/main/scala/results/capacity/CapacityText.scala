@@ -1,0 +1,88 @@
+package results.capacity
+
+import java.time.Instant
+import java.util.Locale
+
+import results.{ GateCheck, SummaryMarkdown }
+
+/** A capacity search in words: the console's one-line answer and summary.md's section. */
+object CapacityText {
+
+  /** "4.3x", "8x", "2.25x". */
+  def multiple(m: Double): String =
+    BigDecimal(m).setScale(2, BigDecimal.RoundingMode.HALF_UP).bigDecimal.stripTrailingZeros.toPlainString + "x"
+
+  /** "215 new users/s", "1,000 users", "2.5 new users/s". */
+  def load(value: Double, unit: String): String =
+    (if (value >= 100 || value == math.rint(value)) String.format(Locale.ROOT, "%,.0f", Double.box(value))
+     else String.format(Locale.ROOT, "%.1f", Double.box(value))) + s" $unit"
+
+  /** "mint raid p99 3,420 ms > 3,000 ms", "raid All Requests error % 12.5 % > 1 %". */
+  def breach(check: GateCheck): String = {
+    def value(v: Double) =
+      if (check.unit.trim == "ms") String.format(Locale.ROOT, "%,.0f ms", Double.box(v))
+      else s"${GateCheck.format(v)}${check.unit}"
+    s"${check.subject} ${check.metric} ${check.measured.fold("none")(value)} ${if (check.atMost) ">" else "<"} ${value(check.allowed)}"
+  }
+
+  /** The console's answer, e.g. `raid: carries 4.3x its reference load (215 new users/s) within its
+    * thresholds; first to fail at 4.6x: mint raid p99 3,420 ms > 3,000 ms (system)`.
+    */
+  def oneLine(r: CapacityResult): String = {
+    val unit = r.record.loadUnit
+    val failure =
+      r.firstFailure.flatMap(f => f.worst.map(c => s"first to fail at ${multiple(f.multiple)}: ${breach(c)}"))
+    val side = r.limitedBy.fold("")(s => s" (${s.name})")
+    val carries = (r.headroom, r.limitedBy) match {
+      case (None, _) => "no capacity figure: the injector limited the search, its own health checks failed"
+      case (Some(h), Some(Side.Sandbox)) =>
+        s"the built-in sandbox, not the system, limited the search at ${multiple(h)} its reference load (${load(h * r.record.referenceLoad, unit)}): no capacity figure for the system"
+      case (Some(0.0), _) => "does not carry its reference load within its thresholds"
+      case (Some(h), _)   =>
+        val atLeast = if (r.firstFailure.isEmpty || !r.resolved) "at least " else ""
+        s"carries $atLeast${multiple(h)} its reference load (${load(h * r.record.referenceLoad, unit)}) within its thresholds"
+    }
+    val rest = failure.fold(
+      if (r.record.end == SearchEnd.MaxMultiple) s": every step up to ${multiple(r.record.maxMultiple)} passed" else ""
+    )(f => s"; $f$side")
+    val unresolved = if (r.resolved) "" else s"; the search ended before it resolved (${r.record.end.name})"
+    s"${r.system}: $carries$rest$unresolved"
+  }
+
+  /** summary.md's section for each searched system: its answer, then every step in the order it ran. */
+  def markdown(capacity: Seq[CapacityResult]): Seq[String] =
+    capacity.map { r =>
+      val rec = r.record
+      val header = Seq(
+        s"## Capacity: ${SummaryMarkdown.escape(r.system)}",
+        "",
+        SummaryMarkdown.escape(oneLine(r)),
+        "",
+        s"Reference: profile `${rec.referenceProfile}` at ${load(rec.referenceLoad, rec.loadUnit)} (1x); " +
+          s"resolution ${multiple(rec.resolution)}, at most ${multiple(rec.maxMultiple)}; ended: ${rec.end.name}.",
+        "",
+        "| Step | Multiple | Load | Verdict | Judged window (UTC) | Requests | KO | Worst p99 | Broke |",
+        "|---:|---:|---:|---|---|---:|---:|---:|---|"
+      )
+      val rows = r.steps.zipWithIndex.map { case (s, i) =>
+        val f = s.figures
+        val worst = f.requests.maxByOption(_.p99Ms).fold("")(q => s"${q.p99Ms} ms (${SummaryMarkdown.escape(q.name)})")
+        val window = s"${time(f.step.fromEpochMs)} to ${time(f.step.toEpochMs)}"
+        val broke = s.failures.map(c => SummaryMarkdown.escape(breach(c))).mkString("; ")
+        Seq(
+          (i + 1).toString,
+          multiple(s.multiple),
+          load(s.multiple * rec.referenceLoad, rec.loadUnit),
+          s.label,
+          window,
+          f.count.toString,
+          f.ko.toString,
+          worst,
+          broke
+        ).mkString("| ", " | ", " |")
+      }
+      (header ++ rows).mkString("\n")
+    }
+
+  private def time(epochMs: Long): String = Instant.ofEpochMilli(epochMs).toString.substring(11, 19)
+}

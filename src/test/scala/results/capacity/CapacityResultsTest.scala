@@ -1,0 +1,373 @@
+package results.capacity
+
+import java.nio.file.{ Files, Path }
+
+import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper }
+import com.typesafe.config.ConfigFactory
+import io.gatling.core.stats.writer.SimulationLogWriter
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import results._
+
+/** A crafted RAiD capacity search: a synthetic simulation.log whose steps' judged windows hold `mint raid`
+  * at known times (3,000 ms is its p99 limit), and whose settling times between them hold far slower ones
+  * that no step may count. The results step's answer is read from the summary, summary.json, the console's
+  * line and the gate.
+  */
+class CapacityResultsTest {
+  private val start = 1795000000000L
+  private val settings = ResultsSettings(Path.of("unused"), 1500, 10000, 60000, 60000, ResultsSettings.NoBaseline, 1000)
+  private val thresholdsText =
+    """thresholds.simulations.raid { global.maxErrorPercent = 5, paths { "mint raid" { p99Ms = 3000 } } }"""
+
+  private def thresholds(extra: String) =
+    Thresholds.fromConfig(ConfigFactory.parseString(thresholdsText + "\n" + extra), "test.conf", "raid")
+
+  /** Step i's judged window is 10 to 20 s after its start at i x 20 s; its first 10 s settle. */
+  private def window(i: Int) = (start + i * 20000L + 10000, start + i * 20000L + 20000)
+
+  /** One step per (multiple, mint raid's time in ms, KOs among its 100 requests). */
+  private def summarized(
+      steps: Seq[(Double, Int, Int)],
+      end: SearchEnd = SearchEnd.Resolved,
+      injector: Option[InjectorHealthRecord] = None,
+      tallies: Seq[Tally] = Nil
+  ): RunSummary = {
+    val (runDir, context) = crafted(steps, end, injector, tallies)
+    RunSummarizer.summarize(runDir, context, RunSummarizer.RunIdentity("crafted", "test"), settings)
+  }
+
+  /** The run's folder (its simulation.log) and what the run recorded of it. */
+  private def crafted(
+      steps: Seq[(Double, Int, Int)],
+      end: SearchEnd,
+      injector: Option[InjectorHealthRecord],
+      tallies: Seq[Tally]
+  ): (Path, RunContext) = {
+    val dir = Files.createDirectories(Files.createTempDirectory("capacity").resolve("runs"))
+    val writer = SimulationLogWriter.open(dir, "crafted.Raid", start, "raid", Nil)
+    steps.zipWithIndex.foreach { case ((_, ms, kos), i) =>
+      val (from, _) = window(i)
+      writer.user(started = true, from - 10000, "raid")
+      (0 until 10).foreach(k => writer.request("mint raid", from - 9000 + k * 500, from - 9000 + k * 500 + 9999, None))
+      (0 until 100).foreach { k =>
+        val t = from + k * 90
+        writer.request("mint raid", t, t + ms, Option.when(k < kos)("status.find.is(200), but actually found 503"))
+      }
+      writer.user(started = false, from + 9999, "raid")
+    }
+    // The search ended the run: a user it admitted last was stopped mid-journey.
+    writer.user(started = true, window(steps.size - 1)._2, "raid")
+    writer.close()
+    val record = CapacityRecord(
+      "reference",
+      50,
+      "new users/s",
+      0.1,
+      8,
+      3600000,
+      steps.zipWithIndex.map { case ((m, ms, _), i) =>
+        CapacityStepRecord(m, window(i)._1, window(i)._2, passedLive = ms <= 3000)
+      },
+      end
+    )
+    val context = RunContext(
+      "RaidSimulation",
+      Seq("raid"),
+      "sandbox",
+      "capacity",
+      "1/1",
+      Map.empty,
+      Nil,
+      Nil,
+      // The ceiling the capacity profile injects, of which the search admitted what it needed.
+      course = RunCourse(Some(48000), None, reachedEnd = true, None, injector),
+      tallies = tallies,
+      systemRecords =
+        Seq(SystemRecord(
+          "raid",
+          "capacity",
+          Seq("raid"),
+          None,
+          requests = Seq(List("mint raid")),
+          capacity = Some(record)
+        ))
+    )
+    val roundTrip = SummaryJson.writeContext(context, "crafted", "test")
+    assertEquals(Some(record), readContext(roundTrip).systemRecords.head.capacity, "run.json keeps the record")
+    (writer.logFile.getParent, context)
+  }
+
+  private def readContext(json: String): RunContext = {
+    val file = Files.createTempFile("run", ".json")
+    Files.writeString(file, json)
+    SummaryJson.readContext(file)
+  }
+
+  private def gated(summary: RunSummary, extra: String = ""): RunSummary =
+    summary.copy(gate = Some(Gate.evaluate(summary, thresholds(extra), None)))
+
+  private def capacityNode(summary: RunSummary): JsonNode =
+    new ObjectMapper().readTree(SummaryJson.write(summary)).get("systems").get(0).get("capacity")
+
+  private val resolvedSteps =
+    Seq(
+      (1.0, 2000, 0),
+      (2.0, 2000, 0),
+      (4.0, 2500, 0),
+      (8.0, 5000, 0),
+      (6.0, 4000, 0),
+      (5.0, 3600, 0),
+      (4.6, 3420, 0),
+      (4.3, 2900, 0)
+    )
+
+  @Test def aResolvedSearchAnswersItsHeadroomAndWhatBrokeFirstOnTheSystemsSide(): Unit = {
+    val summary = gated(summarized(resolvedSteps))
+    val gate = summary.gate.get
+    val result = gate.capacity.head
+    assertEquals(
+      "raid: carries 4.3x its reference load (215 new users/s) within its thresholds; first to fail at 4.6x: " +
+        "mint raid p99 3,420 ms > 3,000 ms (system)",
+      CapacityText.oneLine(result)
+    )
+    assertEquals(
+      ("PASS", Nil),
+      (gate.label, gate.incomplete),
+      "the settling times' 9,999 ms and the failing steps fail no whole-run p99; the users the search did not " +
+        "admit, or stopped when it ended the run, leave its plan complete"
+    )
+    assertEquals(Nil, gate.checks.map(_.name))
+    val node = capacityNode(summary)
+    assertEquals(4.3, node.get("headroom").asDouble())
+    assertEquals(215.0, node.get("headroomLoad").asDouble())
+    assertEquals(0.1, node.get("resolution").asDouble())
+    assertEquals(
+      ("reference", 50.0, "new users/s"), {
+        val r = node.get("reference"); (r.get("profile").asText(), r.get("load").asDouble(), r.get("unit").asText())
+      }
+    )
+    assertEquals("system", node.get("limitedBy").asText())
+    val failure = node.get("firstFailure")
+    assertEquals(
+      (4.6, "mint raid", "p99", 3420.0),
+      (
+        failure.get("multiple").asDouble(),
+        failure.get("request").asText(),
+        failure.get("threshold").asText(),
+        failure.get("value").asDouble()
+      )
+    )
+    val steps = node.get("steps")
+    assertEquals(8, steps.size())
+    val verdicts = (0 until 8).map(i => steps.get(i).get("verdict").asText())
+    assertEquals(Seq("pass", "pass", "pass", "fail", "fail", "fail", "fail", "pass"), verdicts)
+    val fourth = steps.get(3)
+    assertEquals(window(3)._1, fourth.get("steadyWindow").get("startEpochMs").asLong())
+    val request = fourth.get("requests").get(0)
+    assertEquals(
+      ("mint raid", 5000, 0L, 100L),
+      (
+        request.get("name").asText(),
+        request.get("p99Ms").asInt(),
+        request.get("ko").asLong(),
+        request.get("count").asLong()
+      ),
+      "the window's 100 only, no settling request"
+    )
+  }
+
+  @Test def summaryJsonReadsBackTheSameAnswer(): Unit = {
+    val summary = gated(summarized(resolvedSteps, injector = None))
+    val file = Files.createTempFile("summary", ".json")
+    Files.writeString(file, SummaryJson.write(summary))
+    val read = SummaryJson.read(file)
+    assertEquals(summary.capacity, read.capacity)
+    assertEquals(summary.gate.get.capacity, read.gate.get.capacity)
+    assertEquals(SummaryJson.write(summary), SummaryJson.write(read))
+  }
+
+  @Test def aHeadroomBelowTheMinimumFailsTheGateWithItsLine(): Unit = {
+    val gate = gated(summarized(resolvedSteps), "thresholds.simulations.raid.capacity.minHeadroom = 5").gate.get
+    assertEquals("FAIL", gate.label)
+    assertEquals(
+      Seq("raid capacity: headroom: measured 4.30x, allowed at least 5x"),
+      gate.failures.map(f => s"${f.name}: ${f.outcome}")
+    )
+    val passing = gated(summarized(resolvedSteps), "thresholds.capacity.minHeadroom = 1.5").gate.get
+    assertEquals(("PASS", Seq("raid capacity: headroom")), (passing.label, passing.checks.map(_.name)))
+  }
+
+  @Test def aSearchThatPassedEveryStepCarriesItsMaxMultiple(): Unit = {
+    val summary =
+      gated(summarized(Seq((1.0, 2000, 0), (2.0, 2100, 0), (4.0, 2200, 0), (8.0, 2400, 0)), SearchEnd.MaxMultiple))
+    val result = summary.gate.get.capacity.head
+    assertEquals(
+      "raid: carries at least 8x its reference load (400 new users/s) within its thresholds: every step up to 8x passed",
+      CapacityText.oneLine(result)
+    )
+    assertEquals((Some(8.0), None, "PASS"), (result.headroom, result.limitedBy, summary.gate.get.label))
+    assertTrue(capacityNode(summary).get("limitedBy").isNull)
+    assertTrue(capacityNode(summary).get("firstFailure").isNull)
+  }
+
+  @Test def errorsBeyondTheSystemsLimitFailAStep(): Unit = {
+    val result = gated(summarized(Seq((1.0, 2000, 0), (2.0, 2000, 10)))).gate.get.capacity.head
+    assertEquals(Some(1.0), result.headroom)
+    assertEquals(
+      "raid: carries 1x its reference load (50 new users/s) within its thresholds; first to fail at 2x: " +
+        "raid All Requests error % 10 % > 5 % (system)",
+      CapacityText.oneLine(result)
+    )
+  }
+
+  @Test def aSearchTheInjectorLimitedIsInvalidAndGivesNoFigure(): Unit = {
+    val saturated = InjectorHealthRecord(
+      InjectorFigures(2, 99, 100, 90, 0, 100),
+      InjectorLimits(
+        maxCpuPercent = 90,
+        maxBusyPercent = 50,
+        maxGcPercent = 10,
+        minSamples = 10,
+        maxLateStartP99Ms = 1000
+      )
+    )
+    val summary = gated(summarized(resolvedSteps, injector = Some(saturated)), "thresholds.capacity.minHeadroom = 1.5")
+    val gate = summary.gate.get
+    assertEquals("INVALID", gate.label)
+    assertTrue(
+      gate.invalid.exists(_.contains("raid: the capacity search was limited by the injector")),
+      gate.invalid.toString
+    )
+    val node = capacityNode(summary)
+    assertEquals(("injector", true), (node.get("limitedBy").asText(), node.get("headroom").isNull))
+    assertTrue(CapacityText.oneLine(gate.capacity.head).startsWith("raid: no capacity figure: the injector limited"))
+  }
+
+  @Test def aStoppedSearchIsIncomplete(): Unit = {
+    val gate = gated(summarized(resolvedSteps.take(5), SearchEnd.Stopped)).gate.get
+    assertEquals("INCOMPLETE", gate.label)
+    assertEquals(Seq("raid: the capacity search ended before it resolved (stopped)"), gate.incomplete)
+    assertEquals(
+      "raid: carries at least 4x its reference load (200 new users/s) within its thresholds; first to fail at 6x: " +
+        "mint raid p99 4,000 ms > 3,000 ms (system); the search ended before it resolved (stopped)",
+      CapacityText.oneLine(gate.capacity.head)
+    )
+  }
+
+  @Test def aBreachTheSandboxsOwnTimeCoversIsTheSandboxs(): Unit = {
+    val buckets = sandbox.ServingTimes.Buckets.map(_._1)
+    def tally(slow: Long) = Tally(
+      sandbox.RunningSandbox.AddedTally,
+      buckets,
+      Seq("raid: mint raid" -> Map(buckets.head -> (100 - slow), buckets.last -> slow))
+    )
+    val bySandbox = gated(summarized(resolvedSteps, tallies = Seq(tally(2)))).gate.get
+    assertEquals(
+      Some(Side.Sandbox),
+      bySandbox.capacity.head.limitedBy,
+      "2 % over 1 s: its p99 added at least 1 s > 420 ms"
+    )
+    assertTrue(bySandbox.warnings.exists(_.contains("limited by the built-in sandbox")))
+    assertTrue(CapacityText.oneLine(bySandbox.capacity.head).endsWith("(sandbox)"))
+    val bySandboxBelow =
+      gated(summarized(resolvedSteps, tallies = Seq(tally(2))), "thresholds.capacity.minHeadroom = 5").gate.get
+    assertEquals(
+      ("INVALID", Nil),
+      (bySandboxBelow.label, bySandboxBelow.checks),
+      "below the minimum, the sandbox's limit says nothing of the system's"
+    )
+    val bySandboxAbove =
+      gated(summarized(resolvedSteps, tallies = Seq(tally(2))), "thresholds.capacity.minHeadroom = 4").gate.get
+    assertEquals(
+      ("PASS", 1),
+      (bySandboxAbove.label, bySandboxAbove.checks.size),
+      "the system carries at least the sandbox's"
+    )
+    val notBySandbox = gated(summarized(resolvedSteps, tallies = Seq(tally(0)))).gate.get
+    assertEquals(Some(Side.System), notBySandbox.capacity.head.limitedBy, "the sandbox added under 1 ms")
+  }
+
+  @Test def aComparisonWithTheBaselineShowsHeadroomGainedOrLost(): Unit = {
+    val before =
+      gated(summarized(Seq((1.0, 2000, 0), (2.0, 2100, 0), (4.0, 2200, 0), (8.0, 2400, 0)), SearchEnd.MaxMultiple))
+    val after = gated(summarized(resolvedSteps))
+    val comparison = RunComparison.compare(before, after, BaselinePolicy.Default)
+    val lost = "raid capacity headroom: A 8x, B 4.3x: lost 3.7x"
+    assertTrue(RunComparison.markdown(comparison).contains(s"- $lost\n"), RunComparison.markdown(comparison))
+    assertEquals(lost, ConsoleSummary.comparisonTable(comparison).linesIterator.next())
+    assertTrue(ComparePage.render(comparison).contains(s"""<li class="fail">$lost</li>"""))
+    val back = RunComparison.compare(after, before, BaselinePolicy.Default)
+    assertTrue(RunComparison.markdown(back).contains("raid capacity headroom: A 4.3x, B 8x: gained 3.7x"))
+  }
+
+  @Test def theRunPageShowsTheAnswerTheStepsAndTheCurveWithItsThresholds(): Unit = {
+    val summary = gated(summarized(resolvedSteps))
+    val root = Files.createTempDirectory("capacity-site")
+    val html = Files.readString(RunPage.write(Files.createDirectories(root.resolve("crafted")), summary))
+    assertTrue(
+      html.contains(
+        """<p class="answer" id="capacity-answer-raid">raid: carries 4.3x its reference load (215 new users/s)"""
+      ),
+      html
+    )
+    val from = html.indexOf("capacity-steps-raid")
+    val table = html.substring(from, html.indexOf("</table>", from))
+    assertEquals((9, 4), ("<tr".r.findAllIn(table).size, "<tr class=\"fail\">".r.findAllIn(table).size))
+    val data = new ObjectMapper().readTree(
+      html.substring(
+        html.indexOf("{", html.indexOf("id=\"data\"")),
+        html.indexOf("</script>", html.indexOf("id=\"data\""))
+      )
+    )
+    val curve = data.get("capacity").get(0)
+    assertEquals((4.3, 4.6), (curve.get("headroom").asDouble(), curve.get("firstFailure").asDouble()))
+    val mint = curve.get("requests").get(0)
+    assertEquals("mint raid", mint.get("name").asText())
+    val limit = curve.get("limits").get(0)
+    assertEquals(("mint raid", 3000.0), (limit.get("names").asText(), limit.get("allowedMs").asDouble()))
+    assertEquals("[1.0,2000,\"pass\"]", mint.get("points").get(0).toString)
+    assertEquals(5.0, curve.get("errorLimit").asDouble())
+  }
+
+  @Test def theResultsStepPrintsTheAnswerAndWritesItsSummaries(): Unit = {
+    val (runDir, context) = crafted(resolvedSteps, SearchEnd.Resolved, None, Nil)
+    val thresholdsFile = Files.createTempFile("thresholds", ".conf")
+    Files.writeString(thresholdsFile, thresholdsText + "\nthresholds.capacity.minHeadroom = 1.5\n")
+    val console = new java.io.ByteArrayOutputStream
+    val outcome = Console.withOut(console)(
+      PostRun.summarizeAndGate(
+        runDir,
+        runDir.getParent,
+        context,
+        RunSummarizer.RunIdentity("crafted", "test"),
+        settings,
+        Some(thresholdsFile)
+      )
+    )
+    val printed = console.toString("UTF-8").linesIterator.toSeq
+    assertEquals(Some("PASS"), outcome.verdict.map(_.label), printed.mkString("\n"))
+    assertTrue(
+      printed.contains(
+        "raid: carries 4.3x its reference load (215 new users/s) within its thresholds; first to fail at 4.6x: " +
+          "mint raid p99 3,420 ms > 3,000 ms (system)"
+      ),
+      printed.mkString("\n")
+    )
+    assertTrue(
+      printed.exists(_.startsWith("results: gate PASS for crafted (1 checks, 0 failed)")),
+      printed.mkString("\n")
+    )
+    val markdown = Files.readString(runDir.resolve(RunArchive.SummaryMarkdownName))
+    assertTrue(markdown.contains("## Capacity: raid"), markdown)
+    assertTrue(
+      markdown.contains("| 7 | 4.6x | 230 new users/s | fail | ") && markdown.contains(
+        "mint raid p99 3,420 ms > 3,000 ms |"
+      ),
+      markdown
+    )
+    val written = new ObjectMapper().readTree(runDir.resolve(RunArchive.SummaryJsonName).toFile)
+    assertEquals(4.3, written.get("systems").get(0).get("capacity").get("headroom").asDouble())
+    assertTrue(Files.readString(runDir.resolve(RunPage.FileName)).contains("capacity-chart-raid"))
+  }
+}

@@ -91,6 +91,7 @@ abstract class SuiteSimulation extends Simulation {
         run.companions.map(c => c.population(baseUrls(c.system.key), watch))
     liveView.foreach { view =>
       view.plan(keys.zip(populations))
+      if (searches.nonEmpty) view.followCapacity(() => searches.map(CapacityLive.progress))
       view.address.foreach(address => println(s"live view: $address"))
       before(view.start())
       after(view.loadEnded())

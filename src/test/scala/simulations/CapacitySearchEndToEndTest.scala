@@ -36,8 +36,10 @@ class CapacitySearchEndToEndTest {
         |  simulations.toy.paths { "toy - home" { p99Ms = 500 }, "toy - look up" { p99Ms = 500 } }
         |}""".stripMargin
     )
+    val livePort = testkit.FreePort()
     val process = GatlingProcess.start(
       classOf[ToySimulation],
+      "live.port" -> livePort.toString,
       "profile" -> "capacity",
       "profiles.toy.capacity.of" -> "steady",
       "profiles.toy.steady.rate" -> "5",
@@ -50,6 +52,7 @@ class CapacitySearchEndToEndTest {
       "sandbox.stubs.delay.ms" -> "0",
       "thresholds" -> thresholds.toString
     )
+    val live = liveReadings(process, livePort)
     process.exitStatus(300)
     val Seq(archived) = process.archivedRuns: @unchecked
     val context = SummaryJson.readContext(archived.resolve("run.json"))
@@ -76,6 +79,25 @@ class CapacitySearchEndToEndTest {
     assertTrue(lines.last.endsWith("search ends (resolved)"), lines.last)
     assertTrue(lines.exists(_.contains(" > 500 ms (toy - ")), lines.mkString("\n"))
     assertFalse(text.contains("planned users started"), "a search plans no count of users: it ends when resolved")
+    // The live page followed the search: its step and phase as it went, and the steps it had judged.
+    val phases = live.flatMap(n => Option(n.path("current").path("phase").asText).filter(_.nonEmpty)).distinct
+    assertTrue(Set("settling", "judging").subsetOf(phases.toSet), s"phases seen live: $phases")
+    val judgedLive = live.map(_.path("steps").size).maxOption.getOrElse(0)
+    assertTrue(judgedLive >= steps.size - 1, s"steps judged on the live page: $judgedLive of ${steps.size}")
+  }
+
+  /** The toy's search on the live page (`/data.json`, once a second) until the run ends, at most 300 s. */
+  private def liveReadings(process: GatlingProcess, port: Int): Seq[com.fasterxml.jackson.databind.JsonNode] = {
+    val readings = Seq.newBuilder[com.fasterxml.jackson.databind.JsonNode]
+    val deadline = System.nanoTime() + 300L * 1000000000L
+    while (process.handle.isAlive && System.nanoTime() < deadline) {
+      testkit.LiveTools.get(s"http://127.0.0.1:$port/data.json").filter(_._1 == 200).foreach { case (_, body) =>
+        testkit.LiveTools.json(body).path("capacity").elements().asScala.filter(_.path("system").asText == "toy")
+          .foreach(readings += _)
+      }
+      Thread.sleep(1000)
+    }
+    readings.result()
   }
 
   /** A closed reference, compressed for a smoke run (2 concurrent users at 1x, 4 s steps): each step's users

@@ -41,6 +41,7 @@ final class CapacitySearch(val plan: SearchPlan) {
   val recorder = new StepRecorder(plan.system)
   private val steps = new AtomicReference(Vector.empty[CapacityStepRecord])
   private val end = new AtomicReference[Option[SearchEnd]](None)
+  private val progress = new AtomicReference(SearchProgress(None, Vector.empty))
   private val group = new AtomicReference(Seq(this))
   @volatile private var thread: Option[Thread] = None
 
@@ -62,6 +63,11 @@ final class CapacitySearch(val plan: SearchPlan) {
     finish(SearchEnd.Stopped)
     thread.foreach(_.interrupt())
   }
+
+  /** Where the search is, for the live view: the step under way and its phase, and the steps judged live. */
+  def now: SearchProgress = progress.get
+
+  def ended: Option[SearchEnd] = end.get
 
   def record: CapacityRecord =
     CapacityRecord(
@@ -91,13 +97,16 @@ final class CapacitySearch(val plan: SearchPlan) {
           finish(SearchEnd.MaxDuration)
         case NextStep.Hold(multiple) =>
           admission.admit(multiple)
+          phase(Some(multiple -> SearchProgress.Settling))
           Thread.sleep(plan.settle.toMillis)
+          phase(Some(multiple -> SearchProgress.Judging))
           val from = System.currentTimeMillis()
           recorder.openWindow(from)
           Thread.sleep(plan.stepDuration.toMillis)
           val judgement = StepJudgement.judge(recorder.closeWindow(), paths, global)
           steps.updateAndGet(_ :+ CapacityStepRecord(multiple, from, System.currentTimeMillis(), judgement.passed))
           judged :+= JudgedStep(multiple, judgement.passed)
+          progress.updateAndGet(p => p.copy(steps = p.steps :+ (multiple -> judgement)))
           next = StepSequence.next(judged, plan.resolution, plan.maxMultiple)
           println(StepLine.render(plan, judged.size, multiple, judgement, next))
           if (!judgement.passed && next.isInstanceOf[NextStep.Hold]) drain()
@@ -112,12 +121,33 @@ final class CapacitySearch(val plan: SearchPlan) {
   /** Nobody admitted until the users the failing step left working have ended, or the drain time is up. */
   private def drain(): Unit = {
     admission.admit(0)
+    phase(progress.get.current.map { case (multiple, _) => multiple -> SearchProgress.Draining })
     val until = System.currentTimeMillis() + plan.drain.toMillis
     while (admission.active > 0 && System.currentTimeMillis() < until) Thread.sleep(CapacitySearch.PollMs)
   }
 
   private def finish(reason: SearchEnd): Unit =
-    if (end.compareAndSet(None, Some(reason))) admission.end()
+    if (end.compareAndSet(None, Some(reason))) {
+      phase(None)
+      admission.end()
+    }
+
+  private def phase(current: Option[(Double, SearchProgress.Phase)]): Unit = {
+    progress.updateAndGet(_.copy(current = current))
+    ()
+  }
+}
+
+/** A search as it goes: the step under way (None before the first and after the last) and its phase, and every
+  * step judged so far with its live judgement, in the order the search ran them.
+  */
+final case class SearchProgress(current: Option[(Double, SearchProgress.Phase)], steps: Vector[(Double, StepJudgement)])
+
+object SearchProgress {
+  sealed trait Phase
+  case object Settling extends Phase
+  case object Judging extends Phase
+  case object Draining extends Phase
 }
 
 object CapacitySearch {

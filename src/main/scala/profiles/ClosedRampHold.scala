@@ -4,10 +4,9 @@ import scala.concurrent.duration._
 
 import io.gatling.core.Predef._
 import io.gatling.core.controller.inject.closed.ClosedInjectionStep
-import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 
 import Plan.count
-import Shape.{ noUsers, plan, Planned, SmokeStep }
+import Shape.{ noUsers, Planned, SmokeStep }
 import results.RunWindow
 
 /** Shape 2: closed model; `startUsers` concurrent users, ramping linearly to `targetUsers` over `ramp`, then held. */
@@ -16,7 +15,7 @@ private[profiles] final case class ClosedRampHold(
     targetUsers: Long,
     ramp: FiniteDuration,
     hold: FiniteDuration
-) extends Shape
+) extends OneScenarioShape[ClosedInjectionStep]
     with ClosedRampHoldInjection
     with ClosedRampHoldPlanText {
 
@@ -41,7 +40,7 @@ private[profiles] final case class ClosedRampHold(
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] =
     journeyDuration.map(j => shard.share(targetUsers).toDouble / j.toSeconds)
 
-  def plannedWindows: Seq[Planned] = Seq(Planned(RunWindow.Steady, "hold", ramp, ramp + hold))
+  override def plannedWindows: Seq[Planned] = Seq(Planned(RunWindow.Steady, "hold", ramp, ramp + hold))
 }
 
 /** The closed ramp and hold as Gatling injection steps. */
@@ -51,16 +50,6 @@ private[profiles] sealed trait ClosedRampHoldInjection { self: ClosedRampHold =>
     val to = Math.toIntExact(shard.share(targetUsers))
     val rampStep = Option.when(ramp > Duration.Zero)(rampConcurrentUsers(from).to(to).during(ramp))
     rampStep.toList :+ constantConcurrentUsers(to).during(hold)
-  }
-
-  def population(
-      shard: Shard,
-      scenarioName: String,
-      journey: ChainBuilder,
-      windows: WindowRecorder
-  ): PopulationBuilder = {
-    plan(windows, scenarioName, plannedWindows)
-    scenario(scenarioName).exec(journey).inject(steps(shard))
   }
 }
 

@@ -4,10 +4,9 @@ import scala.concurrent.duration._
 
 import io.gatling.core.Predef._
 import io.gatling.core.controller.inject.closed.ClosedInjectionStep
-import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 
 import Plan.{ count, counted }
-import Shape.{ noUsers, plan, Planned, SmokeStep }
+import Shape.{ noUsers, Planned, SmokeStep }
 import results.RunWindow
 
 /** Shape 3: closed model; each concurrency level held for `cycle`, with an optional ramp between levels
@@ -17,7 +16,7 @@ private[profiles] final case class ConcurrencyCycles(
     levels: Seq[Long],
     cycle: FiniteDuration,
     rampBetween: FiniteDuration
-) extends Shape
+) extends OneScenarioShape[ClosedInjectionStep]
     with ConcurrencyCyclesInjection
     with ConcurrencyCyclesPlanText {
 
@@ -45,7 +44,7 @@ private[profiles] final case class ConcurrencyCycles(
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] =
     journeyDuration.map(j => shard.share(levels.last).toDouble / j.toSeconds)
 
-  def plannedWindows: Seq[Planned] =
+  override def plannedWindows: Seq[Planned] =
     levels.indices.map(i => Planned(RunWindow.Cycle, label(i), cycleStart(i), cycleStart(i) + cycle))
 }
 
@@ -59,16 +58,6 @@ private[profiles] sealed trait ConcurrencyCyclesInjection { self: ConcurrencyCyc
       )
       rampStep.toList :+ constantConcurrentUsers(level).during(cycle)
     }
-
-  def population(
-      shard: Shard,
-      scenarioName: String,
-      journey: ChainBuilder,
-      windows: WindowRecorder
-  ): PopulationBuilder = {
-    plan(windows, scenarioName, plannedWindows)
-    scenario(scenarioName).exec(journey).inject(steps(shard))
-  }
 }
 
 /** The concurrency cycles as the plan and their windows say them. */

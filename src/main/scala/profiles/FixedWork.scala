@@ -3,7 +3,8 @@ package profiles
 import scala.concurrent.duration._
 
 import io.gatling.core.Predef._
-import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
+import io.gatling.core.controller.inject.open.OpenInjectionStep
+import io.gatling.core.structure.ChainBuilder
 
 import Plan.{ count, counted, human }
 import Shape.noUsers
@@ -19,7 +20,7 @@ private[profiles] final case class FixedWork(
     startAfter: FiniteDuration,
     rampUp: FiniteDuration,
     timeLimit: FiniteDuration
-) extends Shape
+) extends OneScenarioShape[OpenInjectionStep]
     with FixedWorkInjection
     with FixedWorkPlanText {
 
@@ -53,21 +54,21 @@ private[profiles] final case class FixedWork(
 private[profiles] sealed trait FixedWorkInjection { self: FixedWork =>
   def queue(shard: Shard): WorkQueue = new WorkQueue(shard.offset(scenarios), shard.share(scenarios), timeLimit)
 
-  def population(
-      shard: Shard,
-      scenarioName: String,
-      journey: ChainBuilder,
-      windows: WindowRecorder
-  ): PopulationBuilder = {
+  def steps(shard: Shard): List[OpenInjectionStep] = {
     val w = Math.toIntExact(shard.share(workers))
     val delay = Option.when(startAfter > Duration.Zero)(nothingFor(startAfter))
     val start = if (rampUp > Duration.Zero) rampUsers(w).during(rampUp) else atOnceUsers(w)
-    // Named after the population: a run may hold several lists (systems) of fixed work.
+    delay.toList :+ start
+  }
+
+  /** Each worker loops over the work list, whose window is named after the population: a run may hold
+    * several lists (systems) of fixed work.
+    */
+  override def userChain(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder)
+      : ChainBuilder = {
     val window = s"$scenarioName, $label"
     val finished = windows.work(window, scenarioName, shard.share(scenarios))
-    scenario(scenarioName)
-      .exec(Workers.loop(queue(shard), journey, windows, RunWindow.Steady, window, finished))
-      .inject(delay.toList :+ start)
+    Workers.loop(queue(shard), journey, windows, RunWindow.Steady, window, finished)
   }
 }
 

@@ -4,10 +4,10 @@ import scala.concurrent.duration._
 
 import io.gatling.core.Predef._
 import io.gatling.core.controller.inject.open.OpenInjectionStep
-import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
+import io.gatling.core.structure.ChainBuilder
 
 import Plan.{ count, human }
-import Shape.{ ceilDiv, noUsers, plan, Planned, SmokeRate }
+import Shape.{ ceilDiv, noUsers, Planned, SmokeRate }
 import results.RunWindow
 
 /** Shape 1: arrivals ramp up from 0 over `warmUp`, then arrive at a constant `rate` for `steady`. */
@@ -16,7 +16,7 @@ private[profiles] final case class OpenArrivals(
     rate: Double,
     steady: FiniteDuration,
     randomized: Boolean
-) extends Shape
+) extends OneScenarioShape[OpenInjectionStep]
     with OpenArrivalsInjection
     with OpenArrivalsPlanText {
 
@@ -51,7 +51,7 @@ private[profiles] final case class OpenArrivals(
 
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] = Some(steadyRate(shard))
 
-  def plannedWindows: Seq[Planned] = Seq(Planned(RunWindow.Steady, "steady", warmUp, warmUp + steady))
+  override def plannedWindows: Seq[Planned] = Seq(Planned(RunWindow.Steady, "steady", warmUp, warmUp + steady))
 }
 
 /** Open arrivals as Gatling injection steps. */
@@ -77,22 +77,16 @@ private[profiles] sealed trait OpenArrivalsInjection { self: OpenArrivals =>
     warmUpSteps :+ steadyStep
   }
 
-  def population(
-      shard: Shard,
-      scenarioName: String,
-      journey: ChainBuilder,
-      windows: WindowRecorder
-  ): PopulationBuilder = {
-    plan(windows, scenarioName, plannedWindows)
-    // Evenly spread steady arrivals have an exact schedule; randomized ones (Poisson) have none to be late to.
-    val timed =
-      if (randomized) journey
-      else windows.lateStarts.evenlySpread(
-        shard.share(warmUpUsers),
-        steady.toMillis.toDouble / shard.share(steadyUsers)
-      ).exec(journey)
-    scenario(scenarioName).exec(timed).inject(steps(shard))
-  }
+  /** Evenly spread steady arrivals have an exact schedule, against which late starts are measured;
+    * randomized ones (Poisson) have none to be late to.
+    */
+  override def userChain(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder)
+      : ChainBuilder =
+    if (randomized) journey
+    else windows.lateStarts.evenlySpread(
+      shard.share(warmUpUsers),
+      steady.toMillis.toDouble / shard.share(steadyUsers)
+    ).exec(journey)
 }
 
 /** Open arrivals as the plan says them. */

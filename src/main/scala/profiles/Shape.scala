@@ -2,9 +2,12 @@ package profiles
 
 import scala.concurrent.duration._
 
+import io.gatling.core.Predef._
+import io.gatling.core.controller.inject.InjectionProfileFactory
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 
 import Plan.count
+import Shape.Planned
 
 /** A load shape with the whole run's figures (after scale); a shard's figures are worked out from them,
   * so that the shares of all shards add up to the whole. Not sealed: each shape has a file of its own, with its
@@ -42,6 +45,26 @@ private[profiles] trait Shape {
   def plannedUsers(shard: Shard): Option[Long] = None
 }
 
+/** A shape whose users all run one scenario, injected by its steps (open or closed): every shape but the
+  * sweep, whose stages are populations of their own.
+  */
+private[profiles] abstract class OneScenarioShape[Step: InjectionProfileFactory] extends Shape {
+  def steps(shard: Shard): List[Step]
+
+  /** Windows at fixed offsets from the run's start; none where they depend on the system's speed. */
+  def plannedWindows: Seq[Planned] = Nil
+
+  /** What each user runs: the journey, unless the shape times it or hands it work. */
+  def userChain(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder): ChainBuilder =
+    journey
+
+  final def population(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder)
+      : PopulationBuilder = {
+    plannedWindows.foreach(w => windows.plan(w.kind, w.label, w.from, w.to, scenarioName))
+    scenario(scenarioName).exec(userChain(shard, scenarioName, journey, windows)).inject(steps(shard))
+  }
+}
+
 private[profiles] object Shape {
   val SmokeRate = 2.0
   val SmokeStep: FiniteDuration = 2.seconds
@@ -50,9 +73,6 @@ private[profiles] object Shape {
 
   /** A window at fixed offsets from the run's start, for the results step to resolve. */
   final case class Planned(kind: String, label: String, from: FiniteDuration, to: FiniteDuration)
-
-  def plan(windows: WindowRecorder, scenarioName: String, planned: Seq[Planned]): Unit =
-    planned.foreach(w => windows.plan(w.kind, w.label, w.from, w.to, scenarioName))
 
   /** `what` is a plural noun: users, workers. */
   def noUsers(shard: Shard, what: String, total: Long): String =

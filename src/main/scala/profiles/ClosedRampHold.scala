@@ -6,7 +6,7 @@ import io.gatling.core.Predef._
 import io.gatling.core.controller.inject.closed.ClosedInjectionStep
 
 import Plan.count
-import Shape.{ noUsers, Planned, SmokeStep }
+import Shape.{ closedArrivalRate, noShare, Planned }
 import results.RunWindow
 
 /** Shape 2: closed model; `startUsers` concurrent users, ramping linearly to `targetUsers` over `ramp`, then held. */
@@ -16,6 +16,7 @@ private[profiles] final case class ClosedRampHold(
     ramp: FiniteDuration,
     hold: FiniteDuration
 ) extends OneScenarioShape[ClosedInjectionStep]
+    with FixedLength
     with ClosedRampHoldInjection
     with ClosedRampHoldPlanText {
 
@@ -24,21 +25,20 @@ private[profiles] final case class ClosedRampHold(
   def scaled(factor: Double): Shape =
     copy(startUsers = math.round(startUsers * factor), targetUsers = math.round(targetUsers * factor))
 
-  def compressed(shardCount: Int): Shape = ClosedRampHold(shardCount.toLong, 2L * shardCount, SmokeStep, 3.seconds)
+  def compressed(shardCount: Int): Shape =
+    ClosedRampHold(Smoke.count(1, shardCount), Smoke.count(2, shardCount), Smoke.Step, 3.seconds)
 
   def invalid: Option[(String, String)] =
     Option.when(targetUsers == 0)("targetUsers" -> "scaled to 0 users")
 
-  def emptyShare(shard: Shard): Option[String] =
-    Option.when(shard.share(targetUsers) == 0)(noUsers(shard, "users", targetUsers))
+  def emptyShare(shard: Shard): Option[String] = noShare(shard, "users", targetUsers)
 
-  def plannedDuration: Option[FiniteDuration] = Some(ramp + hold)
-  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration = ramp + hold + drain
+  def injectionTime: FiniteDuration = ramp + hold
 
   def peakUsers(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Long] = Some(shard.share(targetUsers))
 
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] =
-    journeyDuration.map(j => shard.share(targetUsers).toDouble / j.toSeconds)
+    closedArrivalRate(shard.share(targetUsers), journeyDuration)
 
   override def plannedWindows: Seq[Planned] = Seq(Planned(RunWindow.Steady, "hold", ramp, ramp + hold))
 }

@@ -6,7 +6,7 @@ import io.gatling.core.Predef._
 import io.gatling.core.controller.inject.closed.ClosedInjectionStep
 
 import Plan.{ count, counted }
-import Shape.{ noUsers, Planned, SmokeStep }
+import Shape.{ closedArrivalRate, noShare, Planned }
 import results.RunWindow
 
 /** Shape 3: closed model; each concurrency level held for `cycle`, with an optional ramp between levels
@@ -17,6 +17,7 @@ private[profiles] final case class ConcurrencyCycles(
     cycle: FiniteDuration,
     rampBetween: FiniteDuration
 ) extends OneScenarioShape[ClosedInjectionStep]
+    with FixedLength
     with ConcurrencyCyclesInjection
     with ConcurrencyCyclesPlanText {
 
@@ -25,24 +26,21 @@ private[profiles] final case class ConcurrencyCycles(
   def scaled(factor: Double): Shape = copy(levels = levels.map(l => math.round(l * factor)))
 
   def compressed(shardCount: Int): Shape =
-    ConcurrencyCycles(levels.indices.map(i => (i + 1L) * shardCount), SmokeStep, Duration.Zero)
+    ConcurrencyCycles(Smoke.levels(levels.size, shardCount), Smoke.Step, Duration.Zero)
 
   def invalid: Option[(String, String)] = Levels.problem(levels).map("levels" -> _)
 
-  def emptyShare(shard: Shard): Option[String] =
-    Option.when(shard.share(levels.head) == 0)(noUsers(shard, "users", levels.head))
+  def emptyShare(shard: Shard): Option[String] = noShare(shard, "users", levels.head)
 
   /** When cycle `i` (0-based) starts: every cycle after the first is preceded by a ramp. */
   def cycleStart(i: Int): FiniteDuration = cycle * i.toLong + rampBetween * i.toLong
 
-  def plannedDuration: Option[FiniteDuration] = Some(cycleStart(levels.size - 1) + cycle)
-  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration =
-    cycleStart(levels.size - 1) + cycle + drain
+  def injectionTime: FiniteDuration = cycleStart(levels.size - 1) + cycle
 
   def peakUsers(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Long] = Some(shard.share(levels.last))
 
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] =
-    journeyDuration.map(j => shard.share(levels.last).toDouble / j.toSeconds)
+    closedArrivalRate(shard.share(levels.last), journeyDuration)
 
   override def plannedWindows: Seq[Planned] =
     levels.indices.map(i => Planned(RunWindow.Cycle, label(i), cycleStart(i), cycleStart(i) + cycle))

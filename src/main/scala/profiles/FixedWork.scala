@@ -7,7 +7,7 @@ import io.gatling.core.controller.inject.open.OpenInjectionStep
 import io.gatling.core.structure.ChainBuilder
 
 import Plan.{ count, counted, human }
-import Shape.noUsers
+import Shape.noShare
 import results.RunWindow
 
 /** Shape 4: `workers` work through exactly `scenarios` iterations of the journey, then stop.
@@ -30,15 +30,20 @@ private[profiles] final case class FixedWork(
     copy(workers = math.round(workers * factor), scenarios = math.round(scenarios * factor))
 
   def compressed(shardCount: Int): Shape =
-    FixedWork(2L * shardCount, 4L * shardCount, Duration.Zero, Duration.Zero, timeLimit.min(1.minute))
+    FixedWork(
+      Smoke.count(2, shardCount),
+      Smoke.count(4, shardCount),
+      Duration.Zero,
+      Duration.Zero,
+      timeLimit.min(1.minute)
+    )
 
   def invalid: Option[(String, String)] =
     if (workers == 0) Some("workers" -> "scaled to 0 workers")
     else Option.when(scenarios == 0)("scenarios" -> "scaled to 0 scenarios")
 
   def emptyShare(shard: Shard): Option[String] =
-    if (shard.share(workers) == 0) Some(noUsers(shard, "workers", workers))
-    else Option.when(shard.share(scenarios) == 0)(noUsers(shard, "scenarios", scenarios))
+    noShare(shard, "workers", workers).orElse(noShare(shard, "scenarios", scenarios))
 
   def plannedDuration: Option[FiniteDuration] = None
 

@@ -7,7 +7,7 @@ import io.gatling.core.controller.inject.open.OpenInjectionStep
 import io.gatling.core.structure.ChainBuilder
 
 import Plan.{ count, human }
-import Shape.{ ceilDiv, noUsers, Planned, SmokeRate }
+import Shape.{ ceilDiv, noShare, Planned }
 import results.RunWindow
 
 /** Shape 1: arrivals ramp up from 0 over `warmUp`, then arrive at a constant `rate` for `steady`. */
@@ -17,6 +17,7 @@ private[profiles] final case class OpenArrivals(
     steady: FiniteDuration,
     randomized: Boolean
 ) extends OneScenarioShape[OpenInjectionStep]
+    with FixedLength
     with OpenArrivalsInjection
     with OpenArrivalsPlanText {
 
@@ -29,19 +30,21 @@ private[profiles] final case class OpenArrivals(
   def scaled(factor: Double): Shape = copy(rate = rate * factor)
 
   def compressed(shardCount: Int): Shape =
-    OpenArrivals(if (warmUp > Duration.Zero) 1.second else Duration.Zero, SmokeRate * shardCount, 4.seconds, randomized)
+    OpenArrivals(
+      if (warmUp > Duration.Zero) 1.second else Duration.Zero,
+      Smoke.Rate * shardCount,
+      4.seconds,
+      randomized
+    )
 
   def invalid: Option[(String, String)] =
     Option.when(steadyUsers == 0)("rate" -> s"${Plan.number(rate)} users/s for ${human(steady)} gives no users")
 
-  def emptyShare(shard: Shard): Option[String] =
-    Option.when(shard.share(steadyUsers) == 0)(noUsers(shard, "users", steadyUsers))
+  def emptyShare(shard: Shard): Option[String] = noShare(shard, "users", steadyUsers)
 
   def steadyRate(shard: Shard): Double = shard.share(steadyUsers).toDouble / steady.toSeconds
 
-  def plannedDuration: Option[FiniteDuration] = Some(warmUp + steady)
-  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration =
-    warmUp + steady + drain
+  def injectionTime: FiniteDuration = warmUp + steady
 
   override def plannedUsers(shard: Shard): Option[Long] = Some(shard.share(warmUpUsers) + shard.share(steadyUsers))
 

@@ -65,18 +65,46 @@ private[profiles] abstract class OneScenarioShape[Step: InjectionProfileFactory]
   }
 }
 
-private[profiles] object Shape {
-  val SmokeRate = 2.0
-  val SmokeStep: FiniteDuration = 2.seconds
+/** A shape that injects for a fixed time: the run may take that and the drain for the last users to finish. */
+private[profiles] trait FixedLength extends Shape {
+  def injectionTime: FiniteDuration
 
+  def plannedDuration: Option[FiniteDuration] = Some(injectionTime)
+  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration =
+    injectionTime + drain
+}
+
+/** A compressed run's figures (`Shape.compressed`): a few seconds, a few users per shard. */
+private[profiles] object Smoke {
+
+  /** New users per second per shard. */
+  val Rate = 2.0
+
+  /** How long a ramp or a cycle lasts. */
+  val Step: FiniteDuration = 2.seconds
+
+  /** `perShard` users (or workers, iterations) on each of `shardCount` shards. */
+  def count(perShard: Long, shardCount: Int): Long = perShard * shardCount
+
+  /** `n` levels of 1, 2, ... users per shard. */
+  def levels(n: Int, shardCount: Int): Seq[Long] = (1 to n).map(count(_, shardCount))
+}
+
+private[profiles] object Shape {
   def ceilDiv(a: Long, b: Long): Long = (a + b - 1) / b
 
   /** A window at fixed offsets from the run's start, for the results step to resolve. */
   final case class Planned(kind: String, label: String, from: FiniteDuration, to: FiniteDuration)
 
-  /** `what` is a plural noun: users, workers. */
-  def noUsers(shard: Shard, what: String, total: Long): String =
-    s"shard $shard gets no $what (${count(total)} ${if (total == 1) what.stripSuffix("s") else what} over ${shard.count} shards)"
+  /** Why `shard` would get none of `total` `what` (a plural noun: users, workers), when it would. */
+  def noShare(shard: Shard, what: String, total: Long): Option[String] =
+    Option.when(shard.share(total) == 0)(
+      s"shard $shard gets no $what (${count(total)} ${if (total == 1) what.stripSuffix("s") else what} over ${shard.count} shards)"
+    )
+
+  /** A closed shape's users start a journey as their last one ends: `users` over the journey's duration. */
+  def closedArrivalRate(users: Long, journeyDuration: Option[FiniteDuration]): Option[Double] =
+    journeyDuration.map(j => users.toDouble / j.toSeconds)
 }
 
 private[profiles] object Levels {

@@ -4,10 +4,9 @@ import scala.concurrent.duration._
 
 import io.gatling.core.Predef._
 import io.gatling.core.controller.inject.closed.ClosedInjectionStep
-import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 
 import Plan.count
-import Shape.{ noUsers, plan, Planned, SmokeStep }
+import Shape.{ closedArrivalRate, noShare, Planned }
 import results.RunWindow
 
 /** Shape 2: closed model; `startUsers` concurrent users, ramping linearly to `targetUsers` over `ramp`, then held. */
@@ -16,7 +15,8 @@ private[profiles] final case class ClosedRampHold(
     targetUsers: Long,
     ramp: FiniteDuration,
     hold: FiniteDuration
-) extends Shape
+) extends OneScenarioShape[ClosedInjectionStep]
+    with FixedLength
     with ClosedRampHoldInjection
     with ClosedRampHoldPlanText {
 
@@ -25,23 +25,22 @@ private[profiles] final case class ClosedRampHold(
   def scaled(factor: Double): Shape =
     copy(startUsers = math.round(startUsers * factor), targetUsers = math.round(targetUsers * factor))
 
-  def compressed(shardCount: Int): Shape = ClosedRampHold(shardCount.toLong, 2L * shardCount, SmokeStep, 3.seconds)
+  def compressed(shardCount: Int): Shape =
+    ClosedRampHold(Smoke.count(1, shardCount), Smoke.count(2, shardCount), Smoke.Step, 3.seconds)
 
   def invalid: Option[(String, String)] =
     Option.when(targetUsers == 0)("targetUsers" -> "scaled to 0 users")
 
-  def emptyShare(shard: Shard): Option[String] =
-    Option.when(shard.share(targetUsers) == 0)(noUsers(shard, "users", targetUsers))
+  def emptyShare(shard: Shard): Option[String] = noShare(shard, "users", targetUsers)
 
-  def plannedDuration: Option[FiniteDuration] = Some(ramp + hold)
-  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration = ramp + hold + drain
+  def injectionTime: FiniteDuration = ramp + hold
 
   def peakUsers(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Long] = Some(shard.share(targetUsers))
 
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] =
-    journeyDuration.map(j => shard.share(targetUsers).toDouble / j.toSeconds)
+    closedArrivalRate(shard.share(targetUsers), journeyDuration)
 
-  def plannedWindows: Seq[Planned] = Seq(Planned(RunWindow.Steady, "hold", ramp, ramp + hold))
+  override def plannedWindows: Seq[Planned] = Seq(Planned(RunWindow.Steady, "hold", ramp, ramp + hold))
 }
 
 /** The closed ramp and hold as Gatling injection steps. */
@@ -51,16 +50,6 @@ private[profiles] sealed trait ClosedRampHoldInjection { self: ClosedRampHold =>
     val to = Math.toIntExact(shard.share(targetUsers))
     val rampStep = Option.when(ramp > Duration.Zero)(rampConcurrentUsers(from).to(to).during(ramp))
     rampStep.toList :+ constantConcurrentUsers(to).during(hold)
-  }
-
-  def population(
-      shard: Shard,
-      scenarioName: String,
-      journey: ChainBuilder,
-      windows: WindowRecorder
-  ): PopulationBuilder = {
-    plan(windows, scenarioName, plannedWindows)
-    scenario(scenarioName).exec(journey).inject(steps(shard))
   }
 }
 

@@ -4,10 +4,9 @@ import scala.concurrent.duration._
 
 import io.gatling.core.Predef._
 import io.gatling.core.controller.inject.closed.ClosedInjectionStep
-import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 
 import Plan.{ count, counted }
-import Shape.{ noUsers, plan, Planned, SmokeStep }
+import Shape.{ closedArrivalRate, noShare, Planned }
 import results.RunWindow
 
 /** Shape 3: closed model; each concurrency level held for `cycle`, with an optional ramp between levels
@@ -17,7 +16,8 @@ private[profiles] final case class ConcurrencyCycles(
     levels: Seq[Long],
     cycle: FiniteDuration,
     rampBetween: FiniteDuration
-) extends Shape
+) extends OneScenarioShape[ClosedInjectionStep]
+    with FixedLength
     with ConcurrencyCyclesInjection
     with ConcurrencyCyclesPlanText {
 
@@ -26,26 +26,23 @@ private[profiles] final case class ConcurrencyCycles(
   def scaled(factor: Double): Shape = copy(levels = levels.map(l => math.round(l * factor)))
 
   def compressed(shardCount: Int): Shape =
-    ConcurrencyCycles(levels.indices.map(i => (i + 1L) * shardCount), SmokeStep, Duration.Zero)
+    ConcurrencyCycles(Smoke.levels(levels.size, shardCount), Smoke.Step, Duration.Zero)
 
   def invalid: Option[(String, String)] = Levels.problem(levels).map("levels" -> _)
 
-  def emptyShare(shard: Shard): Option[String] =
-    Option.when(shard.share(levels.head) == 0)(noUsers(shard, "users", levels.head))
+  def emptyShare(shard: Shard): Option[String] = noShare(shard, "users", levels.head)
 
   /** When cycle `i` (0-based) starts: every cycle after the first is preceded by a ramp. */
   def cycleStart(i: Int): FiniteDuration = cycle * i.toLong + rampBetween * i.toLong
 
-  def plannedDuration: Option[FiniteDuration] = Some(cycleStart(levels.size - 1) + cycle)
-  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration =
-    cycleStart(levels.size - 1) + cycle + drain
+  def injectionTime: FiniteDuration = cycleStart(levels.size - 1) + cycle
 
   def peakUsers(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Long] = Some(shard.share(levels.last))
 
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] =
-    journeyDuration.map(j => shard.share(levels.last).toDouble / j.toSeconds)
+    closedArrivalRate(shard.share(levels.last), journeyDuration)
 
-  def plannedWindows: Seq[Planned] =
+  override def plannedWindows: Seq[Planned] =
     levels.indices.map(i => Planned(RunWindow.Cycle, label(i), cycleStart(i), cycleStart(i) + cycle))
 }
 
@@ -59,16 +56,6 @@ private[profiles] sealed trait ConcurrencyCyclesInjection { self: ConcurrencyCyc
       )
       rampStep.toList :+ constantConcurrentUsers(level).during(cycle)
     }
-
-  def population(
-      shard: Shard,
-      scenarioName: String,
-      journey: ChainBuilder,
-      windows: WindowRecorder
-  ): PopulationBuilder = {
-    plan(windows, scenarioName, plannedWindows)
-    scenario(scenarioName).exec(journey).inject(steps(shard))
-  }
 }
 
 /** The concurrency cycles as the plan and their windows say them. */

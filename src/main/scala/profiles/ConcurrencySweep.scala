@@ -6,7 +6,7 @@ import io.gatling.core.Predef._
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 
 import Plan.counted
-import Shape.noUsers
+import Shape.noShare
 import results.{ RunWindow, SweepWindow }
 
 /** Shape 6: for each repeat, each concurrency level in turn runs `iterations` of the journey with that
@@ -28,8 +28,8 @@ private[profiles] final case class ConcurrencySweep(
 
   def compressed(shardCount: Int): Shape =
     ConcurrencySweep(
-      levels.indices.take(2).map(i => (i + 1L) * shardCount),
-      2L * shardCount,
+      Smoke.levels(math.min(levels.size, 2), shardCount),
+      Smoke.count(2, shardCount),
       math.min(repeats, 2),
       timeLimitPerLevel.min(30.seconds)
     )
@@ -40,8 +40,7 @@ private[profiles] final case class ConcurrencySweep(
     ).map("levels" -> _).orElse(Option.when(iterations == 0)("iterationsPerLevel" -> "scaled to 0 iterations"))
 
   def emptyShare(shard: Shard): Option[String] =
-    if (shard.share(levels.head) == 0) Some(noUsers(shard, "workers", levels.head) + " at level 1")
-    else Option.when(shard.share(iterations) == 0)(noUsers(shard, "iterations", iterations))
+    noShare(shard, "workers", levels.head).map(_ + " at level 1").orElse(noShare(shard, "iterations", iterations))
 
   /** Stages in run order: repeat 1 levels 1..K, repeat 2 levels 1..K, ... (1-based level and repeat). */
   def stages: Seq[(Int, Int)] = for { r <- 1 to repeats; k <- 1 to levels.size } yield (k, r)

@@ -3,10 +3,11 @@ package profiles
 import scala.concurrent.duration._
 
 import io.gatling.core.Predef._
-import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
+import io.gatling.core.controller.inject.open.OpenInjectionStep
+import io.gatling.core.structure.ChainBuilder
 
 import Plan.{ count, counted, human }
-import Shape.noUsers
+import Shape.noShare
 import results.RunWindow
 
 /** Shape 4: `workers` work through exactly `scenarios` iterations of the journey, then stop.
@@ -19,7 +20,7 @@ private[profiles] final case class FixedWork(
     startAfter: FiniteDuration,
     rampUp: FiniteDuration,
     timeLimit: FiniteDuration
-) extends Shape
+) extends OneScenarioShape[OpenInjectionStep]
     with FixedWorkInjection
     with FixedWorkPlanText {
 
@@ -29,15 +30,20 @@ private[profiles] final case class FixedWork(
     copy(workers = math.round(workers * factor), scenarios = math.round(scenarios * factor))
 
   def compressed(shardCount: Int): Shape =
-    FixedWork(2L * shardCount, 4L * shardCount, Duration.Zero, Duration.Zero, timeLimit.min(1.minute))
+    FixedWork(
+      Smoke.count(2, shardCount),
+      Smoke.count(4, shardCount),
+      Duration.Zero,
+      Duration.Zero,
+      timeLimit.min(1.minute)
+    )
 
   def invalid: Option[(String, String)] =
     if (workers == 0) Some("workers" -> "scaled to 0 workers")
     else Option.when(scenarios == 0)("scenarios" -> "scaled to 0 scenarios")
 
   def emptyShare(shard: Shard): Option[String] =
-    if (shard.share(workers) == 0) Some(noUsers(shard, "workers", workers))
-    else Option.when(shard.share(scenarios) == 0)(noUsers(shard, "scenarios", scenarios))
+    noShare(shard, "workers", workers).orElse(noShare(shard, "scenarios", scenarios))
 
   def plannedDuration: Option[FiniteDuration] = None
 
@@ -53,21 +59,21 @@ private[profiles] final case class FixedWork(
 private[profiles] sealed trait FixedWorkInjection { self: FixedWork =>
   def queue(shard: Shard): WorkQueue = new WorkQueue(shard.offset(scenarios), shard.share(scenarios), timeLimit)
 
-  def population(
-      shard: Shard,
-      scenarioName: String,
-      journey: ChainBuilder,
-      windows: WindowRecorder
-  ): PopulationBuilder = {
+  def steps(shard: Shard): List[OpenInjectionStep] = {
     val w = Math.toIntExact(shard.share(workers))
     val delay = Option.when(startAfter > Duration.Zero)(nothingFor(startAfter))
     val start = if (rampUp > Duration.Zero) rampUsers(w).during(rampUp) else atOnceUsers(w)
-    // Named after the population: a run may hold several lists (systems) of fixed work.
+    delay.toList :+ start
+  }
+
+  /** Each worker loops over the work list, whose window is named after the population: a run may hold
+    * several lists (systems) of fixed work.
+    */
+  override def userChain(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder)
+      : ChainBuilder = {
     val window = s"$scenarioName, $label"
     val finished = windows.work(window, scenarioName, shard.share(scenarios))
-    scenario(scenarioName)
-      .exec(Workers.loop(queue(shard), journey, windows, RunWindow.Steady, window, finished))
-      .inject(delay.toList :+ start)
+    Workers.loop(queue(shard), journey, windows, RunWindow.Steady, window, finished)
   }
 }
 

@@ -4,10 +4,10 @@ import scala.concurrent.duration._
 
 import io.gatling.core.Predef._
 import io.gatling.core.controller.inject.open.OpenInjectionStep
-import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
+import io.gatling.core.structure.ChainBuilder
 
 import Plan.{ count, human }
-import Shape.{ ceilDiv, noUsers, plan, Planned, SmokeRate }
+import Shape.{ ceilDiv, noShare, Planned }
 import results.RunWindow
 
 /** Shape 1: arrivals ramp up from 0 over `warmUp`, then arrive at a constant `rate` for `steady`. */
@@ -16,7 +16,8 @@ private[profiles] final case class OpenArrivals(
     rate: Double,
     steady: FiniteDuration,
     randomized: Boolean
-) extends Shape
+) extends OneScenarioShape[OpenInjectionStep]
+    with FixedLength
     with OpenArrivalsInjection
     with OpenArrivalsPlanText {
 
@@ -29,19 +30,21 @@ private[profiles] final case class OpenArrivals(
   def scaled(factor: Double): Shape = copy(rate = rate * factor)
 
   def compressed(shardCount: Int): Shape =
-    OpenArrivals(if (warmUp > Duration.Zero) 1.second else Duration.Zero, SmokeRate * shardCount, 4.seconds, randomized)
+    OpenArrivals(
+      if (warmUp > Duration.Zero) 1.second else Duration.Zero,
+      Smoke.Rate * shardCount,
+      4.seconds,
+      randomized
+    )
 
   def invalid: Option[(String, String)] =
     Option.when(steadyUsers == 0)("rate" -> s"${Plan.number(rate)} users/s for ${human(steady)} gives no users")
 
-  def emptyShare(shard: Shard): Option[String] =
-    Option.when(shard.share(steadyUsers) == 0)(noUsers(shard, "users", steadyUsers))
+  def emptyShare(shard: Shard): Option[String] = noShare(shard, "users", steadyUsers)
 
   def steadyRate(shard: Shard): Double = shard.share(steadyUsers).toDouble / steady.toSeconds
 
-  def plannedDuration: Option[FiniteDuration] = Some(warmUp + steady)
-  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration =
-    warmUp + steady + drain
+  def injectionTime: FiniteDuration = warmUp + steady
 
   override def plannedUsers(shard: Shard): Option[Long] = Some(shard.share(warmUpUsers) + shard.share(steadyUsers))
 
@@ -51,7 +54,7 @@ private[profiles] final case class OpenArrivals(
 
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] = Some(steadyRate(shard))
 
-  def plannedWindows: Seq[Planned] = Seq(Planned(RunWindow.Steady, "steady", warmUp, warmUp + steady))
+  override def plannedWindows: Seq[Planned] = Seq(Planned(RunWindow.Steady, "steady", warmUp, warmUp + steady))
 }
 
 /** Open arrivals as Gatling injection steps. */
@@ -77,22 +80,16 @@ private[profiles] sealed trait OpenArrivalsInjection { self: OpenArrivals =>
     warmUpSteps :+ steadyStep
   }
 
-  def population(
-      shard: Shard,
-      scenarioName: String,
-      journey: ChainBuilder,
-      windows: WindowRecorder
-  ): PopulationBuilder = {
-    plan(windows, scenarioName, plannedWindows)
-    // Evenly spread steady arrivals have an exact schedule; randomized ones (Poisson) have none to be late to.
-    val timed =
-      if (randomized) journey
-      else windows.lateStarts.evenlySpread(
-        shard.share(warmUpUsers),
-        steady.toMillis.toDouble / shard.share(steadyUsers)
-      ).exec(journey)
-    scenario(scenarioName).exec(timed).inject(steps(shard))
-  }
+  /** Evenly spread steady arrivals have an exact schedule, against which late starts are measured;
+    * randomized ones (Poisson) have none to be late to.
+    */
+  override def userChain(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder)
+      : ChainBuilder =
+    if (randomized) journey
+    else windows.lateStarts.evenlySpread(
+      shard.share(warmUpUsers),
+      steady.toMillis.toDouble / shard.share(steadyUsers)
+    ).exec(journey)
 }
 
 /** Open arrivals as the plan says them. */

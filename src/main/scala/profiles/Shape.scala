@@ -2,9 +2,12 @@ package profiles
 
 import scala.concurrent.duration._
 
+import io.gatling.core.Predef._
+import io.gatling.core.controller.inject.InjectionProfileFactory
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 
 import Plan.count
+import Shape.Planned
 
 /** A load shape with the whole run's figures (after scale); a shard's figures are worked out from them,
   * so that the shares of all shards add up to the whole. Not sealed: each shape has a file of its own, with its
@@ -42,21 +45,66 @@ private[profiles] trait Shape {
   def plannedUsers(shard: Shard): Option[Long] = None
 }
 
-private[profiles] object Shape {
-  val SmokeRate = 2.0
-  val SmokeStep: FiniteDuration = 2.seconds
+/** A shape whose users all run one scenario, injected by its steps (open or closed): every shape but the
+  * sweep, whose stages are populations of their own.
+  */
+private[profiles] abstract class OneScenarioShape[Step: InjectionProfileFactory] extends Shape {
+  def steps(shard: Shard): List[Step]
 
+  /** Windows at fixed offsets from the run's start; none where they depend on the system's speed. */
+  def plannedWindows: Seq[Planned] = Nil
+
+  /** What each user runs: the journey, unless the shape times it or hands it work. */
+  def userChain(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder): ChainBuilder =
+    journey
+
+  final def population(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder)
+      : PopulationBuilder = {
+    plannedWindows.foreach(w => windows.plan(w.kind, w.label, w.from, w.to, scenarioName))
+    scenario(scenarioName).exec(userChain(shard, scenarioName, journey, windows)).inject(steps(shard))
+  }
+}
+
+/** A shape that injects for a fixed time: the run may take that and the drain for the last users to finish. */
+private[profiles] trait FixedLength extends Shape {
+  def injectionTime: FiniteDuration
+
+  def plannedDuration: Option[FiniteDuration] = Some(injectionTime)
+  def maxDuration(drain: FiniteDuration, journeyDuration: Option[FiniteDuration]): FiniteDuration =
+    injectionTime + drain
+}
+
+/** A compressed run's figures (`Shape.compressed`): a few seconds, a few users per shard. */
+private[profiles] object Smoke {
+
+  /** New users per second per shard. */
+  val Rate = 2.0
+
+  /** How long a ramp or a cycle lasts. */
+  val Step: FiniteDuration = 2.seconds
+
+  /** `perShard` users (or workers, iterations) on each of `shardCount` shards. */
+  def count(perShard: Long, shardCount: Int): Long = perShard * shardCount
+
+  /** `n` levels of 1, 2, ... users per shard. */
+  def levels(n: Int, shardCount: Int): Seq[Long] = (1 to n).map(count(_, shardCount))
+}
+
+private[profiles] object Shape {
   def ceilDiv(a: Long, b: Long): Long = (a + b - 1) / b
 
   /** A window at fixed offsets from the run's start, for the results step to resolve. */
   final case class Planned(kind: String, label: String, from: FiniteDuration, to: FiniteDuration)
 
-  def plan(windows: WindowRecorder, scenarioName: String, planned: Seq[Planned]): Unit =
-    planned.foreach(w => windows.plan(w.kind, w.label, w.from, w.to, scenarioName))
+  /** Why `shard` would get none of `total` `what` (a plural noun: users, workers), when it would. */
+  def noShare(shard: Shard, what: String, total: Long): Option[String] =
+    Option.when(shard.share(total) == 0)(
+      s"shard $shard gets no $what (${count(total)} ${if (total == 1) what.stripSuffix("s") else what} over ${shard.count} shards)"
+    )
 
-  /** `what` is a plural noun: users, workers. */
-  def noUsers(shard: Shard, what: String, total: Long): String =
-    s"shard $shard gets no $what (${count(total)} ${if (total == 1) what.stripSuffix("s") else what} over ${shard.count} shards)"
+  /** A closed shape's users start a journey as their last one ends: `users` over the journey's duration. */
+  def closedArrivalRate(users: Long, journeyDuration: Option[FiniteDuration]): Option[Double] =
+    journeyDuration.map(j => users.toDouble / j.toSeconds)
 }
 
 private[profiles] object Levels {

@@ -18,6 +18,8 @@ class ProfileRunTest {
 
     // open: 1 warm-up user, then 2 users/s for 4 s, each running the journey once
     assertEquals(9, iterationsOf("open"))
+    // each evenly spread steady user's start is timed against its schedule; the warm-up user's is not
+    assertEquals(8L, windows.lateStarts.users)
     // fixed work: 2 workers share exactly 7 scenarios, items 0-6 once each
     assertEquals(7, iterationsOf("work"))
     assertEquals((0L until 7L).toSet, workItemsOf("work"))

@@ -296,7 +296,9 @@ object Verdicts {
         Shown(
           g.label,
           cssClass(g.label),
-          if (reasons.isEmpty) Seq(s"all ${g.checks.size} checks passed and the run completed its plan") else reasons
+          if (reasons.nonEmpty) reasons
+          else if (g.capacity.nonEmpty) g.capacity.map(results.capacity.CapacityText.oneLine)
+          else Seq(s"all ${g.checks.size} checks passed and the run completed its plan")
         )
       case None if !s.completion.complete =>
         Shown(GateVerdict.Incomplete, cssClass(GateVerdict.Incomplete), s.completion.problems)

@@ -35,7 +35,8 @@ object StepVerdict {
 
 /** A searched system's answer: each step's verdict, its headroom and what broke first, on which side.
   *
-  * @param limitedBy None when no step failed (the search reached its max multiple, or stopped first)
+  * @param limitedBy the injector when it was saturated (whatever the steps measured); else the side of the first
+  *                  failing step; None when no step failed (the search reached its max multiple, or stopped first)
   */
 final case class CapacityResult(search: CapacitySearch, steps: Seq[StepVerdict], limitedBy: Option[Side]) {
   def system: String = search.system
@@ -92,11 +93,12 @@ object CapacityResult {
       StepVerdict(step, pathChecks ++ globalCheck)
     }
     val failing = steps.filterNot(_.passed).minByOption(_.multiple)
-    val side = failing.map { step =>
-      if (injectorSaturation.nonEmpty) Side.Injector
-      else if (step.worst.exists(c => sandboxExplains(c, step, sandboxAddedFloorMs))) Side.Sandbox
-      else Side.System
-    }
+    // A saturated injector measured itself at every step, passing or not: no figure of the search stands.
+    val side =
+      if (injectorSaturation.nonEmpty) Some(Side.Injector)
+      else failing.map { step =>
+        if (step.worst.exists(c => sandboxExplains(c, step, sandboxAddedFloorMs))) Side.Sandbox else Side.System
+      }
     CapacityResult(search, steps, side)
   }
 

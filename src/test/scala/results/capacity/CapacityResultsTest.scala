@@ -222,16 +222,6 @@ class CapacityResultsTest {
   }
 
   @Test def aSearchTheInjectorLimitedIsInvalidAndGivesNoFigure(): Unit = {
-    val saturated = InjectorHealthRecord(
-      InjectorFigures(2, 99, 100, 90, 0, 100),
-      InjectorLimits(
-        maxCpuPercent = 90,
-        maxBusyPercent = 50,
-        maxGcPercent = 10,
-        minSamples = 10,
-        maxLateStartP99Ms = 1000
-      )
-    )
     val summary = gated(summarized(resolvedSteps, injector = Some(saturated)), "thresholds.capacity.minHeadroom = 1.5")
     val gate = summary.gate.get
     assertEquals("INVALID", gate.label)
@@ -243,6 +233,26 @@ class CapacityResultsTest {
     assertEquals(("injector", true), (node.get("limitedBy").asText(), node.get("headroom").isNull))
     assertTrue(CapacityText.oneLine(gate.capacity.head).startsWith("raid: no capacity figure: the injector limited"))
   }
+
+  /** Steps that all passed on a saturated injector measured the injector too: no "at least 8x". */
+  @Test def aSearchThatPassedEveryStepOnASaturatedInjectorGivesNoFigure(): Unit = {
+    val steps = Seq((1.0, 2000, 0), (2.0, 2100, 0), (4.0, 2200, 0), (8.0, 2400, 0))
+    val summary = gated(summarized(steps, SearchEnd.MaxMultiple, injector = Some(saturated)))
+    val result = summary.gate.get.capacity.head
+    assertEquals(("INVALID", Some(Side.Injector), None), (summary.gate.get.label, result.limitedBy, result.headroom))
+    assertTrue(capacityNode(summary).get("headroom").isNull)
+  }
+
+  private val saturated = InjectorHealthRecord(
+    InjectorFigures(2, 99, 100, 90, 0, 100),
+    InjectorLimits(
+      maxCpuPercent = 90,
+      maxBusyPercent = 50,
+      maxGcPercent = 10,
+      minSamples = 10,
+      maxLateStartP99Ms = 1000
+    )
+  )
 
   @Test def aStoppedSearchIsIncomplete(): Unit = {
     val gate = gated(summarized(resolvedSteps.take(5), SearchEnd.Stopped)).gate.get

@@ -158,7 +158,6 @@ object DocCommandsTest {
     "bench/keyupload.sh" -> Smoke,
     "bench/keyupload.sh [extra -D options for both runs]" -> Smoke,
     "BENCH_SMOKE=1 bench/keyupload.sh" -> Smoke,
-    "PORT=19492 bench/keyupload.sh" -> Smoke,
     "bench/overhead.sh" -> Smoke,
     "BENCH_SMOKE=1 bench/overhead.sh" -> Smoke,
     "bench/all-peaks.sh" -> Smoke,

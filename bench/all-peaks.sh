@@ -29,11 +29,7 @@
 # (bench/standalone-run.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-sandbox_ports="-Dsandbox.raid.port=18080 -Dsandbox.eol.port=18081 -Dsandbox.dvp.port=18082 -Dsandbox.eroll.port=18083
-  -Dsandbox.public-apps.port=18084 -Dsandbox.public-apps-eroll.port=18085 -Dsandbox.vote-nz.port=18086
-  -Dsandbox.elections.port=18087 -Dsandbox.key-all.port=18090 -Dsandbox.learning-portal.port=18091
-  -Dsandbox.key-upload.port=18092 -Dsandbox.eforms.port=18093 -Dsandbox.learning-portal-mobile.port=18094"
-export BENCH_FIGURES=bench.PeakFigures
+export BENCH_FIGURES=bench.PeakFigures BENCH_WORK=target/bench-all-peaks
 # A warm sandbox, as a real system is (bench/standalone-run.sh): cold, its first seconds run interpreted code
 # (2026-11-25: every request's p99 1,199 / 499 ms in seconds 0-3 / 3-6 cold, 907 / 133 ms warm).
 export BENCH_WARM_SANDBOX=1
@@ -42,7 +38,7 @@ export BENCH_FIGURES_ARGS="30 'RAiD mint and update=50 users/s' 'Enrol Online=28
   'Learning portal learner=1,000 concurrent' 'Download Voting Papers=100 workers' 'eRoll API=200 workers' \
   'Learning portal mobile learner=100 concurrent' 'Key upload app=15 users/s (1 pair each)' \
   'eForms respondent on 2048k=608.6 returns/h in all classes'"
-bench/standalone-run.sh 18091 "$sandbox_ports" simulations.MainSimulation default 0 -- \
+bench/standalone-run.sh "" simulations.MainSimulation default 0 -- \
   -Draid.profile=reference -Dprofiles.raid.reference.warmUp="30 seconds" -Dprofiles.raid.reference.duration="2 minutes" \
   -Deol.profile=best -Dprofiles.eol.best.warmUp="30 seconds" -Dprofiles.eol.best.duration="2 minutes" \
   -Delections.profile=peak -Dprofiles.elections.peak.type=open -Dprofiles.elections.peak.rate=600 \

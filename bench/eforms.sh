@@ -11,12 +11,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
-bench/standalone-run.sh 18093 "-Dsandbox.eforms.port=18093" \
+work=target/bench-eforms
+BENCH_WORK=$work bench/standalone-run.sh "" \
   simulations.EFormsSimulation peak 0.169 -- \
   -Dprofiles.eforms.peak.duration="10 minutes" -Dprofiles.eforms.peak.warmUp="1 minute" \
   -Dprofiles.eforms.peak.drain="5 minutes" -DthinkTime.multiplier=0.1 "$@"
 latest=$(newest_folder "$results_dir" eformssimulation-)
 echo
-grep -E "^line-speed proxy:" target/bench-gatling.log || true
+grep -E "^line-speed proxy:" "$work/gatling.log" || true
 # The gate's section of summary.md: each class's p90 of logins and of page-to-page transactions.
 awk '/^## /{show = ($0 ~ /^## Gate/)} show' "$latest/summary.md"

@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
-bench/standalone-run.sh 18087 "-Dsandbox.elections.port=18087" \
+BENCH_WORK=target/bench-elections bench/standalone-run.sh "" \
   simulations.ElectionsCdnSimulation homepage 600 Homepage -- "$@"
 latest=$(newest_folder "$results_dir" electionscdnsimulation-)
 echo

@@ -4,5 +4,5 @@
 # JVM. Prints target vs achieved transactions per hour, requests/s, KO, p50/p95/p99 of every request and
 # the CPU of both JVMs. Takes about 15 minutes. Usage: bench/eol.sh [extra -D options for the run]
 # BENCH_SMOKE=1 bench/eol.sh: the smoke profile, a few seconds (bench/standalone-run.sh).
-exec "$(dirname "$0")/standalone-run.sh" 18081 "-Dsandbox.eol.port=18081" \
+BENCH_WORK=target/bench-eol exec "$(dirname "$0")/standalone-run.sh" "" \
   simulations.EnrolOnlineSimulation best 28.0617 -- -Dprofiles.eol.best.duration=10m "$@"

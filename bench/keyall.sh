@@ -10,9 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
-mkdir -p target
-memory=target/bench-keyall-memory.txt
-finished=target/bench-keyall-done
+work=target/bench-keyall
+mkdir -p "$work"
+memory=$work/postgresql.txt
+finished=$work/done
 
 # PostgreSQL's CPU seconds (its processes' and their exited children's) and peak memory (the sum of its
 # processes' resident memory, shared buffers counted in each), sampled every 2 s until the run is done.
@@ -25,7 +26,7 @@ sample() {
   local postmaster="" pg_peak=0 pg_cpu=0
   for _ in $(seq 1 900); do
     if [ -z "$postmaster" ]; then
-      local port; port=$(grep -o 'embedded PostgreSQL on port [0-9]*' target/bench-sandbox.log 2>/dev/null | grep -o '[0-9]*$' || true)
+      local port; port=$(grep -o 'embedded PostgreSQL on port [0-9]*' "$work/sandbox.log" 2>/dev/null | grep -o '[0-9]*$' || true)
       [ -n "$port" ] && postmaster=$(ss -Hltnp "sport = :$port" | grep -o 'pid=[0-9]*' | head -n 1 | cut -d= -f2 || true)
     fi
     if [ -n "$postmaster" ] && [ -r /proc/"$postmaster"/stat ]; then
@@ -47,18 +48,18 @@ sample() {
   awk -v t="$pg_cpu" -v hz="$hz" -v mem="$pg_peak" \
     'BEGIN {printf "PostgreSQL: %.1f CPU seconds, peak memory %d MiB (sum of its processes RSS)\n", t / hz, mem / 1024}' > "$memory"
 }
-rm -f "$memory" "$finished" target/bench-sandbox.log
+rm -f "$memory" "$finished" "$work/sandbox.log"
 sample &
 sampler=$!
 trap 'kill $sampler 2>/dev/null || true' EXIT
 
-bench/standalone-run.sh 18090 "-Dsandbox.key-all.port=18090" simulations.KeyAllSimulation users-10000 250 \
+BENCH_WORK=$work bench/standalone-run.sh "" simulations.KeyAllSimulation users-10000 250 \
   "DET / KEY ALL BUTTON" "EROE5 / KEY ALL BUTTON" "SVD / SELECT SCANNER BATCH" "SVD / R - RESCAN REQUIRED" -- "$@"
 touch "$finished"
 wait $sampler || true
 
 run=$(newest_folder "$results_dir" keyallsimulation-)
-grep -h "seeded" target/bench-sandbox.log || true
+grep -h "seeded" "$work/sandbox.log" || true
 awk -F, 'NR > 1 { users[$2] = 1; n++; if (first == "" || $3 < first) first = $3; if ($3 > last) last = $3 }
   END { s = (last - first) / 1000; printf "distinct users who locked a form: %d; locks: %d, %.1f per second over %.1f s\n", length(users), n, (s > 0 ? n / s : 0), s }' \
   "$run/claims.csv"

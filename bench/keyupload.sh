@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Benchmark: the key-upload sweep (12 concurrency levels x 500 pairs x 3 repeats, the `sweep` profile)
-# against the key-upload stand-in in its own JVM (port 18092), then the highest level alone for longer,
+# against the key-upload stand-in in its own JVM, then the highest level alone for longer,
 # to read the injector's and the stand-in's CPU there. Prints the curve (summary.md's table), its peak
 # pairs/s, best level and headroom; then, for the highest level, pairs/s, the injector JVM's CPU (its own
 # sampling, summary.json) and the sandbox JVM's (its own MXBean, printed as it stops).
 # Takes a few minutes. Usage: bench/keyupload.sh [extra -D options for both runs]
-# PORT=19492 bench/keyupload.sh: the stand-in on another port (a shared machine). TOP_PAIRS sets
-# how many pairs the highest level runs alone (20,000).
+# TOP_PAIRS sets how many pairs the highest level runs alone (20,000). The sandbox takes free ports and writes
+# them to target/bench-keyupload-base-urls.conf, where the runs read them.
 # BENCH_SMOKE=1 bench/keyupload.sh: 2 levels x 5 pairs x 1 repeat, then the higher alone for 10 pairs, the
 # extra options ignored and the connectivity check's floor at 1 request/s (a smoke run on a busy machine
 # measures nothing that needs 300); the same figures, in a minute or two.
@@ -14,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
-port=${PORT:-18092}
+base_urls=target/bench-keyupload-base-urls.conf
 top_level=128
 top_pairs=${TOP_PAIRS:-20000}
 sweep=(-Dprofile=sweep)
@@ -35,12 +35,19 @@ stop_sandbox() {
   sandbox_mvn=""
 }
 trap stop_sandbox EXIT
-# The sandbox in its own JVM (mvn execs java: the kill reaches the JVM, whose shutdown hook prints its CPU).
+# The sandbox in its own JVM (mvn execs java: the kill reaches the JVM, whose shutdown hook prints its CPU),
+# returned once every stand-in is up and their base URLs are written.
 start_sandbox() {
-  mvn -q -B exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.key-upload.port="$port" > "$1" 2>&1 &
+  rm -f "$1" "$base_urls"
+  mvn -q -B exec:java -Dexec.mainClass=simulations.StandaloneSandbox \
+    -Dtargets.standalone-sandbox.baseUrlsFile="$base_urls" > "$1" 2>&1 &
   sandbox_mvn=$!
-  for _ in $(seq 1 120); do (echo > /dev/tcp/127.0.0.1/"$port") 2>/dev/null && return; sleep 1; done
-  echo "the sandbox did not open port $port: see $1" >&2
+  for _ in $(seq 1 180); do
+    grep -qs "Ctrl-C stops." "$1" && return
+    kill -0 "$sandbox_mvn" 2>/dev/null || break
+    sleep 1
+  done
+  echo "the sandbox did not start: see $1" >&2
   exit 1
 }
 # One run against the sandbox; prints the new run folder.
@@ -50,7 +57,7 @@ run() {
   local before; before=$(run_folders)
   local status=0
   mvn -B gatling:test -Dgatling.simulationClass=simulations.KeyUploadSimulation -Dtarget=standalone-sandbox \
-    -Dtargets.standalone-sandbox.key-upload.baseUrl="http://127.0.0.1:$port" -Dsuite.resultsDir="$results_dir" "$@" \
+    -Dtargets.standalone-sandbox.baseUrlsFile="$base_urls" -Dsuite.resultsDir="$results_dir" "$@" \
     > "$log" 2>&1 || status=$?
   grep -E "^(ERROR|Connectivity check|results:)" "$log" >&2 || true
   [ "$status" -eq 0 ] || echo "gatling:test exit code $status: see $log" >&2

@@ -9,13 +9,13 @@
 # their ratios, and the sandbox JVM's CPU during each; every CPU figure is recorded inside its own JVM.
 # BENCH_ORDER=plain-first swaps the sides' order. BENCH_JFR=1 also records both injectors and both sandboxes with JFR (target/bench-overhead-*/).
 # About 7 minutes.
-# Usage: bench/overhead.sh   (BENCH_USERS=32 BENCH_SECONDS=60 BENCH_WARMUP=15 BENCH_RAID_PORT=18080)
+# Usage: bench/overhead.sh   (BENCH_USERS=32 BENCH_SECONDS=60 BENCH_WARMUP=15)
 # BENCH_SMOKE=1 bench/overhead.sh: 2 users for 5 s, warmed 2 s (unless set), the same figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
-port=${BENCH_RAID_PORT:-18080} users=${BENCH_USERS:-32} seconds=${BENCH_SECONDS:-60} warmup=${BENCH_WARMUP:-15}
+base_urls=target/bench-overhead-base-urls.conf users=${BENCH_USERS:-32} seconds=${BENCH_SECONDS:-60} warmup=${BENCH_WARMUP:-15}
 if [ "${BENCH_SMOKE:-0}" = 1 ]; then users=${BENCH_USERS:-2} seconds=${BENCH_SECONDS:-5} warmup=${BENCH_WARMUP:-2}; fi
 
 mvn -q -B test-compile
@@ -29,22 +29,32 @@ jfr() {
   echo "-XX:StartFlightRecording=filename=target/bench-overhead-$1,settings=profile"
 }
 
-# A fresh sandbox recording its CPU to target/bench-sandbox-<side>.csv, returned once every stand-in is up.
+# A fresh sandbox recording its CPU to target/bench-sandbox-<side>.csv, returned once every stand-in is up,
+# with raid_url set to RAiD's stand-in's base URL (a free port) from the base URLs file it wrote.
 start_sandbox() {
-  rm -f "target/bench-sandbox-$1.csv" "target/bench-sandbox-$1.log"
+  rm -f "target/bench-sandbox-$1.csv" "target/bench-sandbox-$1.log" "$base_urls"
   MAVEN_OPTS="$(jfr "sandbox-$1")" mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox \
-    -Dbench.timeline="target/bench-sandbox-$1.csv" -Dsandbox.raid.port="$port" -Dsandbox.stubs.delay.ms=0 \
-    > "target/bench-sandbox-$1.log" 2>&1 &
+    -Dbench.timeline="target/bench-sandbox-$1.csv" -Dtargets.standalone-sandbox.baseUrlsFile="$base_urls" \
+    -Dsandbox.stubs.delay.ms=0 > "target/bench-sandbox-$1.log" 2>&1 &
   sandbox_jvm=$!
-  for _ in $(seq 1 180); do grep -qs "Ctrl-C stops." "target/bench-sandbox-$1.log" && return 0; sleep 1; done
-  echo "The sandbox did not start within 180 s: see target/bench-sandbox-$1.log" >&2
+  for _ in $(seq 1 180); do
+    if grep -qs "Ctrl-C stops." "target/bench-sandbox-$1.log"; then
+      raid_url=$(sed -n 's/^raid\.baseUrl = "\(.*\)"$/\1/p' "$base_urls")
+      [ -n "$raid_url" ] && return 0
+      echo "The sandbox wrote no RAiD base URL to $base_urls" >&2
+      exit 1
+    fi
+    kill -0 "$sandbox_jvm" 2>/dev/null || break
+    sleep 1
+  done
+  echo "The sandbox did not start: see target/bench-sandbox-$1.log" >&2
   exit 1
 }
 
 stop_sandbox() { kill "$sandbox_jvm"; wait "$sandbox_jvm" 2>/dev/null || true; sandbox_jvm=; }
 
 plain_run() { # seconds, figures file, log
-  mvn -B gatling:test -Dgatling.simulationClass=bench.PlainRaidSimulation -Dbench.baseUrl="http://127.0.0.1:$port" \
+  mvn -B gatling:test -Dgatling.simulationClass=bench.PlainRaidSimulation -Dbench.baseUrl="$raid_url" \
     -Dbench.users="$users" -Dbench.seconds="$1" -Dbench.figuresFile="$2" > "$3" 2>&1 || true
 }
 
@@ -53,7 +63,7 @@ suite_side() {
   plain_run "$warmup" target/bench-warmup-injector.txt target/bench-overhead-warmup-suite.log
   before=$(run_folders)
   JAVA_TOOL_OPTIONS="$(jfr injector-suite)" mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation \
-    -Dtarget=standalone-sandbox -Dtargets.standalone-sandbox.raid.baseUrl="http://127.0.0.1:$port" \
+    -Dtarget=standalone-sandbox -Dtargets.standalone-sandbox.baseUrlsFile="$base_urls" \
     -Draid.thinkTime=0s -Dprofile=closed -Dprofiles.raid.closed.startUsers="$users" \
     -Dprofiles.raid.closed.targetUsers="$users" -Dprofiles.raid.closed.hold="$seconds seconds" \
     -Dsuite.resultsDir="$results_dir" \

@@ -52,11 +52,11 @@ run_step() {
 echo "### sandbox in-process (ulimit -n $(ulimit -n))"
 for s in "${scales[@]}"; do run_step in-process "$s" || break; done
 
-echo "### sandbox in its own JVM (port 18080, a fresh one per step: bench/standalone-run.sh)"
+echo "### sandbox in its own JVM (a fresh one per step: bench/standalone-run.sh)"
 for s in "${scales[@]}"; do
   log=target/bench-raid-scale-standalone-$s.log
   echo "== standalone, scale $s (target $((50 * s)) users/s)"
-  BENCH_SMOKE=0 bench/standalone-run.sh 18080 "-Dsandbox.raid.port=18080" simulations.RaidSimulation reference $((50 * s)) \
+  BENCH_SMOKE=0 BENCH_WORK=target/bench-raid-scale bench/standalone-run.sh "" simulations.RaidSimulation reference $((50 * s)) \
     'mint raid' 'update raid - add contributor 2' 'update raid - add contributor 3' 'read raid data' \
     'list raids for service-point' -- -Dscale="$s" "${step[@]:2}" > "$log" 2>&1 || true
   grep -E "^(ERROR|results:|sandbox: raid|sandbox: stub|sandbox: served|arrival rate|peak concurrent|requests|mint raid|update raid|read raid|list raids|injector JVM|sandbox JVM|.*machine:)" "$log" || true

@@ -4,5 +4,5 @@
 # Prints target vs achieved arrival rate, peak concurrent users, requests/s, mint p50/p99 and the CPU
 # of both JVMs. Takes about 14 minutes. Usage: bench/reference.sh [extra -D options for the run]
 # BENCH_SMOKE=1 bench/reference.sh: the smoke profile, a few seconds (bench/standalone-run.sh).
-exec "$(dirname "$0")/standalone-run.sh" 18080 "-Dsandbox.raid.port=18080 -Dsandbox.raid.seedRaids=100000" \
+BENCH_WORK=target/bench-reference exec "$(dirname "$0")/standalone-run.sh" "-Dsandbox.raid.seedRaids=100000" \
   simulations.RaidSimulation reference 50 "mint raid" -- "$@"

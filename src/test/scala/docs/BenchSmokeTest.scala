@@ -10,8 +10,8 @@ import org.junit.jupiter.api.{ DynamicTest, Tag, Test, TestFactory }
 
 /** Every benchmark of bench/ in its smoke mode, as its header shows it (`BENCH_SMOKE=1 bench/<name>.sh`): it
   * exits 0 and prints its figures, so that none can rot unseen. One at a time, in the `docs` execution (pom.xml),
-  * after the other tests: the benchmarks listen on their fixed ports (18080-18094, 19472) and a smoke run's
-  * figures are not judged, only printed. Their runs go to a temporary archive (BENCH_RESULTS), never results/.
+  * after the other tests, since each takes both JVMs' share of the cores; a smoke run's figures are not judged,
+  * only printed. Their runs go to a temporary archive (BENCH_RESULTS), never results/.
   */
 @Tag("docs")
 class BenchSmokeTest {

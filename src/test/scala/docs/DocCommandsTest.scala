@@ -139,7 +139,7 @@ object DocCommandsTest {
     "deploy/rehearse.sh <N> [simulation class] [profile]" -> RunBy("deploy.RehearsalEndToEndTest"),
     "deploy/rehearse.sh 3 simulations.RaidSimulation smoke" -> RunBy("deploy.RehearsalEndToEndTest"),
     // bench/: every benchmark in its smoke mode (BENCH_SMOKE=1), the forms with options included
-    "bench/standalone-run.sh <sandbox port> \"<sandbox -D options>\" <simulation class> <profile> <target users/s> [request name ...] -- [extra -D options for the run]" -> Smoke,
+    "bench/standalone-run.sh \"<sandbox -D options>\" <simulation class> <profile> <target users/s> [request name ...] -- [extra -D options for the run]" -> Smoke,
     "bench/reference.sh" -> Smoke,
     "bench/reference.sh [extra -D options for the run]" -> Smoke,
     "BENCH_SMOKE=1 bench/reference.sh" -> Smoke,
@@ -158,7 +158,6 @@ object DocCommandsTest {
     "bench/keyupload.sh" -> Smoke,
     "bench/keyupload.sh [extra -D options for both runs]" -> Smoke,
     "BENCH_SMOKE=1 bench/keyupload.sh" -> Smoke,
-    "PORT=19492 bench/keyupload.sh" -> Smoke,
     "bench/overhead.sh" -> Smoke,
     "BENCH_SMOKE=1 bench/overhead.sh" -> Smoke,
     "bench/all-peaks.sh" -> Smoke,

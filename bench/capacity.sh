@@ -13,20 +13,29 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
-sandbox_opts="-Dsandbox.raid.port=18080 -Dsandbox.raid.seedRaids=100000"
+work=target/bench-capacity
+base_urls=$work/base-urls.conf
+sandbox_opts="-Dsandbox.raid.seedRaids=100000"
 run_opts=(-Dcapacity.maxMultiple=4 "$@")
-if [ "${BENCH_SMOKE:-0}" = 1 ]; then sandbox_opts="-Dsandbox.raid.port=18080" run_opts=(-Dsmoke=true); fi
+if [ "${BENCH_SMOKE:-0}" = 1 ]; then sandbox_opts="" run_opts=(-Dsmoke=true); fi
 
 mvn -q -B test-compile
-rm -f target/bench-sandbox-jvm.csv target/bench-sandbox.log
+mkdir -p "$work"
+rm -f "$work/sandbox-jvm.csv" "$work/sandbox.log" "$base_urls"
+# The sandbox takes free ports and writes its base URLs to $base_urls, where the run reads them.
 # shellcheck disable=SC2086 # the sandbox options are a list of -D words
-mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox $sandbox_opts > target/bench-sandbox.log 2>&1 &
+mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox -Dbench.timeline="$work/sandbox-jvm.csv" \
+  -Dtargets.standalone-sandbox.baseUrlsFile="$base_urls" $sandbox_opts > "$work/sandbox.log" 2>&1 &
 sandbox_jvm=$!
 trap 'kill $sandbox_jvm 2>/dev/null || true' EXIT
-for _ in $(seq 1 180); do grep -q "Ctrl-C stops." target/bench-sandbox.log && break; sleep 1; done
-(echo > /dev/tcp/127.0.0.1/18080) 2>/dev/null || {
-  grep -m1 "^ERROR" target/bench-sandbox.log >&2 || true
-  echo "The sandbox is not answering on 18080: see target/bench-sandbox.log" >&2
+for _ in $(seq 1 180); do
+  grep -qs "Ctrl-C stops." "$work/sandbox.log" && break
+  kill -0 "$sandbox_jvm" 2>/dev/null || break
+  sleep 1
+done
+grep -qs '^raid\.baseUrl = ' "$base_urls" || {
+  grep -m1 "^ERROR" "$work/sandbox.log" >&2 || true
+  echo "The sandbox wrote no RAiD base URL to $base_urls: see $work/sandbox.log" >&2
   exit 1
 }
 
@@ -34,20 +43,21 @@ before=$(run_folders)
 status=0
 started=$(date +%s)
 mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=capacity \
-  -Dtarget=standalone-sandbox -Dsuite.resultsDir="$results_dir" "${run_opts[@]}" > target/bench-capacity.log 2>&1 ||
+  -Dtarget=standalone-sandbox -Dtargets.standalone-sandbox.baseUrlsFile="$base_urls" -Dsuite.resultsDir="$results_dir" \
+  "${run_opts[@]}" > "$work/run.log" 2>&1 ||
   status=$?
 took=$(($(date +%s) - started))
-grep -E "^(ERROR|capacity raid: |results:)" target/bench-capacity.log || true
+grep -E "^(ERROR|capacity raid: |raid: |results:)" "$work/run.log" || true
 kill "$sandbox_jvm" 2>/dev/null || true
 wait "$sandbox_jvm" 2>/dev/null || true
-grep -E "^sandbox: " target/bench-sandbox.log || true
+grep -E "^sandbox: " "$work/sandbox.log" || true
 
 run=$(new_run_folder "$before")
 if [ -z "$run" ]; then
-  echo "The run left no archive (gatling:test exit code $status): see target/bench-capacity.log" >&2
+  echo "The run left no archive (gatling:test exit code $status): see $work/run.log" >&2
   exit 1
 fi
 # A search's failing steps are meant to fail; its exit code is its gate's.
 echo "gatling:test exit code $status; the run: $run"
-steps=$(grep -c "^capacity raid: step " target/bench-capacity.log || true)
+steps=$(grep -c "^capacity raid: step " "$work/run.log" || true)
 echo "search: $steps steps in $took s (Maven and Gatling's start included)"

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.{ Tag, Test }
 import suite.FailFast
 
-/** A misspelt -D key stops the programs a user starts besides a simulation, as README.md starts them (Maven's
+/** A misspelt -D key stops the programs a user starts besides a simulation, as docs/sandbox.md and docs/results-cli.md start them (Maven's
   * exec:java, offline): the standalone sandbox before it serves (one line, exit code 3, as its other bad input)
   * and the results CLI before it reads or writes anything (one `results: ERROR` line, exit code 2, its code for
   * bad input). The pom has exec:java block System.exit: Maven exits 1 and names the program's code.
@@ -29,7 +29,7 @@ class UnknownSettingDocTest {
 
   @Test def theStandaloneSandboxRefusesAMisspeltKeyBeforeItServes(): Unit = {
     val shown =
-      DocRuns.shownIn("README.md", "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox")
+      DocRuns.shownIn("docs/sandbox.md", "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox")
     val sandbox = ShellRun(
       s"${DocRuns.offline(shown.head.command)} -Dsandbox.stubs.delay.mss=0",
       home.resolve("sandbox.txt")
@@ -50,8 +50,8 @@ class UnknownSettingDocTest {
   }
 
   @Test def theResultsCliRefusesAMisspeltKeyAndLeavesResultsAsTheyWere(): Unit = {
-    val cli = DocRuns.shownIn("README.md", "CLI='").head
-    val index = DocRuns.shownIn("README.md", "$CLI -Dexec.args=\"index\"").head
+    val cli = DocRuns.shownIn("docs/results-cli.md", "CLI='").head
+    val index = DocRuns.shownIn("docs/results-cli.md", "$CLI -Dexec.args=\"index\"").head
     val results = Files.createDirectories(home.resolve("results"))
     Files.writeString(Files.createDirectories(results.resolve("raidsimulation-1")).resolve("simulation.log"), "kept\n")
     val before = contents(results)

@@ -12,7 +12,7 @@ import io.gatling.http.protocol.HttpProtocolBuilder
 import linespeed.LineClass
 import live.LiveSettings
 import profiles.{ LoadProfile, LoadProfiles, Shard, WindowRecorder }
-import profiles.capacity.CapacitySearch
+import profiles.capacity.{ CapacityProfile, CapacitySearch }
 import results.{ Claims, CurveSpec, ResultsSettings, RunArchive, RunContext, RunCourse, SystemRecord, Thresholds }
 import sandbox.SandboxSettings
 
@@ -127,7 +127,8 @@ final case class RunSetup(
   def maxDuration: FiniteDuration = loads.map(_.profile.plan.maxDuration).max
 
   /** The capacity searches of the run's systems whose profile is `capacity`. */
-  def capacitySearches: Seq[CapacitySearch] = loads.flatMap(_.profile.capacitySearch)
+  /** One per searching system, however many line classes share its search. */
+  def capacitySearches: Seq[CapacitySearch] = loads.flatMap(_.profile.capacitySearch).distinct
 
   /** The planned injection time, where every system's is known in advance. */
   def plannedDurationMs: Option[Long] =
@@ -235,24 +236,27 @@ object RunAssembly {
         if (settings.settings.has("lineSpeeds")) LineClass.read(settings.settings, "lineSpeeds") else Nil
       def scaled(scale: Double, shard: Shard) =
         LoadProfiles.load(suite.root, system.key, suite.profileOf(system.key), scale, shard, suite.smoke)
-      if (lines.isEmpty) Seq(load(profile, system.journey(settings), None))
-      else if (profile.capacitySearch.nonEmpty)
-        // Each class's share would search on its own, against a reference of that share alone.
-        throw new InputError(
-          s"${system.key}.lineSpeeds: a capacity search does not split its users by line speed yet (each class would search on its own, on its share)"
-        )
-      else {
+      def perClass(whole: LoadProfile)(share: Double => LoadProfile) = {
         // One population per class, its share of the whole run's users (every shard's), at least one each where
         // there are enough; a shape with no user count splits its peak (a smoke run gives every class its few users).
-        val whole = scaled(suite.scale, Shard.Whole)
         val users = whole.plannedUsers.orElse(whole.plan.peakUsers).filter(_ > 0)
         val factors = users.fold(lines.map(_.sharePercent / 100))(total =>
           LineClass.usersPerClass(total, lines).map(_.toDouble / total)
         )
         lines.zip(factors).filter(_._2 > 0).map { case (line, factor) =>
-          val share = scaled(suite.scale * factor, suite.shard)
-          load(share, group(line.name)(system.journey(settingsOf(suite, system, share, claims, tallies))), Some(line))
+          val profile = share(factor)
+          load(
+            profile,
+            group(line.name)(system.journey(settingsOf(suite, system, profile, claims, tallies))),
+            Some(line)
+          )
         }
+      }
+      profile match {
+        case _ if lines.isEmpty      => Seq(load(profile, system.journey(settings), None))
+        case search: CapacityProfile => perClass(search)(search.shareOf)
+        case _                       =>
+          perClass(scaled(suite.scale, Shard.Whole))(factor => scaled(suite.scale * factor, suite.shard))
       }
     }
     // One client for the whole run however many injectors share it: the first shard runs it.

@@ -124,6 +124,28 @@ class CapacitySearchEndToEndTest {
     assertFalse(process.text.contains("toy: carries "), process.text)
   }
 
+  /** eForms' users are split by line speed, one population per class: one search admits them all and judges the
+    * system's whole load, each class's users working through their own line at every step.
+    */
+  @Test def aSystemSplitByLineSpeedRunsOneSearchOverEveryClass(): Unit = {
+    val process = GatlingProcess.start(
+      classOf[EFormsSimulation],
+      "profile" -> "capacity",
+      "smoke" -> "true",
+      "capacity.maxMultiple" -> "2",
+      "sandbox.stubs.delay.ms" -> "0"
+    )
+    val run = process.archivedRun(300)
+    val searches = SummaryJson.readContext(run.runDir.resolve("run.json")).systemRecords.flatMap(_.capacity)
+    val Seq(search) = searches: @unchecked
+    assertEquals(Seq(1.0, 2.0), search.steps.take(2).map(_.multiple), process.text)
+    // A class too small to get an arrival in so short a search is not a path that "never ran".
+    assertTrue(process.text.contains("results: gate PASS"), process.text)
+    Seq("56k", "64k", "512k", "2048k").foreach(line =>
+      assertTrue(run.usersByScenario.keys.exists(_.endsWith(s" on $line")), s"$line's users: ${run.usersByScenario}")
+    )
+  }
+
   /** The toy's search on the live page (`/data.json`, once a second) until the run ends, at most 420 s. */
   private def liveReadings(process: GatlingProcess, port: Int): Seq[com.fasterxml.jackson.databind.JsonNode] = {
     val readings = Seq.newBuilder[com.fasterxml.jackson.databind.JsonNode]

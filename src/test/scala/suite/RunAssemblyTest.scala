@@ -35,19 +35,25 @@ class RunAssemblyTest {
   private def assemble(suite: SuiteConfig, archiveTo: Option[java.nio.file.Path] = None): RunSetup =
     RunAssembly.assemble("TwoSystems", Seq(testkit.toy.Toy, raid.Raid), suite, archiveTo)
 
-  @Test def aCapacityProfileRunsASearchAndDoesNotSplitItByLineSpeed(): Unit = {
+  @Test def aCapacityProfileRunsOneSearchWhoseLineClassesShareTheCeiling(): Unit = {
     val capacity = Seq("toy.profile" -> "capacity", "profiles.toy.capacity.of" -> "steady")
     val run = RunAssembly.assemble("Toy", Seq(testkit.toy.Toy), suiteWith(capacity: _*))
     assertEquals(Seq(("toy", "steady")), run.capacitySearches.map(s => (s.plan.system, s.plan.referenceProfile)))
-    val lines = Seq("toy.lineSpeeds.fast.kbitPerSecond" -> 1000, "toy.lineSpeeds.fast.sharePercent" -> 100)
-    val error = assertThrows(
-      classOf[InputError],
-      () => RunAssembly.assemble("Toy", Seq(testkit.toy.Toy), suiteWith(capacity ++ lines: _*))
+    val ceiling = run.loads.head.profile.plan.peakArrivalRate.get
+    val lines = Seq(
+      "toy.lineSpeeds.slow.kbitPerSecond" -> 56,
+      "toy.lineSpeeds.slow.sharePercent" -> 25,
+      "toy.lineSpeeds.fast.kbitPerSecond" -> 2048,
+      "toy.lineSpeeds.fast.sharePercent" -> 75
     )
-    assertEquals(
-      "toy.lineSpeeds: a capacity search does not split its users by line speed yet (each class would search on its own, on its share)",
-      error.getMessage
-    )
+    val split = RunAssembly.assemble("Toy", Seq(testkit.toy.Toy), suiteWith(capacity ++ lines: _*))
+    // One search judges the system's whole load; each class's population takes its share of the ceiling.
+    assertEquals(1, split.capacitySearches.size)
+    assertEquals(Seq("slow", "fast"), split.loads.flatMap(_.line.map(_.name)))
+    assertTrue(split.loads.forall(_.profile.capacitySearch.contains(split.capacitySearches.head)))
+    val rates = split.loads.map(_.profile.plan.peakArrivalRate.get)
+    assertEquals(ceiling, rates.sum, 1e-9, rates.toString)
+    assertEquals(3.0, rates(1) / rates(0), 0.01, rates.toString)
   }
 
   @Test def eachSystemRunsItsOwnProfileAndThresholdsBlock(): Unit = {

@@ -13,15 +13,26 @@ import profiles.{ LoadProfile, Phase, Plan, WindowRecorder, Workers }
   * step's multiple work. The journey, its mix and its think times are the reference's own.
   *
   * @param reference the reference profile, loaded as it would run (scaled; compressed in a smoke run)
+  * @param share     this population's share of the system's load: 1, or a line class's (see [[shareOf]])
   */
-final class CapacityProfile(val search: CapacitySearch, reference: LoadProfile, smoke: Boolean) extends LoadProfile {
+final class CapacityProfile(
+    val search: CapacitySearch,
+    reference: LoadProfile,
+    smoke: Boolean,
+    share: Double = 1.0
+) extends LoadProfile {
   private val searchPlan = search.plan
   private val load = searchPlan.reference
-  private val ceiling = load.at(searchPlan.maxMultiple)
+  private val ceiling = load.at(searchPlan.maxMultiple) * share
   private val ceilingUsers = math.ceil(ceiling).toLong
   private val injected = searchPlan.maxDuration + CapacityProfile.InjectionSlack
 
   def name: String = CapacityProfile.Name
+
+  /** A line class's population: `share` of the ceiling, admitted by the same search as the others, so that
+    * one search judges the system's whole load (every class's), as the gate does.
+    */
+  def shareOf(share: Double): CapacityProfile = new CapacityProfile(search, reference, smoke, this.share * share)
 
   override def capacitySearch: Option[CapacitySearch] = Some(search)
 
@@ -54,7 +65,7 @@ final class CapacityProfile(val search: CapacitySearch, reference: LoadProfile, 
       peakUsers = load match {
         case _: ReferenceLoad.Users    => Some(ceilingUsers)
         case _: ReferenceLoad.Arrivals =>
-          r.whole.fold(r.peakUsers)(_.peakUsers).map(u => math.ceil(u * searchPlan.maxMultiple).toLong)
+          r.whole.fold(r.peakUsers)(_.peakUsers).map(u => math.ceil(u * searchPlan.maxMultiple * share).toLong)
       },
       peakArrivalRate = Option.when(load.isInstanceOf[ReferenceLoad.Arrivals])(ceiling),
       totalDuration = None,
@@ -71,13 +82,17 @@ final class CapacityProfile(val search: CapacitySearch, reference: LoadProfile, 
   private def derivation: Seq[String] = {
     val p = searchPlan
     val human = (d: FiniteDuration) => Plan.human(d)
+    val ofShare =
+      if (share == 1.0) ""
+      else
+        s" (this population's ${Plan.number(share * 100)} % of ${Plan.rate(load.at(p.maxMultiple))}, one search over all)"
     val waiting = load match {
       case _: ReferenceLoad.Arrivals => "arrivals beyond a step's multiple end at once, sending nothing"
       case _: ReferenceLoad.Users    => "users beyond a step's multiple wait for a place"
     }
     Seq(
       s"reference: '${p.referenceProfile}' (${reference.plan.shape}), ${load.source}: ${Plan.rate(load.amount)} ${load.unit} at 1x",
-      s"ceiling: ${StepLine.multipleText(p.maxMultiple)} = ${Plan.rate(ceiling)} ${load.unit} injected for at most ${human(p.maxDuration)}; $waiting",
+      s"ceiling: ${StepLine.multipleText(p.maxMultiple)} = ${Plan.rate(ceiling)} ${load.unit}$ofShare injected for at most ${human(p.maxDuration)}; $waiting",
       s"steps: 1x, doubling until a step fails or ${StepLine.multipleText(p.maxMultiple)} passes, then bisection to ${StepLine.multipleText(p.resolution)}",
       s"each step: ${human(p.settle)} settling, then judged on its next ${human(p.stepDuration)} by the thresholds (each request's p99 and KO, the system's KO)",
       s"after a failing step: nobody admitted until its users have ended (at most ${human(p.drain)})",

@@ -22,7 +22,7 @@ object PathFigures {
 }
 
 /** Records one system's answers (handed on by the run's [[suite.LoadWatch]]) into the open step's judged
-  * window: per request path, its count, its KO answers (a status Gatling's default check refuses) and its
+  * window: per request path, its count, its KO answers (no status, or 4xx and 5xx) and its
   * response times. An answer that ended before the window opened belongs to the settling time, not the step.
   */
 final class StepRecorder(system: String) extends LoadListener {
@@ -40,7 +40,9 @@ final class StepRecorder(system: String) extends LoadListener {
     if (answer.system == system) Option(open.get).filter(answer.endEpochMs >= _.fromMs).foreach { window =>
       val counts = window.paths.computeIfAbsent(answer.path, _ => new Counts)
       counts.answers.increment()
-      if (!answer.ok) counts.ko.increment()
+      // A redirect a journey asks for (eForms' log in answers 302) is an answer, not an error, whatever Gatling's
+      // default status check would say; the results step judges each step again on Gatling's own KO.
+      if (answer.status < 200 || answer.status >= 400) counts.ko.increment()
       counts.latencies.recordValue(math.max(0L, math.min(answer.responseTimeMs, ResponseWindow.MaxMs)))
     }
 

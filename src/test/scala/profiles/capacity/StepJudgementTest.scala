@@ -50,6 +50,14 @@ class StepJudgementTest {
     assertEquals(3, judged.checks.size, "a path the system sent nothing on is not judged")
   }
 
+  /** eForms' log in answers 302 (its own check asks for it): an answer, not an error; a 404 or no status is one. */
+  @Test def aRedirectIsAnAnswerAndAClientErrorIsNot(): Unit = {
+    val figures =
+      recorded((List("log in"), 5L, 302), (List("log in"), 5L, 304), (List("open"), 5L, 404), (List("open"), 5L, 0))
+    assertEquals((2L, 0L), (figures(List("log in")).count, figures(List("log in")).ko))
+    assertEquals((2L, 2L), (figures(List("open")).count, figures(List("open")).ko))
+  }
+
   @Test def aWindowWithoutAnswersFails(): Unit =
     assertFalse(StepJudgement.judge(Map.empty, Nil, Limits.None).passed)
 }

@@ -110,7 +110,11 @@ var Charts = (function () {
         return escaped(p.seriesName) + ' at ' + p.value[0] + 'x: ' + p.value[1] + ' (' + escaped(p.data.verdict) + ')'; } },
       legend: { top: 22 }, grid: { left: 60, right: 70, top: 60, bottom: 40 },
       xAxis: { type: 'value', name: 'multiple of the reference load', nameLocation: 'middle', nameGap: 25, min: 0 },
-      yAxis: [{ type: 'value', name: 'p99 (ms)' }, { type: 'value', name: 'errors %', position: 'right', min: 0,
+      // The p99 axis reaches the highest limit, so that every threshold is drawn however far below it the steps stay.
+      yAxis: [{ type: 'value', name: 'p99 (ms)', max: function (v) {
+        var top = Math.max(v.max, 1.1 * Math.max.apply(null, c.limits.map(function (l) { return l.allowedMs; }).concat([0])));
+        return Math.ceil(top / 500) * 500;
+      } }, { type: 'value', name: 'errors %', position: 'right', min: 0,
         max: function (v) { return Math.ceil(Math.max(v.max, 1.25 * (c.errorLimit || 0), 1)); } }],
       series: series
     });

@@ -10,11 +10,11 @@ import io.gatling.core.stats.writer.SimulationLogWriter
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
-/** summary.json, the file pipelines read, for each kind of run, byte for byte against the copy kept in
-  * src/test/resources/golden/: one system, several systems, no figures (no request answered), sharded (two
+/** What the results step renders (summary.json, the file pipelines read; summary.md; junit.xml; run.html; its
+  * console lines), for each kind of run, byte for byte against the copies kept in src/test/resources/golden/: one system, several systems, no figures (no request answered), sharded (two
   * shards merged), a sweep, cycles. The inputs are fixed: simulation.logs written here by Gatling's own writer
   * from seeded draws, crafted run contexts, fixed clock, run ids, commit, results settings and thresholds
-  * (golden/thresholds.conf), so that any change to summary.json fails here, with the lines that differ.
+  * (golden/thresholds.conf), so that any change to what a reader or a pipeline sees fails here, with the lines that differ.
   *
   * After an intended change, rewrite the files and review them before committing:
   * `mvn -o -q test -Dtest=GoldenSummaryTest -Dgolden.update=true`, then `git diff src/test/resources/golden`.
@@ -114,17 +114,20 @@ class GoldenSummaryTest {
       summarized(dir, context("Alpha", "alpha")(record).copy(shard = s"$i/2"), root)
       dir
     }
-    val status = ResultsCli.run(
-      List("merge") ++ shards.map(_.toString) ++
-        List("--shards", "2", "--results", root.toString, "--thresholds", thresholdsFile.toString)
-    )
+    var status = -1
+    val console = printed {
+      status = ResultsCli.run(
+        List("merge") ++ shards.map(_.toString) ++
+          List("--shards", "2", "--results", root.toString, "--thresholds", thresholdsFile.toString)
+      )
+    }
     assertEquals(1, status, "the merged run's verdict: FAIL (alpha - submit's p99 over 50 ms, among others)")
     val merged =
       Using.resource(
         Files.list(root)
       )(_.iterator.asScala.filter(_.getFileName.toString.startsWith("alpha-merged-")).toList)
     assertEquals(1, merged.size, merged.toString)
-    assertGolden("sharded", Files.readString(merged.head.resolve(RunArchive.SummaryJsonName)))
+    assertGolden("sharded", Written(merged.head, console))
   }
 
   /** Three levels of concurrency, two repeats each: the windows the sweep measured, and the curve of its pairs. */
@@ -215,6 +218,17 @@ object GoldenSummaryTest {
   private val Golden = Paths.get("src/test/resources/golden")
   private val Runs = Paths.get("target/golden-runs")
   private val thresholdsFile = Golden.resolve("thresholds.conf")
+
+  /** A run folder the results step wrote, and what it printed. */
+  private final case class Written(dir: Path, console: String)
+
+  /** The files the renderers write into a run's folder. */
+  private val Rendered = Seq(
+    RunArchive.SummaryJsonName,
+    RunArchive.SummaryMarkdownName,
+    RunArchive.JUnitName,
+    RunPage.FileName
+  )
   private val settings = ResultsSettings(Paths.get("unused"), 500, 2000, 5000, 5000, ResultsSettings.NoBaseline, 100)
   private val injector = InjectorHealthRecord(
     InjectorFigures(2, 31.5, 78.0, 3, 1.2, 60, LateStartFigures(60, 4, 9), 7, 12, 1, 18.9, 210),
@@ -282,21 +296,42 @@ object GoldenSummaryTest {
       systemRecords = Seq(record)
     )
 
-  /** summary.json as the results step writes it for the run in `dir`, gated on golden/thresholds.conf. */
+  /** What the results step writes for the run in `dir`, gated on golden/thresholds.conf: its files and its
+    * console lines.
+    */
   private def summarized(
       dir: Path,
       context: RunContext,
       root: Path = Files.createTempDirectory("golden-results-")
-  ): String = {
+  ): Written = {
     val identity =
       RunSummarizer.RunIdentity(s"${context.simulation.toLowerCase}-${context.shard.replace("/", "of")}", "0123abc")
     val clock = Clock.fixed(Instant.ofEpochMilli(Start + 60000), ZoneOffset.UTC)
-    PostRun.summarizeAndGate(dir, root, context, identity, settings.copy(root = root), Some(thresholdsFile), clock)
-    Files.readString(dir.resolve(RunArchive.SummaryJsonName))
+    val console = printed(
+      PostRun.summarizeAndGate(dir, root, context, identity, settings.copy(root = root), Some(thresholdsFile), clock)
+    )
+    Written(dir, console)
+  }
+
+  /** The console lines `body` printed, with the temporary folders it names cut to their last part. */
+  private def printed(body: => Any): String = {
+    val out = new java.io.ByteArrayOutputStream()
+    Console.withOut(out)(body)
+    out.toString(java.nio.charset.StandardCharsets.UTF_8).replaceAll("""/\S*/(golden-[\w-]+)""", "<tmp>/$1")
+  }
+
+  /** Every file a renderer writes, and the console, each against its golden copy. */
+  private def assertGolden(name: String, written: Written): Unit = {
+    Rendered.foreach { file =>
+      val path = written.dir.resolve(file)
+      assertTrue(Files.isRegularFile(path), s"no $file in ${written.dir}")
+      assertGolden(s"$name.$file", Files.readString(path))
+    }
+    assertGolden(s"$name.console.txt", written.console)
   }
 
   private def assertGolden(name: String, actual: String): Unit = {
-    val file = Golden.resolve(s"$name.summary.json")
+    val file = Golden.resolve(name)
     if (sys.props.get("golden.update").contains("true")) Files.writeString(file, actual)
     else {
       assertTrue(Files.isRegularFile(file), s"no $file: write it with -Dgolden.update=true")

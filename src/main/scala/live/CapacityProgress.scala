@@ -1,6 +1,6 @@
 package live
 
-import results.SitePages
+import results.render.SitePages
 
 /** Where a capacity search's current step is: settling at its multiple, holding its judged window, or
   * draining (admitting nobody) after a failing step.

@@ -1,6 +1,7 @@
 package live
 
-import results.{ GateCheck, Limits, Thresholds }
+import results.gate.{ Limits, Thresholds }
+import results.model.GateCheck
 
 /** One threshold of a system's block against its live figures, worded for the page. */
 final case class LiveCheck(check: GateCheck) {
@@ -14,7 +15,7 @@ final case class LiveCheck(check: GateCheck) {
   }
 }
 
-/** The thresholds of a system's block (the same [[results.Thresholds]] the gate judges, as the run loaded them)
+/** The thresholds of a system's block (the same [[results.gate.Thresholds]] the gate judges, as the run loaded them)
   * against what the run has answered so far: each percentile over every answer since the start, the error
   * share and requests/s since the start. The degradation check is judged at the end only (it compares the
   * steady window's first and last quarters), and a group's limits too (the live figures are per request).

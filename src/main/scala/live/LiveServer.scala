@@ -45,7 +45,7 @@ import io.netty.handler.codec.http.{
 import io.netty.handler.codec.http.cookie.ServerCookieDecoder
 import io.netty.handler.stream.{ ChunkedNioFile, ChunkedWriteHandler }
 import io.netty.util.concurrent.DefaultThreadFactory
-import results.SitePages
+import results.render.SitePages
 import suite.InputError
 
 /** The live view's HTTP server, Netty's (non-blocking: a silent or slow client holds no thread):

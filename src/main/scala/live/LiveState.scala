@@ -1,6 +1,6 @@
 package live
 
-import results.SitePages
+import results.render.SitePages
 
 /** What the live view shows at one moment: every system's figures and would-be verdicts, the run's state.
   *

@@ -1,12 +1,16 @@
 package live
 
+import results.gate.Thresholds
+import results.model.InjectorHealthRecord
+import results.render.SitePages
+
 import java.nio.file.Path
 import java.util.concurrent.{ Executors, TimeUnit }
 
 import scala.util.control.NonFatal
 
 import io.gatling.core.structure.PopulationBuilder
-import results.{ InjectorHealthRecord, RunOutcome, SitePages, Thresholds }
+import results.RunOutcome
 import suite.{ EarlyStop, InputError, LoadListener }
 
 /** A run as it goes: once a second the [[LiveRecorder]]'s figures, each system's thresholds as they would

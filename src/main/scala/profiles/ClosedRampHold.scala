@@ -7,7 +7,7 @@ import io.gatling.core.controller.inject.closed.ClosedInjectionStep
 
 import Plan.count
 import Shape.{ closedArrivalRate, noShare, Planned }
-import results.RunWindow
+import results.model.RunWindow
 
 /** Shape 2: closed model; `startUsers` concurrent users, ramping linearly to `targetUsers` over `ramp`, then held. */
 private[profiles] final case class ClosedRampHold(

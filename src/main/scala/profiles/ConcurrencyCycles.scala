@@ -7,7 +7,7 @@ import io.gatling.core.controller.inject.closed.ClosedInjectionStep
 
 import Plan.{ count, counted }
 import Shape.{ closedArrivalRate, noShare, Planned }
-import results.RunWindow
+import results.model.RunWindow
 
 /** Shape 3: closed model; each concurrency level held for `cycle`, with an optional ramp between levels
   * that is left out of the cycle windows.

@@ -1,5 +1,7 @@
 package profiles
 
+import results.model.{ RunWindow, SweepWindow }
+
 import scala.concurrent.duration._
 
 import io.gatling.core.Predef._
@@ -7,7 +9,6 @@ import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 
 import Plan.counted
 import Shape.noShare
-import results.{ RunWindow, SweepWindow }
 
 /** Shape 6: for each repeat, each concurrency level in turn runs `iterations` of the journey with that
   * many workers; a level starts when the previous one is done. No level starts an iteration after `timeLimitPerLevel`.

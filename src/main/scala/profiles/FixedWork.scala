@@ -8,7 +8,7 @@ import io.gatling.core.structure.ChainBuilder
 
 import Plan.{ count, counted, human }
 import Shape.noShare
-import results.RunWindow
+import results.model.RunWindow
 
 /** Shape 4: `workers` work through exactly `scenarios` iterations of the journey, then stop.
   * Workers start `startAfter` into the run (a second system joining late), spread over `rampUp`;

@@ -8,7 +8,7 @@ import io.gatling.core.structure.ChainBuilder
 
 import Plan.{ count, human }
 import Shape.{ ceilDiv, noShare, Planned }
-import results.RunWindow
+import results.model.RunWindow
 
 /** Shape 1: arrivals ramp up from 0 over `warmUp`, then arrive at a constant `rate` for `steady`. */
 private[profiles] final case class OpenArrivals(

@@ -1,13 +1,13 @@
 package profiles
 
+import results.model.{ PlannedWindow, RunWindow, WorkDone }
+
 import java.util.concurrent.atomic.AtomicLong
 
 import scala.collection.mutable
 import scala.concurrent.duration.FiniteDuration
 
-import results.{ PlannedWindow, RunWindow, WorkDone }
-
-/** Collects the windows of a run (stretches the results are split by; see [[results.RunWindow]]).
+/** Collects the windows of a run (stretches the results are split by; see [[results.model.RunWindow]]).
   *
   * Windows planned at fixed offsets from the run's start (a steady phase, the cycles) are kept as
   * offsets: the results step resolves them against the start the run's simulation.log records.

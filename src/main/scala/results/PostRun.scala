@@ -1,5 +1,33 @@
 package results
 
+import results.archive.{ RunArchive, SummaryJson }
+import results.gate.{ Gate, RunComparison, Thresholds }
+import results.model.{
+  Apdex,
+  Completion,
+  Entry,
+  Figures,
+  GateVerdict,
+  Mergeable,
+  RunContext,
+  RunMetadata,
+  RunSummary,
+  SteadyState,
+  SummarySettings,
+  WorkDone
+}
+import results.render.{
+  ComparePage,
+  ConsoleSummary,
+  CurveChart,
+  JUnitReport,
+  RunIndexPage,
+  RunPage,
+  SummaryMarkdown,
+  WindowChart
+}
+import results.summarize.{ LatencyAccumulator, ResultsSettings, RunSummarizer }
+
 import java.nio.file.{ Files, Path }
 import java.time.Clock
 import java.util.concurrent.TimeUnit
@@ -192,7 +220,7 @@ object PostRun {
           ComparePage.write(resultsRoot, comparison)
           println(ConsoleSummary.comparisonTable(comparison))
         }
-        verdict.capacity.map(capacity.CapacityText.oneLine).foreach(println)
+        verdict.capacity.map(results.capacity.CapacityText.oneLine).foreach(println)
         printVerdict(withGate.run.runId, verdict)
         RunOutcome(runDir, Some(withGate), Some(verdict), None)
     }

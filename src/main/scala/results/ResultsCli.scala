@@ -1,5 +1,11 @@
 package results
 
+import results.archive.{ RunArchive, SummaryJson }
+import results.gate.{ RunComparison, Thresholds }
+import results.model.{ GateVerdict, RunContext }
+import results.render.{ ComparePage, ConsoleSummary, RunIndexPage, RunPage }
+import results.summarize.{ Claims, ResultsSettings, RunSummarizer, ShardMerge }
+
 import java.lang.management.ManagementFactory
 import java.nio.file.{ Files, Path, Paths }
 import java.time.{ Instant, ZoneOffset }

@@ -1,8 +1,8 @@
 package suite
 
-import results.CurveSpec
+import results.model.CurveSpec
 
-/** The throughput curve a system's sweep is read as (`<key>.throughputCurve`, see [[results.ThroughputCurve]]). */
+/** The throughput curve a system's sweep is read as (`<key>.throughputCurve`, see [[results.model.ThroughputCurve]]). */
 object CurveSettings {
   val Block = "throughputCurve"
 

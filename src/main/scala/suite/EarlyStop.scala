@@ -1,12 +1,13 @@
 package suite
 
+import results.model.{ EarlyStopRecord, GateCheck }
+
 import java.util.concurrent.{ Executors, TimeUnit }
 import java.util.concurrent.atomic.{ AtomicReferenceArray, LongAdder }
 
 import scala.concurrent.duration._
 
 import org.HdrHistogram.{ AtomicHistogram, Histogram }
-import results.{ EarlyStopRecord, GateCheck }
 
 /** The limits that stop a run early (`earlyStop` in application.conf), as k6's abortOnFail does: over the
   * responses of the last `window`, at most `maxServerErrorPercent` 5xx answers and a p99 of at most

@@ -1,5 +1,7 @@
 package suite
 
+import results.model.{ InjectorFigures, LateStartFigures }
+
 import java.lang.management.ManagementFactory
 import java.util.concurrent.{ Executors, TimeUnit }
 import java.util.concurrent.atomic.{ AtomicInteger, AtomicLong }
@@ -11,7 +13,6 @@ import scala.jdk.CollectionConverters._
 import com.sun.management.GarbageCollectionNotificationInfo
 
 import profiles.LateStarts
-import results.{ InjectorFigures, LateStartFigures }
 
 /** Samples this JVM's CPU and garbage-collection pauses while the run goes on, and reads how late users
   * started, so the results can tell a slow target from a saturated injector. CPU is the share of all the

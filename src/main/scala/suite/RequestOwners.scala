@@ -7,7 +7,7 @@ import scala.jdk.CollectionConverters._
 
 /** Which system sent which request path (groups :+ request name, as simulation.log names it), seen as the
   * run goes: simulation.log does not say which scenario a request came from, and a run of several systems
-  * is read system by system (see [[results.SystemRecord]]). It listens to every answer through the run's
+  * is read system by system (see [[results.model.SystemRecord]]). It listens to every answer through the run's
   * [[LoadWatch]]; a path is recorded once, in the order first seen (a system's journey order).
   */
 final class RequestOwners extends LoadListener {

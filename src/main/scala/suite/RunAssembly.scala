@@ -1,5 +1,10 @@
 package suite
 
+import results.archive.RunArchive
+import results.gate.Thresholds
+import results.model.{ CurveSpec, RunContext, RunCourse, SystemRecord }
+import results.summarize.{ Claims, ResultsSettings }
+
 import java.nio.file.Path
 
 import scala.concurrent.duration.FiniteDuration
@@ -13,7 +18,7 @@ import linespeed.LineClass
 import live.LiveSettings
 import profiles.{ LoadProfile, LoadProfiles, Shard, WindowRecorder }
 import profiles.capacity.{ CapacityProfile, CapacitySearch }
-import results.{ Claims, CurveSpec, ResultsSettings, RunArchive, RunContext, RunCourse, SystemRecord, Thresholds }
+
 import sandbox.SandboxSettings
 
 /** One system of the run, ready to load: its profile and its journey, built and checked.

@@ -7,7 +7,7 @@ import scala.jdk.CollectionConverters._
 
 import com.typesafe.config.{ Config, ConfigFactory }
 import profiles.Shard
-import results.InjectorLimits
+import results.model.InjectorLimits
 import sandbox.BaseUrlsFile
 
 /** The environment a run sends load to: a block under `targets` in application.conf. */

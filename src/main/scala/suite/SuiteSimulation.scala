@@ -1,5 +1,7 @@
 package suite
 
+import results.model.{ EarlyStopRecord, InjectorHealthRecord, RunCourse }
+
 import java.nio.file.{ Path, Paths }
 
 import scala.util.control.NonFatal
@@ -8,7 +10,7 @@ import io.gatling.core.Predef._
 import linespeed.ShapingProxy
 import live.LiveView
 import profiles.WindowRecorder
-import results.{ EarlyStopRecord, InjectorHealthRecord, PostRun, RunCourse, RunOutcome }
+import results.{ PostRun, RunOutcome }
 import sandbox.{ RunningSandbox, Sandbox }
 
 /** The base of every simulation, a thin shell over [[RunAssembly]]: assembles and checks the run,
@@ -174,7 +176,7 @@ abstract class SuiteSimulation extends Simulation {
       sandbox: Option[RunningSandbox]
   ): Unit =
     run.archiveTo.foreach { resultsRoot =>
-      results.WindowChart.prepare()
+      results.render.WindowChart.prepare()
       Runtime.getRuntime.addShutdownHook(new Thread(() => {
         val status = archive(
           run,

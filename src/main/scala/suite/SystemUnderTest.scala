@@ -8,7 +8,7 @@ import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import profiles.{ Plan, Shard }
-import results.Claims
+import results.summarize.Claims
 import sandbox.StandIn
 
 /** One system the suite models, as its slice gives it to the framework: its key (the name of its

@@ -5,11 +5,11 @@ import java.util.concurrent.atomic.LongAdder
 
 import scala.jdk.CollectionConverters._
 
-import results.Tally
+import results.model.Tally
 
 /** The run's named tallies, kept in the injector JVM: a journey's checks count what they read in each
   * response (a cache status, say) by key and category, since simulation.log cannot carry it. The run
-  * hands a snapshot to the results step in run.json (see [[results.Tally]]).
+  * hands a snapshot to the results step in run.json (see [[results.model.Tally]]).
   */
 final class Tallies {
   private val byName = new ConcurrentHashMap[String, TallyCounter]

@@ -1,5 +1,8 @@
 package deploy
 
+import results.archive.RunArchive
+import results.model.RunSummary
+
 import java.net.{ InetAddress, ServerSocket }
 import java.nio.file.{ Files, Path, Paths }
 import java.util.concurrent.TimeUnit
@@ -11,7 +14,7 @@ import scala.util.Using
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ RunArchive, RunSummary }
+
 import testkit.TestJvm
 
 /** deploy/rehearse.sh, the one-machine rehearsal of the Kubernetes run (same entry script, same

@@ -1,5 +1,8 @@
 package deploy
 
+import results.archive.SummaryJson
+import results.model.GateVerdict
+
 import java.nio.file.{ Files, Path }
 import java.util.concurrent.TimeUnit
 
@@ -7,7 +10,7 @@ import scala.jdk.CollectionConverters._
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ GateVerdict, SummaryJson }
+
 import testkit.{ SchedulingLag, TestJvm }
 
 /** deploy/rehearse.sh stopped as a user stops it in a terminal: Ctrl-C (SIGINT to its process group, which

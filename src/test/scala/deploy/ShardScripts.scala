@@ -1,5 +1,8 @@
 package deploy
 
+import results.archive.SummaryJson
+import results.model.RunSummary
+
 import java.nio.file.{ Files, Path, Paths }
 import java.nio.file.attribute.PosixFilePermissions
 import java.util.concurrent.TimeUnit
@@ -8,7 +11,7 @@ import scala.jdk.CollectionConverters._
 import scala.util.{ Try, Using }
 
 import org.junit.jupiter.api.Assertions.fail
-import results.{ RunSummary, SummaryJson }
+
 import testkit.{ CraftedSummaries, FixtureRun, TestJvm }
 
 /** Runs deploy/shard.sh, deploy/merge.sh and deploy/rehearse.sh on crafted shard runs: a `java` placed first

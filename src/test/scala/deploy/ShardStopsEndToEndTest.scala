@@ -1,5 +1,8 @@
 package deploy
 
+import results.archive.SummaryJson
+import results.model.GateVerdict
+
 import java.nio.file.{ Files, Path }
 import java.util.concurrent.TimeUnit
 
@@ -8,7 +11,7 @@ import scala.util.Using
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ GateVerdict, SummaryJson }
+
 import testkit.TestJvm
 
 /** A shard stopped as the platform stops it: deploy/shard.sh started in a process group of its own (`setsid`),

@@ -1,9 +1,12 @@
 package docs
 
+import results.archive.SummaryJson
+import results.model.RunSummary
+
 import java.nio.file.{ Files, Path }
 
 import org.junit.jupiter.api.Assertions._
-import results.{ RunSummary, SummaryJson }
+
 import testkit.GatlingProcess
 
 /** What the tests of the docs package share: finding a shown command, and reading the runs it archived. */

@@ -1,11 +1,13 @@
 package live
 
+import results.gate.{ BaselinePolicy, Limits, Thresholds }
+
 import java.io.ByteArrayOutputStream
 import java.nio.charset.StandardCharsets.UTF_8
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ BaselinePolicy, Limits, Thresholds }
+
 import suite.Answer
 
 /** The live figures on chosen answers: counts, percentiles per interval and since the start, users, the

@@ -1,12 +1,14 @@
 package profiles
 
+import results.model.{ RunWindow, WorkDone }
+
 import java.nio.file.Files
 
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
 import _root_.io.gatling.app.InProcessGatling
-import results.{ RunWindow, WorkDone }
+
 import testkit.ProfileRunSimulation
 import testkit.ProfileRunSimulation._
 

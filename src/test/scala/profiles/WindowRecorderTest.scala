@@ -1,10 +1,11 @@
 package profiles
 
+import results.model.{ PlannedWindow, RunWindow }
+
 import scala.concurrent.duration._
 
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
-import results.{ PlannedWindow, RunWindow }
 
 class WindowRecorderTest {
   private val t0 = 1_700_000_000_000L

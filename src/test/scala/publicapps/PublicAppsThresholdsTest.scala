@@ -2,7 +2,7 @@ package publicapps
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.Thresholds
+import results.gate.Thresholds
 
 /** The combined run's thresholds are written out in its own files (a thresholds file is read on its
   * own); they must stay those of the systems whose journeys it runs.

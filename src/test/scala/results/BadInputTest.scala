@@ -1,5 +1,9 @@
 package results
 
+import results.archive.SummaryJson
+import results.model.{ GateVerdict, RunContext, RunWindow }
+import results.summarize.ResultsSettings
+
 import java.nio.charset.StandardCharsets
 import java.nio.file.{ Files, Path }
 

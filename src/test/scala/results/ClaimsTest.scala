@@ -1,5 +1,7 @@
 package results
 
+import results.summarize.{ Claim, Claims }
+
 import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._

@@ -1,5 +1,8 @@
 package results
 
+import results.model.{ RunWindow, TransactionRate, WindowSummary }
+import results.render.{ ConsoleSummary, SummaryMarkdown }
+
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 

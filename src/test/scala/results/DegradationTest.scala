@@ -1,5 +1,9 @@
 package results
 
+import results.gate.{ Gate, Limits, Thresholds }
+import results.model.{ Degradation, Entry, GateVerdict, QuarterFigures, RunContext, RunWindow }
+import results.summarize.{ ResultsSettings, RunSummarizer }
+
 import scala.collection.mutable
 
 import io.gatling.charts.stats.SimulationLogAccess

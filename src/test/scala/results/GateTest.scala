@@ -1,5 +1,10 @@
 package results
 
+import results.archive.SummaryJson
+import results.gate.{ BaselinePolicy, Gate, RunComparison, Thresholds }
+import results.model.{ ErrorCount, GateVerdict }
+import results.render.{ ConsoleSummary, JUnitReport }
+
 import com.typesafe.config.ConfigFactory
 import io.gatling.commons.stats.assertion._
 import io.gatling.core.config.GatlingConfiguration

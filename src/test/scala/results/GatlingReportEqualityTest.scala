@@ -1,5 +1,8 @@
 package results
 
+import results.model.{ PlannedWindow, RunContext, RunSummary, RunWindow }
+import results.summarize.{ LatencyAccumulator, ResultsSettings, RunSummarizer }
+
 import java.nio.file.{ Files, Path }
 
 import io.gatling.charts.stats.SimulationLogAccess

@@ -1,5 +1,23 @@
 package results
 
+import results.archive.RunArchive
+import results.model.{
+  CurveSpec,
+  InjectorFigures,
+  InjectorHealthRecord,
+  InjectorLimits,
+  LateStartFigures,
+  PlannedWindow,
+  RunContext,
+  RunCourse,
+  RunWindow,
+  SweepWindow,
+  SystemRecord,
+  Tally
+}
+import results.render.RunPage
+import results.summarize.{ ResultsSettings, RunSummarizer }
+
 import java.nio.file.{ Files, Path, Paths }
 import java.time.{ Clock, Instant, ZoneOffset }
 

@@ -1,5 +1,16 @@
 package results
 
+import results.gate.{ Gate, Thresholds }
+import results.model.{
+  GateVerdict,
+  InjectorFigures,
+  InjectorHealthRecord,
+  InjectorLimits,
+  LateStartFigures,
+  RunSummary
+}
+import results.summarize.{ LatencyAccumulator, ShardMerge }
+
 import scala.util.Random
 
 import com.typesafe.config.ConfigFactory

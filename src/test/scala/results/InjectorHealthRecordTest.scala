@@ -1,5 +1,7 @@
 package results
 
+import results.model.{ InjectorFigures, InjectorHealthRecord, InjectorLimits, LateStartFigures }
+
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 

@@ -1,5 +1,8 @@
 package results
 
+import results.model.{ EarlyStopRecord, GateCheck, GateVerdict }
+import results.render.JUnitReport
+
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 

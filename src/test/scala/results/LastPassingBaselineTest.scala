@@ -1,5 +1,9 @@
 package results
 
+import results.archive.{ RunArchive, SummaryJson }
+import results.model.{ GateCheck, GateVerdict, RunSummary }
+import results.summarize.ResultsSettings
+
 import java.nio.file.{ Files, Path }
 
 import org.junit.jupiter.api.Assertions._

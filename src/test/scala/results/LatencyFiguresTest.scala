@@ -1,5 +1,8 @@
 package results
 
+import results.model.{ Apdex, Figures }
+import results.summarize.LatencyAccumulator
+
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 

@@ -1,5 +1,8 @@
 package results
 
+import results.model.{ RunContext, RunSummary, Timeline }
+import results.summarize.{ ResultsSettings, RunSummarizer }
+
 import java.nio.file.{ Files, Path }
 
 import io.gatling.charts.stats.SimulationLogAccess

@@ -1,5 +1,9 @@
 package results
 
+import results.archive.RunArchive
+import results.model.{ RunWindow, WindowSummary }
+import results.render.{ RunIndexPage, RunPage, SitePages }
+
 import java.nio.file.{ Files, Path, Paths }
 
 import org.junit.jupiter.api.Assertions._

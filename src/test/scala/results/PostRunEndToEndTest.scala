@@ -1,5 +1,10 @@
 package results
 
+import results.archive.{ RunArchive, SummaryJson }
+import results.model.{ PlannedWindow, RunContext, RunWindow }
+import results.render.{ SummaryMarkdown, WindowChart }
+import results.summarize.ResultsSettings
+
 import java.nio.file.{ Files, Path }
 
 import org.junit.jupiter.api._

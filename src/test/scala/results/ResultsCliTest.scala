@@ -1,5 +1,9 @@
 package results
 
+import results.archive.{ RunArchive, SummaryJson }
+import results.model.RunContext
+import results.summarize.{ LatencyAccumulator, ResultsSettings }
+
 import java.lang.management.ManagementFactory
 import java.nio.file.{ Files, Path }
 import java.nio.file.attribute.FileTime

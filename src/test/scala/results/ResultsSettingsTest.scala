@@ -1,5 +1,7 @@
 package results
 
+import results.summarize.ResultsSettings
+
 import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._

@@ -1,5 +1,9 @@
 package results
 
+import results.archive.RunArchive
+import results.model.{ Entry, GateCheck, GateVerdict, RunContext, RunCourse }
+import results.render.RunIndexPage
+
 import java.nio.file.{ Files, Paths }
 
 import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper }

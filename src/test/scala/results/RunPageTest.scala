@@ -1,5 +1,8 @@
 package results
 
+import results.model.{ Entry, ErrorCount, GateCheck, GateVerdict, Tally, Timeline, TimelinePoint, TimelineSeries }
+import results.render.{ RunPage, Verdicts }
+
 import java.nio.file.Files
 
 import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper }

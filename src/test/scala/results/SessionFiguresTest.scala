@@ -1,5 +1,10 @@
 package results
 
+import results.archive.SummaryJson
+import results.model.{ RunContext, RunSummary, SessionFigures }
+import results.render.SummaryMarkdown
+import results.summarize.{ ResultsSettings, RunSummarizer }
+
 import java.nio.file.Files
 
 import io.gatling.app.InProcessGatling

@@ -1,5 +1,9 @@
 package results
 
+import results.archive.{ RunArchive, SummaryJson }
+import results.model.{ GateVerdict, RunContext, RunCourse }
+import results.render.RunPage
+
 import java.nio.file.{ Files, Path }
 
 import io.gatling.core.stats.writer.SimulationLogWriter

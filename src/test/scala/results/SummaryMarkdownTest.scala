@@ -1,5 +1,9 @@
 package results
 
+import results.archive.SummaryJson
+import results.model.{ ErrorCount, GateCheck, GateVerdict, RunWindow, WindowSummary }
+import results.render.SummaryMarkdown
+
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import testkit.CraftedSummaries

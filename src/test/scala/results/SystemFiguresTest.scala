@@ -1,5 +1,11 @@
 package results
 
+import results.archive.{ RunArchive, SummaryJson }
+import results.gate.{ BaselinePolicy, Gate, Limits, RunComparison, SystemVerdicts, Thresholds }
+import results.model.{ Entry, PlannedWindow, RunContext, RunWindow, SystemRecord }
+import results.render.{ ConsoleSummary, RunIndexPage, RunPage, SummaryMarkdown }
+import results.summarize.{ ResultsSettings, RunSummarizer, ShardMerge }
+
 import java.nio.file.{ Files, Path }
 
 import io.gatling.core.stats.writer.SimulationLogWriter

@@ -1,5 +1,10 @@
 package results
 
+import results.archive.SummaryJson
+import results.model.{ CurveSpec, RunContext, RunSummary, RunWindow, SweepWindow, ThroughputCurve, WindowSummary }
+import results.render.{ CurveChart, SummaryMarkdown }
+import results.summarize.ShardMerge
+
 import java.nio.file.Files
 import javax.imageio.ImageIO
 

@@ -1,5 +1,8 @@
 package results
 
+import results.model.{ RunWindow, WindowSummary }
+import results.render.{ SummaryMarkdown, WindowChart }
+
 import java.nio.file.Files
 import javax.imageio.ImageIO
 

@@ -1,10 +1,14 @@
 package sandbox
 
+import results.archive.SummaryJson
+import results.model.RunContext
+import results.summarize.ResultsSettings
+
 import java.nio.file.{ Files, Path }
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ PostRun, ResultsSettings, RunContext, SummaryJson }
+import results.PostRun
 import testkit.{ SimulationRuns, ToySimulation }
 
 /** Each fault a stand-in can inject: every request ends, in the fault's own error (a request left hanging

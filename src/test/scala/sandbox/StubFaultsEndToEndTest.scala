@@ -1,10 +1,13 @@
 package sandbox
 
+import results.archive.SummaryJson
+import results.model.RunContext
+
 import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ PostRun, RunContext, SummaryJson }
+import results.PostRun
 import simulations.RaidSimulation
 import testkit.SimulationRuns
 

@@ -6,7 +6,7 @@ import scala.jdk.CollectionConverters._
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.SummaryJson
+import results.archive.SummaryJson
 import results.capacity.SearchEnd
 import suite.FailFast
 import testkit.{ GatlingProcess, SimulationRuns, ToySimulation }

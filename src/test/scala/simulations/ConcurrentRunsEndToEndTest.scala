@@ -5,7 +5,7 @@ import java.nio.file.attribute.FileTime
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.SummaryJson
+import results.archive.SummaryJson
 import testkit.{ FixtureRun, GatlingProcess }
 
 /** Another run writing in the same Gatling folder (a second run in the same checkout) never makes a

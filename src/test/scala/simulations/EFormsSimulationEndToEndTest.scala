@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import io.gatling.charts.stats.SimulationLogAccess
 import io.gatling.charts.stats.SimulationLogAccess.RequestRecorded
-import results.SummaryJson
+import results.archive.SummaryJson
 import suite.{ ConfigFiles, InputError, Settings }
 import testkit.{ GatlingProcess, SimulationRuns }
 

@@ -1,10 +1,13 @@
 package simulations
 
+import results.archive.{ RunArchive, SummaryJson }
+import results.model.{ GateVerdict, RunSummary }
+
 import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ GateVerdict, RunArchive, RunOutcome, RunSummary, SummaryJson }
+import results.RunOutcome
 import testkit.{ GatlingProcess, SimulationRuns, ToySimulation }
 
 /** An early-stop limit stops the load when the target fails, and the run's verdict is FAIL with the reason,

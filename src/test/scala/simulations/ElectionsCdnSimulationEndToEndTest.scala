@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import elections.{ CacheChecks, Elections, ElectionsPages }
 import elections.standin.ElectionsSiteStandIn
-import results.SummaryJson
+import results.archive.SummaryJson
 import suite.InputError
 import testkit.{ FixtureRun, GatlingProcess, SimulationRuns }
 

@@ -1,11 +1,15 @@
 package simulations
 
+import results.archive.{ RunArchive, SummaryJson }
+import results.model.GateVerdict
+import results.render.RunPage
+
 import java.nio.file.Files
 import java.util.concurrent.TimeUnit
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ GateVerdict, RunArchive, RunPage, SummaryJson }
+
 import suite.StopSignals
 import testkit.{ MavenRun, SchedulingLag, ToySimulation }
 

@@ -1,10 +1,13 @@
 package simulations
 
+import results.archive.{ RunArchive, SummaryJson }
+import results.model.GateVerdict
+
 import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ GateVerdict, RunArchive, RunOutcome, SummaryJson }
+import results.RunOutcome
 import testkit.GatlingProcess
 
 /** A run that did not complete its plan is archived as INCOMPLETE: never a PASS, never a baseline. */

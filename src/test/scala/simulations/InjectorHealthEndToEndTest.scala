@@ -1,8 +1,11 @@
 package simulations
 
+import results.archive.SummaryJson
+import results.model.GateVerdict
+
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ GateVerdict, RunOutcome, SummaryJson }
+import results.RunOutcome
 import testkit.{ GatlingProcess, StarvedInjectorSimulation }
 
 /** An injector starved of CPU on purpose gets the verdict INVALID, in every summary and its exit code. */

@@ -1,5 +1,8 @@
 package simulations
 
+import results.gate.Gate
+import results.summarize.ResultsSettings
+
 import java.nio.file.Files
 import java.util.concurrent.atomic.AtomicReference
 
@@ -7,7 +10,7 @@ import keyall.KeyAll
 import keyall.standin.{ KeyAllStandIn, KeyAllStandInHandler }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ Gate, PostRun, ResultsSettings, RunOutcome }
+import results.{ PostRun, RunOutcome }
 import sandbox.{ StandIn, StandInContext, StandInHandler }
 import testkit.{ SandboxTestKit, SimulationRuns }
 

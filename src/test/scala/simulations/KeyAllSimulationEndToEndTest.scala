@@ -1,5 +1,8 @@
 package simulations
 
+import results.archive.RunArchive
+import results.summarize.Claims
+
 import java.nio.file.Files
 
 import scala.jdk.CollectionConverters._
@@ -7,7 +10,7 @@ import scala.jdk.CollectionConverters._
 import keyall.{ KeyAll, KeyAllRequests, KeyAllStaff, Queues }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ Claims, PostRun, ResultsCli, RunArchive }
+import results.{ PostRun, ResultsCli }
 import suite.InputError
 import testkit.SimulationRuns
 

@@ -1,5 +1,8 @@
 package simulations
 
+import results.model.{ PlannedWindow, RunContext, RunWindow }
+import results.summarize.{ ResultsSettings, RunSummarizer }
+
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.Files
 
@@ -12,7 +15,7 @@ import learningportal.LearningPortalRequests._
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import profiles.ProfilesTestKit
-import results.{ PlannedWindow, ResultsSettings, RunContext, RunSummarizer, RunWindow }
+
 import suite.{ ConfigFiles, Feeders, InputError }
 import testkit.SimulationRuns
 

@@ -1,12 +1,15 @@
 package simulations
 
+import results.gate.Thresholds
+import results.model.RunContext
+
 import java.nio.file.Files
 
 import com.typesafe.config.ConfigUtil
 import linespeed.LineClass
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ PostRun, RunContext, Thresholds }
+import results.PostRun
 import suite.{ ConfigFiles, Settings }
 import testkit.SimulationRuns
 

@@ -1,5 +1,7 @@
 package simulations
 
+import results.model.RunContext
+
 import java.net.{ InetAddress, ServerSocket }
 import java.nio.file.Files
 
@@ -7,7 +9,7 @@ import scala.util.Using
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ PostRun, RunContext }
+import results.PostRun
 import raid.Raid
 import testkit.SimulationRuns
 import suite.InputError

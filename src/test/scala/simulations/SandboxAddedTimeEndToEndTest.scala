@@ -3,7 +3,7 @@ package simulations
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.{ Tag, Test }
-import results.SummaryJson
+import results.archive.SummaryJson
 import sandbox.{ RunningSandbox, ServingTimes }
 import testkit.GatlingProcess
 

@@ -1,11 +1,14 @@
 package simulations
 
+import results.archive.SummaryJson
+import results.summarize.ResultsSettings
+
 import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import raid.Raid
-import results.{ PostRun, ResultsSettings, SummaryJson }
+import results.PostRun
 import testkit.toy.Toy
 import testkit.{ FixtureRun, GatlingProcess, SimulationRuns, ToyAndRaidSimulation }
 
@@ -69,7 +72,7 @@ class TwoSystemsEndToEndTest {
     assertEquals("list raids for service-point", raid.requests.head.last, "RAiD's journey starts with a list")
     assertEquals(Seq("toy - home", "toy - look up"), toy.requests.map(_.last), "toy's requests in journey order")
     assertEquals(summary.global.figures.count, summary.systems.map(_.global.figures.count).sum)
-    assertEquals(Set("PASS"), results.SystemVerdicts.of(summary, summary.gate.get).map(_.label).toSet)
+    assertEquals(Set("PASS"), results.gate.SystemVerdicts.of(summary, summary.gate.get).map(_.label).toSet)
     val context = SummaryJson.readContext(archived.resolve("run.json"))
     assertEquals(Seq("raid", "toy"), context.systemRecords.map(_.key))
     assertTrue(Files.readString(archived.resolve("summary.md")).contains("## Systems"))
@@ -101,5 +104,5 @@ object TwoSystemsEndToEndTest {
     )
 
   val context =
-    results.RunContext("ToyAndRaidSimulation", Seq("raid", "toy"), "local", "smoke", "1/1", Map.empty, Nil, Nil)
+    results.model.RunContext("ToyAndRaidSimulation", Seq("raid", "toy"), "local", "smoke", "1/1", Map.empty, Nil, Nil)
 }

@@ -1,12 +1,15 @@
 package simulations
 
+import results.model.RunContext
+import results.summarize.{ ResultsSettings, RunSummarizer }
+
 import scala.collection.mutable
 
 import io.gatling.charts.stats.SimulationLogAccess
 import io.gatling.charts.stats.SimulationLogAccess.GroupRecorded
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ ResultsSettings, RunContext, RunSummarizer }
+
 import suite.{ ConfigFiles, InputError }
 import testkit.{ LogCapture, SchedulingLag, SimulationRuns }
 import votenz.{ VoteNz, VoteNzRequests }

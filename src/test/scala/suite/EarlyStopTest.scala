@@ -6,7 +6,7 @@ import scala.jdk.CollectionConverters._
 import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.EarlyStopRecord
+import results.model.EarlyStopRecord
 
 /** The early stop's sliding window and limits, on chosen timestamps. */
 class EarlyStopTest {

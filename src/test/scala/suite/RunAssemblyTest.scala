@@ -138,7 +138,12 @@ class RunAssemblyTest {
     val suite = suiteWith("profile" -> "steady", "profiles.toy.steady.settings.thinkTime" -> "3s")
     def thinkTime() = {
       val profile = LoadProfiles.load(suite.root, "toy", "steady", 1, suite.shard, smoke = false)
-      RunAssembly.settingsOf(suite, testkit.toy.Toy, profile, new results.Claims.Recorder).duration("thinkTime")
+      RunAssembly.settingsOf(
+        suite,
+        testkit.toy.Toy,
+        profile,
+        new results.summarize.Claims.Recorder
+      ).duration("thinkTime")
     }
     assertEquals(3.seconds, thinkTime(), "the profile's settings win over toy.conf's 1s")
     System.setProperty("toy.thinkTime", "7s")

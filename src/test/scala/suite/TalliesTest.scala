@@ -1,10 +1,14 @@
 package suite
 
+import results.archive.SummaryJson
+import results.model.{ RunContext, Tally }
+import results.render.{ ConsoleSummary, SummaryMarkdown }
+
 import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ ConsoleSummary, RunContext, SummaryJson, SummaryMarkdown, Tally }
+
 import testkit.CraftedSummaries
 
 /** A tally counted by concurrent checks reaches run.json, summary.json and summary.md with its exact counts. */

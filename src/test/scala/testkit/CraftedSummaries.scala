@@ -1,6 +1,7 @@
 package testkit
 
-import results._
+import results.model.{ Completion, Entry, RunMetadata, RunSummary, SteadyState, SummarySettings }
+import results.summarize.LatencyAccumulator
 
 /** Summaries built from chosen response times, for tests that need exact, known figures. */
 object CraftedSummaries {

@@ -5,7 +5,7 @@ import scala.concurrent.duration._
 import io.gatling.core.Predef._
 import io.gatling.http.Predef._
 
-import results.Thresholds
+import results.gate.Thresholds
 
 /** A few seconds of named requests inside a group against [[LoopbackServer]], to give the results
   * tests a real simulation.log and report. Its thresholds come from `-Dthresholds` (key "fixture").

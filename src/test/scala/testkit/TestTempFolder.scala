@@ -3,7 +3,7 @@ package testkit
 import java.nio.file.{ Files, Path, Paths }
 
 import org.junit.jupiter.api.extension.{ BeforeAllCallback, ExtensionContext }
-import results.RunArchive
+import results.archive.RunArchive
 
 /** Every temporary file and folder a test makes goes under target/test-tmp/fork-N, not the machine's /tmp: the
   * pom's argLine sets java.io.tmpdir there and [[TestJvm]] passes it on to the JVMs a test starts. In /tmp, one

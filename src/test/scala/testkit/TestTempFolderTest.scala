@@ -6,7 +6,7 @@ import scala.util.Using
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.RunArchive
+import results.archive.RunArchive
 
 /** Tests' temporary files stay in target/test-tmp, and only a fork's folder there is ever emptied. */
 class TestTempFolderTest {

@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicReference
 import scala.concurrent.duration.FiniteDuration
 import scala.util.control.NonFatal
 
-import results.Limits
+import results.gate.Limits
 import results.capacity.{ CapacityRecord, CapacityStepRecord, SearchEnd }
 
 /** What a search holds to: its reference and its time budget per step.

@@ -1,6 +1,6 @@
 package profiles.capacity
 
-import results.Limits
+import results.gate.Limits
 
 /** One threshold of a step: a request path's (or group's) p99 or error share against its limit. */
 final case class StepCheck(path: List[String], threshold: StepCheck.Threshold, value: Double, limit: Double) {

@@ -1,6 +1,7 @@
 package results.capacity
 
-import results.{ GateCheck, RunSummary, Thresholds }
+import results.gate.Thresholds
+import results.model.{ GateCheck, RunSummary }
 
 /** What a capacity search adds to the release gate, and what it takes away: a searched system's steps are
   * meant to fail past its capacity, so its whole-run figures are judged by no threshold; its search is.

@@ -3,7 +3,7 @@ package results.capacity
 import com.fasterxml.jackson.databind.JsonNode
 import com.fasterxml.jackson.databind.node.ObjectNode
 
-import results.JsonTree._
+import results.archive.JsonTree._
 
 /** A system's [[CapacityRecord]] in run.json (`systemRecords[].capacity`), written and read back as is. */
 private[results] object CapacityJson {

@@ -1,7 +1,7 @@
 package results.capacity
 
-import results.RunSummary
-import results.SitePages.{ fields, Fields }
+import results.model.RunSummary
+import results.render.SitePages.{ fields, Fields }
 
 /** run.html's section for each searched system: its answer, its steps, and the curve (load multiple against
   * each request's p99 and the errors, thresholds dashed) drawn by charts.js from [[chartData]].
@@ -27,11 +27,11 @@ object CapacityPage {
             "multiple" -> CapacityText.multiple(step.multiple),
             "load" -> CapacityText.load(step.multiple * rec.referenceLoad, rec.loadUnit),
             "verdict" -> step.label,
-            "windowS" -> results.SummaryMarkdown.number(
+            "windowS" -> results.render.SummaryMarkdown.number(
               math.round((f.step.toEpochMs - f.step.fromEpochMs) / 100.0) / 10.0
             ),
             "count" -> f.count,
-            "koPercent" -> results.SummaryMarkdown.number(f.koPercent),
+            "koPercent" -> results.render.SummaryMarkdown.number(f.koPercent),
             "p99" -> f.requests.map(q => s"${q.name} ${q.p99Ms}").mkString(", "),
             "broke" -> step.failures.map(CapacityText.breach).mkString("; ")
           )
@@ -63,9 +63,11 @@ object CapacityPage {
         "limits" -> names.flatMap(name => limit(name, "p99").map(name -> _)).groupBy(_._2).toSeq.sortBy(_._1).map {
           case (ms, named) => fields("allowedMs" -> ms, "names" -> named.map(_._1).mkString(", "))
         },
-        "errors" -> steps.map(st => Seq[Any](st.multiple, results.JsonTree.round(st.figures.koPercent, 2), st.label)),
+        "errors" -> steps.map(st =>
+          Seq[Any](st.multiple, results.archive.JsonTree.round(st.figures.koPercent, 2), st.label)
+        ),
         "errorLimit" -> steps.flatMap(_.checks).find(c =>
-          c.metric == "error %" && c.subject.endsWith(results.Entry.GlobalName)
+          c.metric == "error %" && c.subject.endsWith(results.model.Entry.GlobalName)
         ).map(_.allowed)
       )
     }

@@ -1,6 +1,7 @@
 package results.capacity
 
-import results.{ GateCheck, Limits, Thresholds }
+import results.gate.{ Limits, Thresholds }
+import results.model.GateCheck
 
 /** Which side limited a search: its first failing step's time was added by the system under test, by the
   * built-in sandbox, or the injector itself was the bottleneck (then the search gives no capacity figure).
@@ -67,7 +68,7 @@ object CapacityResult {
     * the system's global error share), on each step's window alone. A path that sent nothing in a step is not
     * judged there: a short window of a rare request says nothing.
     *
-    * @param injectorSaturation why the injector was the bottleneck over the run (see results.InjectorHealthRecord)
+    * @param injectorSaturation why the injector was the bottleneck over the run (see results.model.InjectorHealthRecord)
     * @param sandboxAddedFloorMs per request, the least the built-in sandbox added to its p99 (see [[SandboxShare]])
     */
   def judge(
@@ -82,7 +83,7 @@ object CapacityResult {
       val pathChecks = step.requests.flatMap(r => limits.get(r.path).toSeq.flatMap(checks(r, _)))
       val globalCheck = global.maxErrorPercent.map(max =>
         GateCheck(
-          s"${search.system} ${results.Entry.GlobalName}",
+          s"${search.system} ${results.model.Entry.GlobalName}",
           "error %",
           Some(step.koPercent),
           max,

@@ -1,13 +1,15 @@
 package results.capacity
 
+import results.model.{ SystemRecord, SystemSummary }
+import results.summarize.{ LatencyAccumulator, ResultsSettings }
+
 import scala.collection.mutable
 
 import io.gatling.charts.stats.SimulationLogAccess._
-import results.{ LatencyAccumulator, ResultsSettings, SystemRecord, SystemSummary }
 
 /** One request path's figures on one step's judged window: what the thresholds judge it by. */
 final case class StepRequest(path: List[String], count: Long, ko: Long, p99Ms: Int, p95Ms: Int, p90Ms: Int) {
-  def name: String = results.Entry.name(path)
+  def name: String = results.model.Entry.name(path)
   def koPercent: Double = if (count == 0) 0.0 else ko * 100.0 / count
 }
 
@@ -22,7 +24,7 @@ final case class StepFigures(step: CapacityStepRecord, requests: Seq[StepRequest
 /** A system's capacity search as the run recorded it, with each step's figures from the log. */
 final case class CapacitySearch(system: String, record: CapacityRecord, steps: Seq[StepFigures])
 
-/** Fills each searched system's step figures in the summary's one walk over the log (see results.RunSummarizer):
+/** Fills each searched system's step figures in the summary's one walk over the log (see results.summarize.RunSummarizer):
   * a request counts for the step whose judged window holds its start, and for its own system only.
   */
 private[results] final class CapacityCollector(

@@ -3,8 +3,8 @@ package results.capacity
 import com.fasterxml.jackson.databind.JsonNode
 import com.fasterxml.jackson.databind.node.ObjectNode
 
-import results.GateCheck
-import results.JsonTree._
+import results.model.GateCheck
+import results.archive.JsonTree._
 
 /** Each searched system's `capacity` in summary.json: its steps' figures and, once gated, their verdicts and
   * the answer, written and read back. (run.json's record of the search is [[CapacityJson]]'s.)

@@ -1,9 +1,10 @@
 package results.capacity
 
+import results.model.GateCheck
+import results.render.SummaryMarkdown
+
 import java.time.Instant
 import java.util.Locale
-
-import results.{ GateCheck, SummaryMarkdown }
 
 /** A capacity search in words: the console's one-line answer and summary.md's section. */
 object CapacityText {

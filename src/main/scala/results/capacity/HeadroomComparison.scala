@@ -1,6 +1,6 @@
 package results.capacity
 
-import results.RunSummary
+import results.model.RunSummary
 
 /** A searched system's headroom in a baseline run (A) and in this one (B). None: that run gave no figure
   * (it searched no capacity for the system, or its injector limited the search).

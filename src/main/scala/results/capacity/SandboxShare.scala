@@ -1,6 +1,6 @@
 package results.capacity
 
-import results.Tally
+import results.model.Tally
 import sandbox.{ RunningSandbox, ServingTimes }
 
 /** The least time the built-in sandbox added to a request at p99, from the run's tally of its added time

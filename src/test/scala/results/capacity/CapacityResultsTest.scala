@@ -1,5 +1,22 @@
 package results.capacity
 
+import results.archive.{ RunArchive, SummaryJson }
+import results.gate.{ BaselinePolicy, Gate, RunComparison, Thresholds }
+import results.model.{
+  InjectorFigures,
+  InjectorHealthRecord,
+  InjectorLimits,
+  RunContext,
+  RunCourse,
+  RunSummary,
+  SystemRecord,
+  Tally
+}
+import results.render.{ ComparePage, ConsoleSummary, RunPage }
+import results.summarize.{ ResultsSettings, RunSummarizer }
+
+import results.PostRun
+
 import java.nio.file.{ Files, Path }
 
 import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper }
@@ -7,7 +24,6 @@ import com.typesafe.config.ConfigFactory
 import io.gatling.core.stats.writer.SimulationLogWriter
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results._
 
 /** A crafted RAiD capacity search: a synthetic simulation.log whose steps' judged windows hold `mint raid`
   * at known times (3,000 ms is its p99 limit), and whose settling times between them hold far slower ones

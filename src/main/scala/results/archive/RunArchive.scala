@@ -1,0 +1,178 @@
+package results.archive
+
+import results.model.{ RunContext, RunMetadata, RunSummary }
+import results.summarize.ResultsSettings
+
+import java.nio.charset.StandardCharsets
+import java.nio.file.{ Files, Path, StandardCopyOption, StandardOpenOption }
+import java.util.UUID
+
+import scala.jdk.CollectionConverters._
+import scala.util.{ Try, Using }
+import scala.util.control.NonFatal
+
+import suite.InputError
+
+/** The results/ folder: one sub-folder per run, never overwritten. */
+object RunArchive {
+  val SummaryJsonName = "summary.json"
+  val SummaryMarkdownName = "summary.md"
+  val JUnitName = "junit.xml"
+  val RunJsonName = "run.json"
+
+  /** An archived run as the index lists it; `summary` is None when the run could not be summarised.
+    *
+    * @param unreadable why its summary.json, which exists, cannot be read (a corrupt or older file)
+    */
+  final case class ArchivedRun(
+      dir: Path,
+      context: Option[RunContext],
+      summary: Option[RunSummary],
+      unreadable: Option[String]
+  ) {
+    def name: String = dir.getFileName.toString
+    def simulation: String = summary.map(_.run.simulation).orElse(context.map(_.simulation)).getOrElse("?")
+    def startEpochMs: Long = summary.map(_.run.startEpochMs).getOrElse(Files.getLastModifiedTime(dir).toMillis)
+    def passed: Boolean = summary.flatMap(_.gate).exists(_.passed)
+  }
+
+  /** Checks, before any load, that runs can be archived in `root`: creates it, writes and removes a file. */
+  def requireWritable(root: Path): Unit =
+    try {
+      Files.createDirectories(root)
+      Files.delete(Files.write(root.resolve(s".write-check-${UUID.randomUUID()}"), Array.emptyByteArray))
+    } catch {
+      case NonFatal(e) =>
+        throw new InputError(
+          s"results folder $root: cannot be written (${InputError.oneLine(e)}); fix it or set -Dsuite.resultsDir"
+        )
+    }
+
+  /** Checks, before any load, that a baseline named by its folder (`-Dresults.baseline=<run>`) is an
+    * archived, summarised run: a misspelt name must not cost a whole run.
+    */
+  def requireBaseline(root: Path, choice: String): Unit =
+    if (choice != ResultsSettings.LastPassing && choice != ResultsSettings.NoBaseline) {
+      val dir =
+        try resolveRun(root, choice)
+        catch { case e: InputError => throw new InputError(s"results.baseline: ${e.getMessage}") }
+      if (!Files.isRegularFile(dir.resolve(SummaryJsonName)))
+        throw new InputError(s"results.baseline: $dir has no $SummaryJsonName: not a summarised run")
+    }
+
+  /** Copies a Gatling run folder (report + simulation.log) into `root` under the same name, or the
+    * first free `name-2`, `name-3`... so that an existing archive is never touched.
+    */
+  def archive(gatlingRunDir: Path, root: Path): Path = {
+    if (!Files.isDirectory(gatlingRunDir)) throw new InputError(s"no Gatling run folder at $gatlingRunDir")
+    Files.createDirectories(root)
+    val baseName = gatlingRunDir.getFileName.toString
+    val target =
+      Iterator.from(1).map(i => root.resolve(if (i == 1) baseName else s"$baseName-$i")).find(p => !Files.exists(p)).get
+    writeStaged(target) { staging =>
+      Using.resource(Files.walk(gatlingRunDir)) { paths =>
+        paths.iterator.asScala.foreach { source =>
+          val copy = staging.resolve(gatlingRunDir.relativize(source).toString)
+          if (Files.isDirectory(source)) Files.createDirectories(copy)
+          else Files.copy(source, copy, StandardCopyOption.COPY_ATTRIBUTES)
+        }
+      }
+    }
+    target
+  }
+
+  /** Writes the new run folder `target` in a hidden folder beside it (the index skips it), then moves it in
+    * one step: a write that stops half-way leaves nothing half-written in the archive.
+    */
+  def writeStaged[T](target: Path)(write: Path => T): T = {
+    // Not Files.createTempDirectory: it makes the folder owner-only whatever the umask, and a web server,
+    // an artifact uploader or a teammate must be able to read the archive.
+    val staging = Files.createDirectory(target.resolveSibling(s".${target.getFileName}-${UUID.randomUUID()}"))
+    try {
+      val written = write(staging)
+      Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE)
+      written
+    } finally if (Files.exists(staging)) deleteTree(staging)
+  }
+
+  /** Deletes `dir` and everything under it. */
+  def deleteTree(dir: Path): Unit =
+    Using.resource(Files.walk(dir))(_.iterator.asScala.toSeq.reverse.foreach(Files.deleteIfExists))
+
+  /** Writes through a temporary file and a rename, so a crash never leaves half a file behind. */
+  def writeAtomically(file: Path, content: String): Unit =
+    writeAtomically(file, content.getBytes(StandardCharsets.UTF_8))
+
+  def writeAtomically(file: Path, content: Array[Byte]): Unit = {
+    // Created under the umask, like every other file of the archive (Files.createTempFile would be 0600).
+    val temp = file.resolveSibling(s".${file.getFileName}.${UUID.randomUUID()}.tmp")
+    Files.write(temp, content, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)
+    Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING)
+  }
+
+  def runs(root: Path): Seq[ArchivedRun] =
+    if (!Files.isDirectory(root)) Nil
+    else
+      Using.resource(Files.list(root)) { dirs =>
+        dirs.iterator.asScala
+          .filter(d => Files.isDirectory(d) && !d.getFileName.toString.startsWith("."))
+          .filter(d => Files.exists(d.resolve(RunJsonName)) || Files.exists(d.resolve(SummaryJsonName)))
+          .map { d =>
+            val summaryFile = d.resolve(SummaryJsonName)
+            val summary = if (Files.exists(summaryFile)) Some(Try(SummaryJson.read(summaryFile))) else None
+            ArchivedRun(
+              d,
+              readQuietly(SummaryJson.readContext(d.resolve(RunJsonName))),
+              summary.flatMap(_.toOption),
+              summary.flatMap(_.failed.toOption).map(InputError.oneLine)
+            )
+          }
+          .toSeq
+          .sortBy(_.startEpochMs)
+      }
+
+  private def readQuietly[T](read: => T): Option[T] =
+    try Some(read)
+    catch { case NonFatal(_) => None }
+
+  /** The newest archived run of the same simulation, target, profile, shard and load overrides
+    * ([[RunContext.loadOverrides]]: a -Dscale=0.5 run is no p99 reference for a full one) whose gate
+    * passed. Smoke runs have none: with a few dozen samples, a p99 comparison is noise.
+    */
+  def lastPassing(root: Path, run: RunMetadata): Option[RunSummary] = lastPassing(runs(root), run)
+
+  def lastPassing(archived: Seq[ArchivedRun], run: RunMetadata): Option[RunSummary] =
+    if (isSmoke(run.profile)) None
+    else
+      archived
+        .flatMap(_.summary)
+        .filter(s => s.run.simulation == run.simulation && s.run.target == run.target && s.run.profile == run.profile)
+        .filter(s => s.run.shard == run.shard && RunContext.loadDifferences(s.run.overrides, run.overrides).isEmpty)
+        .filter(s => s.run.runId != run.runId && s.gate.exists(_.passed))
+        .maxByOption(_.run.startEpochMs)
+
+  /** `smoke`, any profile compressed with -Dsmoke=true (recorded as "<profile> (smoke)"), a system's default
+    * compressed for want of a smoke block ("smoke (normal compressed)"), or several systems' profiles
+    * ("raid: smoke, eforms: smoke (normal compressed)") that are all of these, as `mvn gatling:test` runs them.
+    */
+  def isSmoke(profile: String): Boolean =
+    profile.split(", ").forall { part =>
+      val name = part.substring(part.indexOf(": ") + 1).trim
+      name == "smoke" || name.endsWith("(smoke)") || name.startsWith("smoke (")
+    }
+
+  /** A run named by folder (under `root`) or by path. */
+  def resolveRun(root: Path, nameOrPath: String): Path = {
+    val asPath = Path.of(nameOrPath)
+    val dir = if (Files.isDirectory(asPath)) asPath else root.resolve(nameOrPath)
+    if (!Files.isDirectory(dir)) throw new InputError(s"no run folder '$nameOrPath' (looked in ${root.toAbsolutePath})")
+    dir
+  }
+
+  def readSummary(runDir: Path): RunSummary = {
+    val file = runDir.resolve(SummaryJsonName)
+    if (!Files.isRegularFile(file))
+      throw new InputError(s"$runDir has no $SummaryJsonName: summarise it first (ResultsCli summarize $runDir)")
+    SummaryJson.read(file)
+  }
+}

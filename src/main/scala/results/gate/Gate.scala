@@ -1,0 +1,140 @@
+package results.gate
+
+import results.model.{ Entry, GateCheck, GateVerdict, RunSummary, SteadyState }
+import results.summarize.InjectorSideErrors
+
+import results.capacity.CapacityGate
+import suite.InputError
+
+/** Checks a run's summary against its thresholds and, optionally, a baseline run. */
+object Gate {
+
+  def evaluate(summary: RunSummary, thresholds: Thresholds, baseline: Option[RunSummary]): GateVerdict = {
+    // A run of several systems is held system by system to each one's global limits, over its own
+    // requests and its own steady window: the union of systems that ran at other times is no subject.
+    // A searched system's whole-run figures span steps meant to fail: its capacity search is judged instead.
+    val searched = CapacityGate.searched(summary) _
+    val wholes =
+      if (summary.systems.size > 1)
+        summary.systems.filterNot(s => CapacityGate.searchedSystem(summary)(s.key)).map(s =>
+          (s.subject, s.global, s.steady, thresholds.systemGlobals.getOrElse(s.key, thresholds.global))
+        )
+      else Seq((Entry.GlobalName, summary.global, summary.steady, thresholds.global)).filterNot(_ => searched(Nil))
+    val thresholdChecks = wholes.flatMap { case (subject, global, _, limits) =>
+      checks(subject, Some(global), limits)
+    } ++
+      thresholds.paths.filterNot(p => searched(p._1)).flatMap { case (path, limits) =>
+        checks(Entry.name(path), summary.entry(path), limits)
+      }
+    val baselineChecks =
+      baseline.toSeq.flatMap(regressionChecks(summary, _, thresholds.baseline)).filterNot(c =>
+        summary.requests.exists(r => r.name == c.subject && searched(r.path))
+      )
+    val capacity = CapacityGate.results(summary, thresholds)
+    val degradations = wholes.flatMap { case (subject, _, steady, limits) =>
+      limits.maxDegradationPercent.map(degradationCheck(steady, _, thresholds.baseline.ignoreBelowMs, subject))
+    }
+    val (degradationChecks, degradationWarnings) = (degradations.flatMap(_._1), degradations.flatMap(_._2))
+    GateVerdict(
+      thresholdChecks ++ duplicateLocksCheck(summary) ++ baselineChecks ++ degradationChecks ++
+        CapacityGate.checks(capacity, thresholds),
+      thresholds.warnings ++ degradationWarnings ++ CapacityGate.warnings(capacity),
+      baseline.map(_.run.runId),
+      summary.completion.problems ++ CapacityGate.incomplete(capacity),
+      summary.injector.toSeq.flatMap(_.saturation) ++ InjectorSideErrors.reasons(summary.errors) ++
+        summary.sandboxExhaustion ++ CapacityGate.invalid(capacity, thresholds),
+      summary.earlyStop.map(_.describe).toSeq,
+      capacity
+    )
+  }
+
+  /** A run that recorded claims fails when any resource went to two users, whatever its latencies. */
+  private def duplicateLocksCheck(summary: RunSummary): Option[GateCheck] =
+    summary.duplicateLocks.map(d =>
+      GateCheck(Gate.DuplicateLocksSubject, "count", Some(d.count.toDouble), 0, atMost = true, "")
+    )
+
+  val DuplicateLocksSubject = "Duplicate locks"
+
+  private def checks(subject: String, entry: Option[Entry], limits: Limits): Seq[GateCheck] = {
+    val figures = entry.map(_.figures)
+    limits.percentilesMs.map { case (rank, allowed) =>
+      GateCheck(
+        subject,
+        s"p${rank.toInt}",
+        figures.map(_.percentilesMs(rank).toDouble),
+        allowed.toDouble,
+        atMost = true,
+        " ms"
+      )
+    } ++
+      limits.maxErrorPercent.map(allowed =>
+        GateCheck(subject, "error %", figures.map(_.koPercent), allowed, atMost = true, " %")
+      ) ++
+      limits.minRequestsPerSecond.map(allowed =>
+        GateCheck(subject, "requests/s", figures.map(_.requestsPerSecond), allowed, atMost = false, " /s")
+      )
+  }
+
+  /** The last quarter's p95 of the steady window may exceed the first quarter's by `maxPercent` at most (rises
+    * under `ignoreBelowMs` are noise); a window too short or too thin to judge is a warning, not a pass or a fail.
+    */
+  def degradationCheck(
+      steady: SteadyState,
+      maxPercent: Double,
+      ignoreBelowMs: Int,
+      subject: String = Entry.GlobalName
+  ): (Seq[GateCheck], Seq[String]) =
+    steady.degradation match {
+      case Some(d) if d.judged =>
+        val allowed = math.max(d.first.p95Ms * (1 + maxPercent / 100), (d.first.p95Ms + ignoreBelowMs).toDouble)
+        (
+          Seq(GateCheck(
+            subject,
+            DegradationMetric,
+            Some(d.last.p95Ms.toDouble),
+            allowed,
+            atMost = true,
+            " ms"
+          )),
+          Nil
+        )
+      case Some(d) =>
+        (
+          Nil,
+          Seq(
+            s"${label(subject)}degradation not judged: the steady window's first and last quarters hold ${d.first.requests} and ${d.last.requests} requests (at least ${d.minSamples} each needed)"
+          )
+        )
+      case scala.None =>
+        (Nil, Seq(s"${label(subject)}degradation not judged: no requests in the steady window's first or last quarter"))
+    }
+
+  private def label(subject: String) = if (subject == Entry.GlobalName) "" else s"$subject: "
+
+  val DegradationMetric = "p95, last quarter of the steady window vs first"
+
+  /** One check per request both runs made: its p99 may not exceed the baseline's by more than the policy allows. */
+  def regressionChecks(current: RunSummary, baseline: RunSummary, policy: BaselinePolicy): Seq[GateCheck] = {
+    requireComparable(current, baseline)
+    current.requests.flatMap { request =>
+      baseline.requests.find(_.path == request.path).map { before =>
+        GateCheck(
+          request.name,
+          "p99 vs baseline",
+          Some(request.figures.p99Ms.toDouble),
+          policy.allowedP99(before.figures.p99Ms),
+          atMost = true,
+          " ms"
+        )
+      }
+    }
+  }
+
+  def requireComparable(current: RunSummary, baseline: RunSummary): Unit =
+    if (current.run.simulation != baseline.run.simulation) {
+      throw new InputError(
+        s"baseline ${baseline.run.runId} is a run of ${baseline.run.simulation}, not of ${current.run.simulation}: choose a run of the same simulation"
+      )
+    }
+}

@@ -1,0 +1,78 @@
+package results.model
+
+import results.RunOutcome
+
+/** One threshold checked against one run: a JUnit test case in junit.xml.
+  *
+  * @param subject  the request, group or "All Requests" the threshold is about
+  * @param metric   e.g. "p99", "p95", "error %", "requests/s", "p99 vs baseline"
+  * @param measured None when the subject never ran: the check fails, since a threshold on a path that
+  *                 did not run says the run did not do what it was meant to (Gatling's assertion fails too)
+  */
+final case class GateCheck(
+    subject: String,
+    metric: String,
+    measured: Option[Double],
+    allowed: Double,
+    atMost: Boolean,
+    unit: String
+) {
+  def neverRan: Boolean = measured.isEmpty
+  def passed: Boolean = measured.exists(value => if (atMost) value <= allowed else value >= allowed)
+  def name: String = s"$subject: $metric"
+  def outcome: String = measured match {
+    case None        => s"'$subject' never ran"
+    case Some(value) =>
+      s"measured ${GateCheck.format(value)}$unit, allowed ${if (atMost) "at most" else "at least"} ${GateCheck.format(allowed)}$unit"
+  }
+}
+
+object GateCheck {
+  def format(value: Double): String =
+    if (value == math.rint(value) && math.abs(value) < 1e15) value.toLong.toString else f"$value%.2f"
+}
+
+/** The gate's verdict for one run: it passes when the run completed its plan and no check failed.
+  * Warnings never fail it.
+  *
+  * @param incomplete why the run did not complete its plan (see [[Completion]]); any reason makes the
+  *                   verdict INCOMPLETE, whatever the checks say
+  * @param invalid    why the injector itself was the bottleneck ([[InjectorHealthRecord]]); any reason
+  *                   makes a complete run's verdict INVALID: its latencies are the injector's, not the target's
+  * @param stoppedEarly why an early-stop limit stopped the run ([[EarlyStopRecord]]): the verdict is FAIL,
+  *                   before INCOMPLETE and INVALID, since the stop itself left the plan unfinished and it
+  *                   was the target's answers that broke the limit
+  * @param capacity   each searched system's capacity search, judged by the same thresholds
+  */
+final case class GateVerdict(
+    checks: Seq[GateCheck],
+    warnings: Seq[String],
+    baselineRun: Option[String],
+    incomplete: Seq[String],
+    invalid: Seq[String],
+    stoppedEarly: Seq[String] = Nil,
+    capacity: Seq[results.capacity.CapacityResult] = Nil
+) {
+  def passed: Boolean = stoppedEarly.isEmpty && incomplete.isEmpty && invalid.isEmpty && checks.forall(_.passed)
+  def failures: Seq[GateCheck] = checks.filterNot(_.passed)
+  def label: String =
+    if (stoppedEarly.nonEmpty) GateVerdict.Fail
+    else if (incomplete.nonEmpty) GateVerdict.Incomplete
+    else if (invalid.nonEmpty) GateVerdict.Invalid
+    else if (passed) "PASS"
+    else GateVerdict.Fail
+
+  /** The verdict as the results step's exit status: PASS 0, FAIL 1, INCOMPLETE 4, INVALID 6. */
+  def exitCode: Int = label match {
+    case GateVerdict.Incomplete => RunOutcome.IncompleteExitCode
+    case GateVerdict.Invalid    => RunOutcome.InvalidExitCode
+    case GateVerdict.Fail       => 1
+    case _                      => 0
+  }
+}
+
+object GateVerdict {
+  val Fail = "FAIL"
+  val Incomplete = "INCOMPLETE"
+  val Invalid = "INVALID"
+}

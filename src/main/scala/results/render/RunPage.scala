@@ -1,0 +1,281 @@
+package results.render
+
+import results.archive.RunArchive
+import results.model.{ Entry, InjectorHealthRecord, RunSummary, RunWindow }
+import results.summarize.LatencyAccumulator
+
+import results.render.SitePages.{ fields, Fields }
+
+import java.nio.file.{ Files, Path }
+
+import scala.jdk.CollectionConverters._
+import scala.util.Using
+
+/** results/<run>/run.html: the verdict and why first, what was run, then the charts (latency by
+  * percentile per request, percentiles and throughput over time with the windows shaded, the windows'
+  * knee) and tables (errors by status and message, windows, injector health).
+  */
+object RunPage {
+  val FileName = "run.html"
+  val ComparisonsFolder = "comparisons"
+  private val GatlingReport = "index.html"
+  private val ReportLinkMarker = "<!-- results: run page link -->"
+
+  /** Writes the run page of the summarised run in `runDir` (results/<run>/) and links it from the
+    * archived copy of Gatling's report.
+    */
+  def write(runDir: Path, summary: RunSummary): Path = {
+    val root = runDir.getParent
+    SitePages.writeAssets(root)
+    val file = runDir.resolve(FileName)
+    RunArchive.writeAtomically(file, render(summary, comparisonsOf(root, summary.run.runId), filesIn(runDir)))
+    linkFromGatlingReport(runDir)
+    file
+  }
+
+  /** The comparisons `compare` made with this run as A or B: (folder name, the other run). */
+  def comparisonsOf(root: Path, runId: String): Seq[(String, String)] = {
+    val folder = root.resolve(ComparisonsFolder)
+    if (!Files.isDirectory(folder)) Nil
+    else
+      Using.resource(Files.list(folder)) { dirs =>
+        dirs.iterator.asScala.map(_.getFileName.toString).filter(name =>
+          Files.isRegularFile(folder.resolve(name).resolve(ComparePage.FileName))
+        ).flatMap { name =>
+          name.split(ComparePage.Separator, -1) match {
+            case Array(a, b) if a == runId => Some(name -> b)
+            case Array(a, b) if b == runId => Some(name -> a)
+            case _                         => None
+          }
+        }.toSeq.sorted
+      }
+  }
+
+  private def filesIn(runDir: Path): Set[String] =
+    Seq(
+      GatlingReport,
+      RunArchive.SummaryMarkdownName,
+      RunArchive.SummaryJsonName,
+      RunArchive.JUnitName,
+      WindowChart.FileName
+    ).filter(name => Files.isRegularFile(runDir.resolve(name))).toSet
+
+  /** A line under the top of the archived Gatling report pointing to the run page (added once). */
+  private def linkFromGatlingReport(runDir: Path): Unit = {
+    val report = runDir.resolve(GatlingReport)
+    if (Files.isRegularFile(report)) {
+      val html = Files.readString(report)
+      if (!html.contains(ReportLinkMarker)) {
+        val link =
+          s"""$ReportLinkMarker<div style="font:14px sans-serif;padding:6px 12px;background:#fff3c4;border-bottom:1px solid #d9c27a">""" +
+            s"""<a href="$FileName">Verdict, settings and charts of this run (run.html)</a> &middot; <a href="../${RunIndexPage.FileName}">all runs</a></div>"""
+        val withLink = "(?i)<body[^>]*>".r.findFirstMatchIn(html) match {
+          case Some(body) => html.substring(0, body.end) + link + html.substring(body.end)
+          case None       => html
+        }
+        if (withLink != html) RunArchive.writeAtomically(report, withLink)
+      }
+    }
+  }
+
+  def render(summary: RunSummary, comparisons: Seq[(String, String)], files: Set[String]): String = {
+    val s = summary
+    val verdict = Verdicts.of(s)
+    def row(e: Entry, name: String) = {
+      val f = e.figures
+      fields(
+        "name" -> name,
+        "count" -> f.count,
+        "koPercent" -> SummaryMarkdown.number(f.koPercent),
+        "rps" -> SummaryMarkdown.number(f.requestsPerSecond),
+        "p50" -> f.p50Ms,
+        "p95" -> f.p95Ms,
+        "p99" -> f.p99Ms,
+        "max" -> f.maxMs,
+        "apdex" -> f.apdex.score.fold("-")(a => f"$a%.2f")
+      )
+    }
+    val figures = (s.global +: s.requests).map(e => row(e, e.name))
+    val systems = Option.when(SystemSections.shown(s))(SystemSections.rows(s)).getOrElse(Nil).map { r =>
+      fields(
+        "key" -> r.key,
+        "verdict" -> r.verdict,
+        "verdictClass" -> Verdicts.cssClass(r.verdict),
+        "failedChecks" -> r.failedOfAll,
+        "profile" -> r.system.profile,
+        "users" -> r.users,
+        "rps" -> SummaryMarkdown.number(r.figures.requestsPerSecond),
+        "steadyRps" -> SummaryMarkdown.number(r.system.steady.requestsPerSecond),
+        "p99" -> r.p99,
+        "ko" -> r.figures.ko,
+        "koPercent" -> SummaryMarkdown.number(r.figures.koPercent),
+        "describe" -> SystemSections.describe(r),
+        "failed" -> r.failed.map(c => s"${c.name}: ${c.outcome}"),
+        "requests" -> SystemSections.entries(s, r.system).map { case (e, depth) =>
+          row(e, if (e.path.isEmpty) r.system.subject else e.path.last) + ("depth" -> depth)
+        }
+      )
+    }
+    val errors = s.errors.map(e =>
+      fields(
+        "request" -> Entry.name(e.path),
+        "status" -> e.status.fold("-")(_.toString),
+        "message" -> e.message,
+        "count" -> e.count
+      )
+    )
+    val tallies = s.tallies.map { t =>
+      fields(
+        "name" -> t.name,
+        "columns" -> t.columns,
+        "rows" -> t.rows.map { case (key, _, cells) => fields("key" -> key, "cells" -> cells) }
+      )
+    }
+    val windows = s.windows.map { w =>
+      val f = w.global.map(_.figures)
+      fields(
+        "kind" -> w.window.kind,
+        "label" -> w.window.label,
+        "seconds" -> SummaryMarkdown.number(w.window.durationMs / 1000.0),
+        "count" -> f.fold(0L)(_.count),
+        "rps" -> f.fold("-")(x => SummaryMarkdown.number(x.requestsPerSecond)),
+        "p50" -> f.fold("-")(_.p50Ms.toString),
+        "p95" -> f.fold("-")(_.p95Ms.toString),
+        "p99" -> f.fold("-")(_.p99Ms.toString),
+        "max" -> f.fold("-")(_.maxMs.toString),
+        "koPercent" -> f.fold("-")(x => SummaryMarkdown.number(x.koPercent)),
+        "apdex" -> f.flatMap(_.apdex.score).fold("-")(a => f"$a%.2f")
+      )
+    }
+    val start = s.timeline.fold(s.run.startEpochMs)(_.startEpochMs)
+    def shade(kind: String, label: String, from: Long, to: Long) =
+      fields("kind" -> kind, "label" -> label, "fromS" -> (from - start) / 1000.0, "toS" -> (to - start) / 1000.0)
+    val chartData = fields(
+      "capacity" -> results.capacity.CapacityPage.chartData(s),
+      "percentiles" -> (s.global +: s.requests).map(e =>
+        fields(
+          "name" -> e.name,
+          "curve" -> SitePages.percentileCurve(LatencyAccumulator.decode(e.mergeable.histogram)),
+          "limits" -> SitePages.percentileLimits(s, e.name)
+        )
+      ),
+      "timeline" -> s.timeline.map(t =>
+        fields(
+          "bucketS" -> t.bucketMs / 1000.0,
+          "series" -> t.series.map(series =>
+            fields(
+              "name" -> series.name,
+              "limits" -> SitePages.percentileLimits(s, series.name),
+              "points" -> series.points.map(p =>
+                Seq[Double](p.offsetMs / 1000.0, p.count.toDouble, p.ko.toDouble, p.p50Ms, p.p95Ms, p.p99Ms)
+              )
+            )
+          )
+        )
+      ),
+      "endS" -> (s.run.endEpochMs - start) / 1000.0,
+      // A steady window that is the whole run marks nothing out.
+      "shaded" -> (Option.when(s.steady.source != "whole run")(
+        shade("steady", s"steady window (${s.steady.source})", s.steady.startEpochMs, s.steady.endEpochMs)
+      ).toSeq ++
+        s.windows.filterNot(_.window.kind == RunWindow.Steady).map(w =>
+          shade(w.window.kind, w.window.label, w.window.startEpochMs, w.window.endEpochMs)
+        )),
+      // The knee: only a run split into cycles or levels has one (its steady window is no point on it).
+      "windows" -> s.windows.filterNot(_.window.kind == RunWindow.Steady).flatMap(w =>
+        w.global.map(g =>
+          fields(
+            "label" -> w.window.label,
+            "concurrency" -> Verdicts.concurrency(w.window.label),
+            "rps" -> g.figures.requestsPerSecond,
+            "p99" -> g.figures.p99Ms
+          )
+        )
+      )
+    )
+    SitePages.render(
+      "run",
+      fields(
+        "assets" -> s"../${SitePages.AssetsFolder}",
+        "runId" -> s.run.runId,
+        "verdict" -> verdict.label,
+        "verdictClass" -> verdict.cssClass,
+        "reasons" -> verdict.reasons,
+        "warnings" -> s.gate.fold(s.warnings)(g => s.warnings ++ g.warnings),
+        "metadata" -> metadata(s),
+        "overrides" -> s.run.overrides.toSeq.sorted.map { case (k, v) => fields("key" -> k, "value" -> v) },
+        "files" -> files.toSeq.sorted.map(f => fields("href" -> f, "label" -> fileLabel(f))),
+        "comparisons" -> comparisons.map { case (folder, other) =>
+          fields("href" -> s"../$ComparisonsFolder/$folder/${ComparePage.FileName}", "other" -> other)
+        },
+        "figures" -> figures,
+        "systems" -> systems,
+        "capacity" -> results.capacity.CapacityPage.sections(s),
+        "unowned" -> (if (systems.isEmpty) Nil else SystemSections.unowned(s).map(e => row(e, e.name))),
+        "errors" -> errors,
+        "tallies" -> tallies,
+        "windows" -> windows,
+        "injector" -> s.injector.map(injector),
+        "hasTimeline" -> s.timeline.isDefined,
+        "kneeWindows" -> s.windows.count(_.window.kind != RunWindow.Steady),
+        "data" -> SitePages.json(chartData)
+      )
+    )
+  }
+
+  private def fileLabel(name: String): String = name match {
+    case GatlingReport                  => "Gatling's report"
+    case RunArchive.SummaryMarkdownName => "summary.md"
+    case RunArchive.SummaryJsonName     => "summary.json"
+    case RunArchive.JUnitName           => "junit.xml"
+    case other                          => other
+  }
+
+  private def metadata(s: RunSummary): Seq[Fields] = {
+    def row(name: String, value: String): Fields = fields("name" -> name, "value" -> value)
+    Seq(
+      row("Simulation", s"${s.run.simulation} (${s.run.simulationClass})"),
+      row("Systems", s.run.systems.mkString(", ")),
+      row("Target", s.run.target),
+      row("Profile", s.run.profile),
+      row("Shard", s.run.shard),
+      row("Description", if (s.run.runDescription.isEmpty) "(none)" else s.run.runDescription),
+      row("Commit", s.run.gitCommit),
+      row("Gatling", s.run.gatlingVersion),
+      row("Start (UTC)", Verdicts.utc(s.run.startEpochMs)),
+      row("Duration", s"${SummaryMarkdown.number(s.run.durationMs / 1000.0)} s"),
+      row(
+        "Steady window",
+        s"${s.steady.source}: ${Verdicts.utc(s.steady.startEpochMs)} to ${Verdicts.utc(s.steady.endEpochMs)}"
+      ),
+      row("Apdex T / slow above", s"${s.settings.apdexThresholdMs} ms / ${s.settings.slowThresholdMs} ms"),
+      row("Percentiles from", s.settings.percentileSource)
+    ) ++ Option.when(s.run.mergedFrom.nonEmpty)(row("Merged from", s.run.mergedFrom.mkString(", "))) ++
+      s.gate.flatMap(_.baselineRun).map(row("Baseline", _))
+  }
+
+  private def injector(record: InjectorHealthRecord): Fields = {
+    val f = record.figures
+    val l = record.limits
+    def row(name: String, measured: String, limit: String) =
+      fields("name" -> name, "measured" -> measured, "limit" -> limit)
+    fields(
+      "describe" -> record.describe,
+      "saturation" -> record.saturation,
+      "rows" -> Seq(
+        row("Cores", f.cores.toString, ""),
+        row("CPU mean (% of all cores)", SummaryMarkdown.number(f.cpuMeanPercent), ""),
+        row("CPU max (% of all cores)", SummaryMarkdown.number(f.cpuMaxPercent), s"at most ${l.maxCpuPercent}"),
+        row("Samples at the CPU limit", s"${f.busySamples} of ${f.samples}", s"at most ${l.maxBusyPercent} %"),
+        row("GC time (%)", SummaryMarkdown.number(f.gcPercent), s"at most ${l.maxGcPercent}"),
+        row("GC pauses / longest (ms)", s"${f.gcPauses} / ${f.gcLongestPauseMs}", ""),
+        row("Connection retries", f.connectionRetries.toString, ""),
+        row(
+          "Users started late: count / p99 / max (ms)",
+          s"${f.lateStarts.users} / ${f.lateStarts.p99Ms} / ${f.lateStarts.maxMs}",
+          if (l.maxLateStartP99Ms == Long.MaxValue) "" else s"p99 at most ${l.maxLateStartP99Ms}"
+        )
+      )
+    )
+  }
+}

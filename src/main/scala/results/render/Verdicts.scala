@@ -1,0 +1,48 @@
+package results.render
+
+import results.model.{ GateVerdict, RunSummary }
+
+import java.time.Instant
+
+/** A run's verdict as the site shows it, and the small formatting both its pages share. */
+object Verdicts {
+  final case class Shown(label: String, cssClass: String, reasons: Seq[String]) {
+
+    /** A run that did not run as planned (or whose injector was the bottleneck): never a point in a trend. */
+    def drawable: Boolean = label != GateVerdict.Incomplete && label != GateVerdict.Invalid && label != NoSummary
+  }
+  val NoSummary = "NO SUMMARY"
+  val NotGated = "NOT GATED"
+
+  def of(s: RunSummary): Shown =
+    s.gate match {
+      case Some(g) =>
+        val reasons = g.stoppedEarly.map("stopped early: " + _) ++ g.incomplete.map("incomplete: " + _) ++
+          g.invalid.map(r => if (r.startsWith("injector saturated")) r else s"injector saturated: $r") ++
+          SystemSections.failureLines(s, g)
+        Shown(
+          g.label,
+          cssClass(g.label),
+          if (reasons.nonEmpty) reasons
+          else if (g.capacity.nonEmpty) g.capacity.map(results.capacity.CapacityText.oneLine)
+          else Seq(s"all ${g.checks.size} checks passed and the run completed its plan")
+        )
+      case None if !s.completion.complete =>
+        Shown(GateVerdict.Incomplete, cssClass(GateVerdict.Incomplete), s.completion.problems)
+      case None => Shown(NotGated, "none", Seq("no thresholds were checked (they could not be read)"))
+    }
+
+  def cssClass(label: String): String = label match {
+    case "PASS"                                       => "pass"
+    case GateVerdict.Fail                             => "fail"
+    case GateVerdict.Incomplete | GateVerdict.Invalid => "void"
+    case _                                            => "none"
+  }
+
+  /** The users of a window the profiles label "cycle 2 (50 users)" or "L3 R2 (1,000 users)"; None otherwise. */
+  def concurrency(label: String): Option[Long] =
+    """\((\d[\d,]*) users?\)""".r.findFirstMatchIn(label).map(_.group(1).replace(",", "").toLong)
+
+  def utc(epochMs: Long): String =
+    Instant.ofEpochMilli(epochMs).toString.replace("T", " ").replaceAll("\\.\\d+Z$|Z$", "")
+}

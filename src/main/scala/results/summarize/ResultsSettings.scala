@@ -1,0 +1,68 @@
+package results.summarize
+
+import suite.{ InputError, Settings }
+
+import java.nio.file.{ InvalidPathException, Path, Paths }
+
+import com.typesafe.config.{ Config, ConfigFactory }
+
+/** The `results` block (src/test/resources/results.conf; system properties override, e.g. -Dresults.apdexThresholdMs=500). */
+final case class ResultsSettings(
+    root: Path,
+    apdexThresholdMs: Int,
+    slowThresholdMs: Int,
+    steadyExcludeStartMs: Long,
+    steadyExcludeEndMs: Long,
+    baseline: String,
+    degradationMinSamples: Long
+)
+
+object ResultsSettings {
+  val LastPassing = "last-passing"
+  val NoBaseline = "none"
+
+  /** The `results` block as this JVM sees it. Throws an [[InputError]] of one line, `<key>: <problem>`
+    * worded as by [[suite.Settings]] (e.g. `results.apdexThresholdMs: must be at least 1 (was 0)`);
+    * a simulation calls it at its start, so a bad setting stops the run before any load.
+    */
+  def load(): ResultsSettings =
+    fromConfig(ConfigFactory.load().withFallback(ConfigFactory.parseResources("results.conf")).resolve())
+
+  /** The `results` block of `config`; problems as for [[load]]. */
+  def fromConfig(config: Config): ResultsSettings = {
+    val all = new Settings(config)
+    if (all.has("results") && !all.isBlock("results")) all.fail("results", "must be a block")
+    val results = all.block("results")
+    ResultsSettings(
+      root = path(results, "root"),
+      apdexThresholdMs = results.int("apdexThresholdMs", min = 1),
+      slowThresholdMs = results.int("slowThresholdMs", min = 1),
+      steadyExcludeStartMs = results.duration("steadyWindow.excludeStart").toMillis,
+      steadyExcludeEndMs = results.duration("steadyWindow.excludeEnd").toMillis,
+      baseline = baselineChoice(results.string("baseline"), results.key("baseline")),
+      degradationMinSamples = results.long("degradation.minSamplesPerQuarter", min = 1)
+    )
+  }
+
+  /** `value` as a baseline choice named by `key` (a setting or a command-line option). Whether a named
+    * run folder exists is only known when the gate runs (it warns then); an empty value, or a misspelt
+    * last-passing or none, is refused here with one line naming `key`, e.g.
+    * `results.baseline: must be last-passing, none or an archived run's folder name (was 'last_passing'; did you mean last-passing?)`.
+    */
+  def baselineChoice(value: String, key: String): String = {
+    val allowed = s"must be $LastPassing, $NoBaseline or an archived run's folder name"
+    val squashed = value.toLowerCase.filter(_.isLetterOrDigit)
+    def refuse(hint: String) = throw new InputError(s"$key: $allowed (was '$value'$hint)")
+    if (value.trim.isEmpty) refuse("")
+    if (value != LastPassing && squashed == LastPassing.filter(_.isLetterOrDigit))
+      refuse(s"; did you mean $LastPassing?")
+    if (value != NoBaseline && squashed == NoBaseline) refuse(s"; did you mean $NoBaseline?")
+    value
+  }
+
+  private def path(s: Settings, key: String): Path = {
+    val raw = s.string(key)
+    try Paths.get(raw)
+    catch { case _: InvalidPathException => s.fail(key, s"must be a path (was '$raw')") }
+  }
+}

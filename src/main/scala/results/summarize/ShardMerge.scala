@@ -1,0 +1,215 @@
+package results.summarize
+
+import results.model.{
+  Completion,
+  Entry,
+  ErrorCount,
+  RunContext,
+  RunSummary,
+  RunWindow,
+  SessionFigures,
+  SteadyState,
+  Tally,
+  ThroughputCurve,
+  TransactionRate,
+  WindowSummary,
+  WorkDone
+}
+
+import suite.InputError
+
+/** Merges the summaries of N runs of one simulation made with shard=i/n (one per injector) into one.
+  *
+  * Counts, sums, Apdex bands and HdrHistograms add up exactly; percentiles of the merged summary
+  * come from the merged histograms; throughput is over the union of the runs' time windows.
+  */
+object ShardMerge {
+  private val ShardPattern = """(\d+)/(\d+)""".r
+
+  /** @param expectedShards the shard count the caller launched (a pipeline's matrix, a Job's completions): runs
+    *                       of another count are refused, so a shard that never uploaded is not silently left out
+    */
+  def merge(shards: Seq[RunSummary], runId: String, expectedShards: Option[Int] = None): RunSummary = {
+    validate(shards, expectedShards)
+    val first = shards.head
+    val saturated = shards.flatMap(s => s.injector.filter(_.saturation.nonEmpty).map(s -> _))
+    val runUnionMs = unionMs(shards.map(s => (s.run.startEpochMs, s.run.endEpochMs)))
+    val runSeconds = runUnionMs / 1000.0
+
+    def mergeEntries(entries: Seq[Entry], seconds: Double): Seq[Entry] =
+      entries.map(_.path).distinct.flatMap { path =>
+        val accumulators = entries.filter(_.path == path).map(e => LatencyAccumulator.restore(e.figures, e.mergeable))
+        accumulators.tail.foreach(accumulators.head.add)
+        val spans = entries.filter(_.path == path).map(_.span)
+        val span = Option.when(spans.forall(_.nonEmpty))(spans.flatten.reduce(_ union _))
+        accumulators.head.entry(path, seconds).map(_.copy(span = span))
+      }
+
+    // Each system's parts, as each shard read it: figures over the union of the shards' spans of it.
+    val systems = shards.flatMap(_.systems).map(_.key).distinct.map { key =>
+      val parts = shards.flatMap(_.systems.find(_.key == key))
+      val spanMs = unionMs(parts.map(p => (p.startEpochMs, p.endEpochMs)))
+      parts.head.copy(
+        requests = parts.flatMap(_.requests).distinct,
+        groups = parts.flatMap(_.groups).distinct,
+        global = mergeEntries(parts.map(_.global), math.max(1.0, math.ceil(spanMs / 1000.0))).head,
+        startEpochMs = parts.map(_.startEpochMs).min,
+        endEpochMs = parts.map(_.endEpochMs).max,
+        steady = mergeSteady(parts.map(_.steady)),
+        plannedUsers = parts.map(_.plannedUsers).reduce((a, b) => a.zip(b).map { case (x, y) => x + y }),
+        startedUsers = parts.map(_.startedUsers).sum,
+        endedUsers = parts.map(_.endedUsers).sum
+      )
+    }
+
+    val windows = shards.flatMap(
+      _.windows
+    ).groupBy(w => (w.window.kind, w.window.label)).toSeq.sortBy(_._2.map(_.window.startEpochMs).min).map {
+      case ((kind, label), parts) =>
+        val coveredMs = unionMs(parts.map(p => (p.window.startEpochMs, p.window.endEpochMs)))
+        WindowSummary(
+          RunWindow(kind, label, parts.map(_.window.startEpochMs).min, parts.map(_.window.endEpochMs).max),
+          mergeEntries(parts.flatMap(_.global), coveredMs / 1000.0).headOption,
+          mergeEntries(parts.flatMap(_.requests), coveredMs / 1000.0),
+          mergeEntries(parts.flatMap(_.groups), coveredMs / 1000.0),
+          mergeTransactions(parts.flatMap(_.transactions), coveredMs)
+        )
+    }
+
+    RunSummary(
+      run = first.run.copy(
+        runId = runId,
+        startEpochMs = shards.map(_.run.startEpochMs).min,
+        endEpochMs = shards.map(_.run.endEpochMs).max,
+        shard = s"merged ${shards.size}/${shards.size}",
+        gitCommit = shards.map(_.run.gitCommit).distinct.mkString(","),
+        mergedFrom = shards.map(_.run.runId)
+      ),
+      settings = first.settings.copy(percentileSource = s"HdrHistogram, merged from ${shards.size} shards"),
+      global = mergeEntries(shards.map(_.global), runSeconds).head,
+      groups = mergeEntries(shards.flatMap(_.groups), runSeconds),
+      requests = mergeEntries(shards.flatMap(_.requests), runSeconds),
+      steady = mergeSteady(shards.map(_.steady)),
+      windows = windows,
+      warnings = shards.flatMap(s => s.warnings.map(w => s"${s.run.runId}: $w")) ++ saturated.map { case (shard, _) =>
+        s"${shard.run.runId}: its injector was the bottleneck, so the merged run's figures are in part the injector's"
+      },
+      completion = Completion(
+        plannedUsers = shards.map(_.completion.plannedUsers).reduce((a, b) => a.zip(b).map { case (x, y) => x + y }),
+        startedUsers = shards.map(_.completion.startedUsers).sum,
+        endedUsers = shards.map(_.completion.endedUsers).sum,
+        plannedDurationMs = shards.flatMap(_.completion.plannedDurationMs).maxOption,
+        actualDurationMs = shards.map(_.completion.actualDurationMs).max,
+        problems = shards.flatMap(s => s.completion.problems.map(p => s"${s.run.runId}: $p")),
+        // Each shard worked through its own part of each list: the parts add up to the list.
+        work = shards.flatMap(_.completion.work).groupBy(_.scenario).toSeq.sortBy(_._1).map { case (scenario, parts) =>
+          val ran = parts.filter(_.started)
+          WorkDone(
+            scenario,
+            parts.map(_.planned).sum,
+            parts.map(_.finished).sum,
+            ran.map(_.startEpochMs).minOption.getOrElse(0L),
+            ran.map(_.endEpochMs).maxOption.getOrElse(0L)
+          )
+        }
+      ),
+      // Each shard's injector was judged on its own run, and the merged run keeps no single figure, unless one was
+      // saturated: then the merged run carries that record, so its verdict is INVALID and it is never a baseline.
+      injector = saturated.headOption.map(_._2),
+      errors = ErrorCount.sorted(shards.flatMap(_.errors).groupMapReduce(e => (e.path, e.message))(_.count)(_ + _).map {
+        case ((path, message), count) => ErrorCount(message, count, path)
+      }),
+      gate = None,
+      // A shard stopped early stopped its own part of the load: the merged run did not run as planned either.
+      earlyStop = shards.flatMap(_.earlyStop).minByOption(_.atMs),
+      sessions = SessionFigures.merge(shards.map(_.sessions)),
+      // Each shard counted its own responses: the counts add up.
+      tallies = Tally.merged(shards.flatMap(_.tallies)),
+      // The shards' timelines have buckets of their own starts and sizes: the merged run draws none.
+      timeline = None,
+      // Every shard ran the same sweep: its curve is read again from the merged windows.
+      curves = first.curves.map(c => ThroughputCurve.of(c.spec, windows)),
+      sandboxExhaustion = shards.flatMap(_.sandboxExhaustion).distinct,
+      systems = systems
+    )
+  }
+
+  /** The shards' steady windows as one: from the first start to the last end, covering their union. */
+  private def mergeSteady(parts: Seq[SteadyState]): SteadyState = {
+    val coveredMs = unionMs(parts.map(p => (p.startEpochMs, p.endEpochMs)))
+    SteadyState(
+      parts.map(_.startEpochMs).min,
+      parts.map(_.endEpochMs).max,
+      coveredMs,
+      parts.map(_.source).distinct.mkString(", "),
+      parts.map(_.requests).sum,
+      mergeTransactions(parts.flatMap(_.transactions), coveredMs)
+    )
+  }
+
+  private def mergeTransactions(rates: Seq[TransactionRate], coveredMs: Long): Seq[TransactionRate] =
+    rates.groupMapReduce(_.path)(_.completed)(_ + _).toSeq.sortBy(_._1.mkString("\u0000")).map {
+      case (path, completed) =>
+        TransactionRate(path, completed, if (coveredMs > 0) completed * 3600000.0 / coveredMs else 0.0)
+    }
+
+  /** Length of the union of [start, end) intervals. */
+  def unionMs(intervals: Seq[(Long, Long)]): Long =
+    intervals.sorted
+      .foldLeft((0L, Long.MinValue)) { case ((total, coveredUntil), (start, end)) =>
+        if (end <= coveredUntil) (total, coveredUntil)
+        else (total + end - math.max(start, coveredUntil), end)
+      }
+      ._1
+
+  private def validate(shards: Seq[RunSummary], expectedShards: Option[Int]): Unit = {
+    def fail(message: String) = throw new InputError(s"merge: $message")
+    if (shards.size < 2) fail(s"needs at least two shard runs, got ${shards.size}")
+    val first = shards.head
+    shards.find(_.run.simulation != first.run.simulation).foreach(s =>
+      fail(s"${s.run.runId} is a run of ${s.run.simulation}, not of ${first.run.simulation}")
+    )
+    shards.find(_.run.target != first.run.target).foreach(s =>
+      fail(s"${s.run.runId} ran against ${s.run.target}, not ${first.run.target}")
+    )
+    shards.find(_.run.profile != first.run.profile).foreach(s =>
+      fail(s"${s.run.runId} ran profile ${s.run.profile}, not ${first.run.profile}")
+    )
+    shards.map(s => s -> RunContext.loadDifferences(first.run.overrides, s.run.overrides)).find(_._2.nonEmpty).foreach {
+      case (s, differences) =>
+        fail(
+          s"${s.run.runId} ran with other load overrides than ${first.run.runId} (${first.run.runId} vs ${s.run.runId}: ${differences.mkString(", ")})"
+        )
+    }
+    shards
+      .find(s =>
+        (s.settings.apdexThresholdMs, s.settings.slowThresholdMs, s.settings.groupMetric) != (
+          first.settings.apdexThresholdMs,
+          first.settings.slowThresholdMs,
+          first.settings.groupMetric
+        )
+      )
+      .foreach(s =>
+        fail(
+          s"${s.run.runId} was summarised with other settings (Apdex T, slow threshold or group metric) than ${first.run.runId}"
+        )
+      )
+    val parsed = shards.map { s =>
+      s.run.shard match {
+        case ShardPattern(i, n) => (i.toInt, n.toInt, s.run.runId)
+        case other              => fail(s"${s.run.runId} has shard '$other', not i/n")
+      }
+    }
+    val n = expectedShards.getOrElse(parsed.head._2)
+    parsed.find(_._2 != n).foreach { case (_, other, run) => fail(s"$run is a shard of $other, expected shards of $n") }
+    parsed.groupBy(_._1).values.find(_.size > 1).foreach { twice =>
+      fail(s"${twice.map(_._3).mkString(" and ")} are both shard ${twice.head._1}/$n")
+    }
+    val missing = (1 to n).filterNot(parsed.map(_._1).toSet)
+    if (missing.nonEmpty)
+      fail(s"shard ${missing.map(i => s"$i/$n").mkString(", ")} missing: the runs given are ${parsed
+          .sortBy(_._1)
+          .map(p => s"${p._3} (${p._1}/$n)")
+          .mkString(", ")}")
+  }
+}

@@ -167,6 +167,7 @@ object DocCommandsTest {
     "bench/raid-scale.sh [scale ...]" -> Smoke,
     "BENCH_SMOKE=1 bench/raid-scale.sh" -> Smoke,
     "bench/capacity.sh [extra -D options for the run]" -> Smoke,
+    "bench/capacity.sh" -> Smoke,
     "BENCH_SMOKE=1 bench/capacity.sh" -> Smoke,
     // docs/capacity.md: bench/capacity.sh's smoke runs it against the sandbox in its own JVM, compressed
     "mvn gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=capacity" -> Smoke,

@@ -23,7 +23,8 @@ start_measured_sandbox() {
     sleep 1
   done
   grep -qs "Ctrl-C stops." "$log" && return 0
-  grep -m1 "^ERROR" "$log" >&2 || true
+  # Maven's colour resets (`mvn -q` starts its output with them) removed, so that a first line's ERROR is found.
+  sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -m1 "^ERROR" >&2 || true
   echo "The sandbox did not start: see $log" >&2
   exit 1
 }

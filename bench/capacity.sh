@@ -13,26 +13,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
+# shellcheck source=bench/sandbox-start.sh
+source bench/sandbox-start.sh
 work=target/bench-capacity
 base_urls=$work/base-urls.conf
-sandbox_opts="-Dsandbox.raid.seedRaids=100000"
+sandbox_opts=(-Dsandbox.raid.seedRaids=100000)
 run_opts=(-Dcapacity.maxMultiple=4 "$@")
-if [ "${BENCH_SMOKE:-0}" = 1 ]; then sandbox_opts="" run_opts=(-Dsmoke=true); fi
+if [ "${BENCH_SMOKE:-0}" = 1 ]; then sandbox_opts=() run_opts=(-Dsmoke=true); fi
 
 mvn -q -B test-compile
 mkdir -p "$work"
-rm -f "$work/sandbox-jvm.csv" "$work/sandbox.log" "$base_urls"
 # The sandbox takes free ports and writes its base URLs to $base_urls, where the run reads them.
-# shellcheck disable=SC2086 # the sandbox options are a list of -D words
-mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox -Dbench.timeline="$work/sandbox-jvm.csv" \
-  -Dtargets.standalone-sandbox.baseUrlsFile="$base_urls" $sandbox_opts > "$work/sandbox.log" 2>&1 &
-sandbox_jvm=$!
-trap 'kill $sandbox_jvm 2>/dev/null || true' EXIT
-for _ in $(seq 1 180); do
-  grep -qs "Ctrl-C stops." "$work/sandbox.log" && break
-  kill -0 "$sandbox_jvm" 2>/dev/null || break
-  sleep 1
-done
+start_measured_sandbox "$work/sandbox.log" "$base_urls" "$work/sandbox-jvm.csv" "${sandbox_opts[@]}"
 grep -qs '^raid\.baseUrl = ' "$base_urls" || {
   grep -m1 "^ERROR" "$work/sandbox.log" >&2 || true
   echo "The sandbox wrote no RAiD base URL to $base_urls: see $work/sandbox.log" >&2

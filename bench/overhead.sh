@@ -15,12 +15,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
+# shellcheck source=bench/sandbox-start.sh
+source bench/sandbox-start.sh
 base_urls=target/bench-overhead-base-urls.conf users=${BENCH_USERS:-32} seconds=${BENCH_SECONDS:-60} warmup=${BENCH_WARMUP:-15}
 if [ "${BENCH_SMOKE:-0}" = 1 ]; then users=${BENCH_USERS:-2} seconds=${BENCH_SECONDS:-5} warmup=${BENCH_WARMUP:-2}; fi
 
 mvn -q -B test-compile
-sandbox_jvm=
-trap '[ -z "$sandbox_jvm" ] || kill $sandbox_jvm 2>/dev/null || true' EXIT
 
 # JFR into target/bench-overhead-<what>/ (a folder: under `mvn gatling:test` Maven's JVM records one too).
 jfr() {
@@ -32,23 +32,10 @@ jfr() {
 # A fresh sandbox recording its CPU to target/bench-sandbox-<side>.csv, returned once every stand-in is up,
 # with raid_url set to RAiD's stand-in's base URL (a free port) from the base URLs file it wrote.
 start_sandbox() {
-  rm -f "target/bench-sandbox-$1.csv" "target/bench-sandbox-$1.log" "$base_urls"
-  MAVEN_OPTS="$(jfr "sandbox-$1")" mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox \
-    -Dbench.timeline="target/bench-sandbox-$1.csv" -Dtargets.standalone-sandbox.baseUrlsFile="$base_urls" \
-    -Dsandbox.stubs.delay.ms=0 > "target/bench-sandbox-$1.log" 2>&1 &
-  sandbox_jvm=$!
-  for _ in $(seq 1 180); do
-    if grep -qs "Ctrl-C stops." "target/bench-sandbox-$1.log"; then
-      raid_url=$(sed -n 's/^raid\.baseUrl = "\(.*\)"$/\1/p' "$base_urls")
-      [ -n "$raid_url" ] && return 0
-      echo "The sandbox wrote no RAiD base URL to $base_urls" >&2
-      exit 1
-    fi
-    kill -0 "$sandbox_jvm" 2>/dev/null || break
-    sleep 1
-  done
-  echo "The sandbox did not start: see target/bench-sandbox-$1.log" >&2
-  exit 1
+  MAVEN_OPTS="$(jfr "sandbox-$1")" start_measured_sandbox "target/bench-sandbox-$1.log" "$base_urls" \
+    "target/bench-sandbox-$1.csv" -Dsandbox.stubs.delay.ms=0
+  raid_url=$(sed -n 's/^raid\.baseUrl = "\(.*\)"$/\1/p' "$base_urls")
+  [ -n "$raid_url" ] || { echo "The sandbox wrote no RAiD base URL to $base_urls" >&2; exit 1; }
 }
 
 stop_sandbox() { kill "$sandbox_jvm"; wait "$sandbox_jvm" 2>/dev/null || true; sandbox_jvm=; }

@@ -10,6 +10,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
+# shellcheck source=bench/sandbox-start.sh
+source bench/sandbox-start.sh
 minutes=${1:-60}
 # A sample every $every seconds over $length seconds; the second sample is the reference (minute 10).
 every=300 length=$((minutes * 60)) unit=60 label=minute warm=15s think=1
@@ -17,21 +19,10 @@ if [ "${BENCH_SMOKE:-0}" = 1 ]; then every=5 length=20 unit=1 label=second warm=
 gc_log=target/bench-memory-gc.log base_urls=target/bench-memory-base-urls.conf
 
 mvn -q -B test-compile
-# The last run's sandbox log gone first: its `Ctrl-C stops.` would be read before this sandbox writes its own.
-rm -f "$gc_log" target/bench-memory-sandbox.log "$base_urls"
-# mvn execs its JVM, so this pid is the sandbox JVM's.
-MAVEN_OPTS="-Xlog:gc:file=$gc_log:uptime" mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox \
-  -Dtargets.standalone-sandbox.baseUrlsFile="$base_urls" -Dbench.timeline=target/bench-memory-sandbox-jvm.csv \
-  > target/bench-memory-sandbox.log 2>&1 &
-sandbox_jvm=$!
-trap 'kill $sandbox_jvm 2>/dev/null || true' EXIT
-for _ in $(seq 1 180); do
-  grep -q "Ctrl-C stops." target/bench-memory-sandbox.log && break
-  kill -0 "$sandbox_jvm" 2>/dev/null || break
-  sleep 1
-done
-grep -q "Ctrl-C stops." target/bench-memory-sandbox.log ||
-  { echo "The sandbox did not start: see target/bench-memory-sandbox.log" >&2; exit 1; }
+rm -f "$gc_log"
+# sandbox_jvm is the sandbox JVM's pid (mvn execs its JVM), for jcmd.
+MAVEN_OPTS="-Xlog:gc:file=$gc_log:uptime" start_measured_sandbox target/bench-memory-sandbox.log "$base_urls" \
+  target/bench-memory-sandbox-jvm.csv
 
 # The heap in use after a full GC forced now, in MiB, from the GC log's "Pause Full (Diagnostic Command)
 # A->B(C)"; empty if the JVM did not log one.

@@ -22,6 +22,8 @@ cd "$(dirname "$0")/.."
 source bench/run-folders.sh
 # shellcheck source=bench/machine-cpu.sh
 source bench/machine-cpu.sh
+# shellcheck source=bench/sandbox-start.sh
+source bench/sandbox-start.sh
 sandbox_opts=$1 simulation=$2 profile=$3 rate=$4
 shift 4
 requests=()
@@ -34,25 +36,8 @@ work=${BENCH_WORK:-target/bench-standalone-run}
 timeline=$work/sandbox-jvm.csv base_urls=$work/base-urls.conf
 mvn -q -B test-compile
 mkdir -p "$work"
-# The last run's files gone first: its `Ctrl-C stops.` would be read before this sandbox writes its own.
-rm -f "$timeline" "$work/sandbox.log" "$base_urls"
 # shellcheck disable=SC2086 # the sandbox options are a list of -D words
-mvn -q -B exec:java -Dexec.mainClass=bench.MeasuredSandbox -Dbench.timeline="$timeline" \
-  -Dtargets.standalone-sandbox.baseUrlsFile="$base_urls" $sandbox_opts > "$work/sandbox.log" 2>&1 &
-sandbox_jvm=$!
-trap 'kill $sandbox_jvm 2>/dev/null || true' EXIT
-# Every stand-in up (the sandbox prints its last line once it has written its base URLs), not only the first:
-# a run that starts while the sandbox still seeds its other systems would share the machine with that work.
-for _ in $(seq 1 180); do
-  grep -q "Ctrl-C stops." "$work/sandbox.log" && break
-  kill -0 "$sandbox_jvm" 2>/dev/null || break
-  sleep 1
-done
-grep -q "Ctrl-C stops." "$work/sandbox.log" || {
-  grep -m1 "^ERROR" "$work/sandbox.log" >&2 || true
-  echo "The sandbox did not start: see $work/sandbox.log" >&2
-  exit 1
-}
+start_measured_sandbox "$work/sandbox.log" "$base_urls" "$timeline" $sandbox_opts
 run_target=(-Dtarget=standalone-sandbox -Dtargets.standalone-sandbox.baseUrlsFile="$base_urls")
 
 # BENCH_WARM_SANDBOX=1: a smoke run of the same simulation first, so that the measured run meets a sandbox

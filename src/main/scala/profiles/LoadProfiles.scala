@@ -1,12 +1,10 @@
 package profiles
 
-import suite.{ InputError, Settings }
+import suite.InputError
 
 import scala.concurrent.duration._
-import scala.jdk.CollectionConverters._
-import scala.util.Try
 
-import com.typesafe.config.{ Config, ConfigFactory, ConfigUtil, ConfigValueType }
+import com.typesafe.config.{ Config, ConfigFactory, ConfigUtil }
 
 /** Reads load profiles from the `profiles { <simulation> { <profile> { type = ..., ... } } }` block.
   * Every problem is reported as a [[InputError]] naming the key, before any load is sent.
@@ -273,107 +271,5 @@ object LoadProfiles {
     )
   }
 
-  private def quote(key: String): String = ConfigUtil.joinPath(key)
-
-  /** The profiles of one simulation. */
-  private final case class SimulationProfiles(config: Config, simulation: String) {
-    private val path = s"profiles.${quote(simulation)}"
-    private val root = Try(
-      config.getConfig("profiles")
-    ).getOrElse(throw new InputError("profiles: missing; the suite config has no profiles block"))
-    private val own = Option(root.root.get(simulation)) match {
-      case Some(obj) if obj.valueType == ConfigValueType.OBJECT => root.getConfig(quote(simulation))
-      case _                                                    =>
-        throw new InputError(
-          s"$path: no profiles for simulation '$simulation'; known: ${root.root.keySet.asScala.toSeq.sorted.mkString(", ")}"
-        )
-    }
-
-    // A system's `capacity` block holds its search's settings; the profile is built from its reference.
-    val names: Seq[String] =
-      own.root.keySet.asScala.toSeq.filterNot(Set(DefaultKey, capacity.SearchSettings.Block)).sorted
-
-    def pathOf(name: String): String = s"$path.${quote(name)}"
-
-    def checked(name: String, where: String): String =
-      if (names.contains(name)) name
-      else {
-        val known = (names :+ Smoke :+ capacity.CapacityProfile.Name).distinct.sorted.mkString(", ")
-        throw new InputError(s"unknown profile '$name' for $simulation ($where); known: $known")
-      }
-
-    def defaultProfile: String = {
-      if (!own.hasPath(DefaultKey)) throw new InputError(
-        s"$path.$DefaultKey: missing; name the profile that '$Smoke' compresses (known: ${names.mkString(", ")})"
-      )
-      val name = new ProfileBlock(own, path).string(DefaultKey)
-      checked(name, s"$path.$DefaultKey")
-    }
-
-    def block(name: String): ProfileBlock = {
-      val value = own.root.get(name)
-      if (value.valueType != ConfigValueType.OBJECT)
-        throw new InputError(s"${pathOf(name)}: expected a block { type = ... }")
-      new ProfileBlock(own.getConfig(quote(name)), pathOf(name))
-    }
-  }
-}
-
-/** Typed, checked reads of one profile block, through the suite's one settings reader ([[suite.Settings]]):
-  * every failure names the full key path, in the suite's one wording.
-  */
-private[profiles] final class ProfileBlock(val config: Config, val path: String) {
-  private val settings = new Settings(config, path)
-
-  def fail(key: String, reason: String): Nothing = settings.fail(key, reason)
-
-  def has(key: String): Boolean = config.hasPath(key)
-
-  /** Keys that are not in `allowed` are most likely typos, which would silently fall back to a default. */
-  def only(allowed: Set[String], what: String): Unit =
-    config.root.keySet.asScala.toSeq.sorted.find(k => !allowed.contains(k)).foreach { key =>
-      fail(key, s"unknown key for $what; known: ${allowed.toSeq.sorted.mkString(", ")}")
-    }
-
-  def string(key: String): String = settings.string(key)
-  def optionalString(key: String): Option[String] = Option.when(has(key))(string(key))
-
-  def boolean(key: String, default: Boolean): Boolean = if (has(key)) settings.boolean(key) else default
-
-  def positive(key: String): Double = settings.positiveDouble(key)
-
-  def positiveOr(key: String, default: Double): Double = if (has(key)) positive(key) else default
-
-  def count(key: String): Long = settings.long(key, min = 0, max = Int.MaxValue)
-
-  def positiveCount(key: String): Long = settings.long(key, min = 1, max = Int.MaxValue)
-
-  def counts(key: String): Seq[Long] = {
-    val levels = settings.longList(key)
-    Levels.problem(levels).foreach(reason => fail(key, reason))
-    levels
-  }
-
-  /** Whole seconds >= 0: Gatling's injection steps count in whole seconds. */
-  def durationOrZero(key: String): FiniteDuration =
-    if (!has(key)) Duration.Zero
-    else {
-      val value = settings.duration(key)
-      if (value.toMillis % 1000 != 0) fail(key, s"must be a whole number of seconds (was ${settings.string(key)})")
-      value.toSeconds.seconds
-    }
-
-  /** Whole seconds > 0. */
-  def duration(key: String): FiniteDuration = {
-    settings.positiveDuration(key)
-    durationOrZero(key)
-  }
-
-  def optionalDuration(key: String): Option[FiniteDuration] = Option.when(has(key))(duration(key))
-
-  def optionalBlock(key: String): Option[ProfileBlock] =
-    Option.when(has(key)) {
-      if (!settings.isBlock(key)) fail(key, s"must be a block { ... } (was '${settings.string(key)}')")
-      new ProfileBlock(config.getConfig(key), s"$path.$key")
-    }
+  private[profiles] def quote(key: String): String = ConfigUtil.joinPath(key)
 }

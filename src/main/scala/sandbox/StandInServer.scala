@@ -120,19 +120,27 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
         .foreach(accepted => times.recordAcceptWait(System.nanoTime() - accepted))
       cap.map(_.waitNanos(System.nanoTime())).filter(_ > 0) match {
         case None       => serve(ctx, request)
-        case Some(wait) =>
-          request.retain()
-          ctx.executor.schedule(
-            (
-                () =>
-                  try serve(ctx, request)
-                  finally { request.release(); () }
-            ): Runnable,
-            wait,
-            TimeUnit.NANOSECONDS
-          )
-          ()
+        case Some(wait) => later(ctx, request, wait, TimeUnit.NANOSECONDS)(serve(ctx, request))
       }
+    }
+
+    /** Runs `deferred` on the connection's event loop after `delay`, with the request kept until then (Netty
+      * releases it when channelRead0 returns).
+      */
+    private def later(ctx: ChannelHandlerContext, request: FullHttpRequest, delay: Long, unit: TimeUnit)(
+        deferred: => Unit
+    ): Unit = {
+      request.retain()
+      ctx.executor.schedule(
+        (
+            () =>
+              try deferred
+              finally { request.release(); () }
+        ): Runnable,
+        delay,
+        unit
+      )
+      ()
     }
 
     private def serve(ctx: ChannelHandlerContext, request: FullHttpRequest): Unit =
@@ -145,17 +153,7 @@ private[sandbox] final class StandInServer(acceptor: EventLoopGroup, group: Even
         case Some(Fault.Empty)    => write(ctx, StandInResponse(200, Vector.empty))
         case Some(Fault.NoAnswer) => ()
         case Some(Fault.Slow)     =>
-          request.retain()
-          ctx.executor.schedule(
-            (
-                () =>
-                  try answer(ctx, request)
-                  finally { request.release(); () }
-            ): Runnable,
-            faults.slowDelay.toMillis,
-            TimeUnit.MILLISECONDS
-          )
-          ()
+          later(ctx, request, faults.slowDelay.toMillis, TimeUnit.MILLISECONDS)(answer(ctx, request))
       }
 
     /** A TCP reset, as a crashed or overloaded server's load balancer sends. */

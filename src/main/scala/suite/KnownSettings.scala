@@ -24,7 +24,7 @@ import com.typesafe.config.{
   * is a misspelling of one; then it must be a key of those files or one of the few listed here that no file
   * sets. Any other property belongs to the JVM, Maven, the Gatling plugin or a library, and is left alone.
   * `gatling.<section>.*` keys are checked against Gatling's own defaults and gatling.conf, and a key a letter
-  * or two from one of [[GatlingLauncher]] (`gatling.simulationclass`) or from a section's name
+  * or two from one of [[GatlingLaunchKeys]] (`gatling.simulationclass`) or from a section's name
   * (`gatling.htpp.requestTimeout`) is refused too; another `gatling.*` key may be a Gatling plugin's that no
   * list here holds (Gatling Enterprise's), and is left alone. An environment
   * variable named `LOADTEST_*` must be one a file reads (`${?LOADTEST_X}`) or a deploy script reads.
@@ -62,40 +62,6 @@ object KnownSettings {
     "LOADTEST_RUN_ID",
     "LOADTEST_SHARDS",
     "LOADTEST_SIMULATION"
-  )
-
-  /** The `gatling.*` keys of Gatling's launch: the Gatling Maven plugin's user properties (its descriptor,
-    * META-INF/maven/plugin.xml, lists them), the pom's own `gatling.*` properties, and the one Gatling reads
-    * itself (`gatling.conf.file`, another gatling.conf). KnownSettingsTest checks the first two against the
-    * descriptor of the plugin version the pom names, and against the pom.
-    */
-  val GatlingLauncher: Seq[String] = Seq(
-    "gatling.conf.file",
-    "gatling.continueOnAssertionFailure",
-    "gatling.enterprise.apiToken",
-    "gatling.enterprise.controlPlaneUrl",
-    "gatling.enterprise.packageDescriptorFilename",
-    "gatling.enterprise.runDescription",
-    "gatling.enterprise.runTitle",
-    "gatling.enterprise.simulationName",
-    "gatling.enterprise.validateSimulationId",
-    "gatling.enterprise.waitForRunEnd",
-    "gatling.excludes",
-    "gatling.failOnError",
-    "gatling.ignoreDefaultGatlingJvmArgs",
-    "gatling.includes",
-    "gatling.jvmArgs",
-    "gatling.noReports",
-    "gatling.recorder.className",
-    "gatling.recorder.package",
-    "gatling.reportsOnly",
-    "gatling.runDescription",
-    "gatling.runMultipleSimulations",
-    "gatling.sameProcess",
-    "gatling.simulationClass",
-    "gatling.skip",
-    "gatling.version",
-    "gatling.workingDirectory"
   )
 
   val EnvironmentPrefix = "LOADTEST_"
@@ -249,14 +215,14 @@ final class KnownSettings(systems: Seq[String]) {
   def nearest(key: String): String =
     KnownSettings.nearest(
       key,
-      if (key.startsWith("gatling.")) gatlingKeys.map(asProperty) ++ GatlingLauncher else candidates
+      if (key.startsWith("gatling.")) gatlingKeys.map(asProperty) ++ GatlingLaunchKeys.All else candidates
     )
 
   private def refusesGatlings(key: String, parts: Seq[String]): Boolean = {
     val section = parts.lift(1).getOrElse("")
-    if (GatlingLauncher.contains(key)) false
+    if (GatlingLaunchKeys.All.contains(key)) false
     else if (gatlingSections(section)) !isGatlingKey(parts)
-    else (parts.size > 2 && misspeltSections(section)) || GatlingLauncher.exists(near(key, _))
+    else (parts.size > 2 && misspeltSections(section)) || GatlingLaunchKeys.All.exists(near(key, _))
   }
 
   // Of sections of 4 letters or more: a letter from `jms` or `ssl` is another library's name (`gatling.js.*`).

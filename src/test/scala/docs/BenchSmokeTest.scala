@@ -53,7 +53,8 @@ class BenchSmokeTest {
 object BenchSmokeTest {
 
   /** Sourced or called by the benchmarks, not benchmarks themselves: each smoke run runs them. */
-  val Helpers: Set[String] = Set("bench/standalone-run.sh", "bench/run-folders.sh", "bench/machine-cpu.sh")
+  val Helpers: Set[String] =
+    Set("bench/standalone-run.sh", "bench/run-folders.sh", "bench/machine-cpu.sh", "bench/sandbox-start.sh")
 
   /** The lines that show a benchmark printed its figures, as a real run prints them. */
   private val LoadFigures = Seq("(?m)^arrival rate +target .* achieved ".r, "(?m)^requests \\(whole run\\) ".r)

@@ -87,7 +87,7 @@ class KnownSettingsTest {
     // Gatling Enterprise's and Gatling's JavaScript launcher's keys, which no list here holds: left alone.
     accepted(
       Seq("raid"),
-      KnownSettings.GatlingLauncher ++ Seq("gatling.enterprise.apiUrl", "gatling.js.simulation"): _*
+      GatlingLaunchKeys.All ++ Seq("gatling.enterprise.apiUrl", "gatling.js.simulation"): _*
     )
   }
 
@@ -109,7 +109,7 @@ class KnownSettingsTest {
     val poms = "(?s)<properties>(.*?)</properties>".r.findFirstMatchIn(pom).toSeq
       .flatMap(m => "<(gatling\\.[A-Za-z.]+)>".r.findAllMatchIn(m.group(1)).map(_.group(1))).toSet
     assertTrue(plugins.contains("gatling.simulationClass"), descriptor.take(500))
-    assertEquals((plugins ++ poms + "gatling.conf.file").toSeq.sorted, KnownSettings.GatlingLauncher)
+    assertEquals((plugins ++ poms + "gatling.conf.file").toSeq.sorted, GatlingLaunchKeys.All)
   }
 
   @Test def everyKeyTheReadmeAndTheFilesNameIsAccepted(): Unit =

@@ -9,12 +9,12 @@ import scala.util.Using
 import io.gatling.commons.stats.{ KO, OK, Status }
 import io.gatling.commons.util.GatlingVersion
 import io.gatling.core.config.GatlingConfiguration
-import io.gatling.core.stats.writer.{ RecordHeader, StringInternals }
+import io.gatling.core.stats.writer.StringInternals
 
 /** Bridge from the results pipeline (package `results`) to Gatling's own `simulation.log` reader.
   *
-  * Gatling's reader classes are package-private to `io.gatling.charts.stats`, so this file lives in
-  * that package and exposes only plain public types. Three ways in:
+  * Gatling's reader classes are package-private to `io.gatling.charts.stats`, so this object (and its
+  * parsers, [[SimulationLogParsers]]) lives in that package and exposes only plain public types. Three ways in:
   *  - [[SimulationLogAccess.injectionSpan]] runs Gatling's reader's first pass: the run's start and end
   *    as the report finds them;
   *  - [[SimulationLogAccess.walk]] hands every record to a callback, using Gatling's own
@@ -134,7 +134,7 @@ object SimulationLogAccess {
   def readHeader(logFile: Path): LogHeader = {
     requireReadable(logFile)
     val header =
-      try Using.resource(new HeaderParser(logFile.toFile))(_.parse())
+      try Using.resource(new SimulationLogParsers.HeaderParser(logFile.toFile))(_.parse())
       catch {
         case _: EOFException =>
           throw new UnreadableLogException(s"$logFile is truncated inside its header record: nothing to summarise")
@@ -171,7 +171,7 @@ object SimulationLogAccess {
 
   /** As above, with the header [[readHeader]] or [[ReportStatistics.header]] already read from `logFile`. */
   def walk(logFile: Path, header: LogHeader)(onRecord: LogRecord => Unit): WalkOutcome =
-    Using.resource(new RecordWalker(logFile.toFile, header, onRecord))(_.parse())
+    Using.resource(new SimulationLogParsers.RecordWalker(logFile.toFile, header, onRecord))(_.parse())
 
   /** Gatling's `LogFileReader.read` with one time bucket for the whole run instead of the report's up to
     * `maxPlotsPerSeries` (1,000): the reader keeps a t-digest per bucket, request and status for the report's
@@ -212,96 +212,4 @@ object SimulationLogAccess {
 
   private def firstLine(message: String): String =
     Option(message).map(_.linesIterator.nextOption().getOrElse("")).getOrElse("").stripPrefix("assertion failed: ")
-
-  private final class HeaderParser(logFile: File) extends LogFileParser[LogHeader](logFile) {
-    override def parse(): LogHeader = {
-      if (readByte() != RecordHeader.Run.value) {
-        throw new UnreadableLogException(
-          s"$logFile is not a Gatling simulation.log (it does not start with a run record)"
-        )
-      }
-      val version = readString()
-      // the rest of the run record is only meaningful in the version this build can read
-      if (version != runningGatlingVersion) LogHeader(version, "", 0L, "", Nil)
-      else {
-        val simulationClassName = readString()
-        val start = readLong()
-        val description = readString()
-        val scenarios = Seq.fill(readInt())(readSanitizedString())
-        LogHeader(version, simulationClassName, start, description, scenarios)
-      }
-    }
-  }
-
-  /** Walks the records as Gatling's `SecondPassParser` does, without its bucketing, and hands them on. */
-  private final class RecordWalker(logFile: File, header: LogHeader, onRecord: LogRecord => Unit)
-      extends LogFileParser[WalkOutcome](logFile) {
-    private def offset(): Long = readInt().toLong + header.runStartEpochMs
-
-    private def skipRunRecord(): Unit = {
-      skipByte()
-      skipString()
-      skipString()
-      skipLong()
-      skipString()
-      (0 until readInt()).foreach(_ => skipString())
-      (0 until readInt()).foreach(_ => skip(readInt()))
-    }
-
-    private def request(): RequestRecorded = {
-      val groups = List.fill(readInt())(readCachedSanitizedString())
-      val name = readCachedSanitizedString()
-      val start = offset()
-      val end = offset()
-      val ok = readBoolean()
-      val message = readCachedSanitizedString()
-      RequestRecorded(groups, name, ok, start, end, Option.when(!ok && message.nonEmpty)(message))
-    }
-
-    private def group(): GroupRecorded = {
-      val hierarchy = List.fill(readInt())(readCachedSanitizedString())
-      val start = offset()
-      val end = offset()
-      val cumulated = readInt()
-      GroupRecorded(hierarchy, start, end, cumulated, readBoolean())
-    }
-
-    private def user(): UserRecorded = {
-      val scenario = header.scenarios(readInt())
-      val started = readBoolean()
-      UserRecorded(scenario, started, offset())
-    }
-
-    private def skipErrorRecord(): Unit = {
-      skipCachedString()
-      skipInt()
-    }
-
-    override def parse(): WalkOutcome = {
-      skipRunRecord()
-      var count = 1L
-      var truncatedAfter = Option.empty[Long]
-      var continue = true
-      while (continue) {
-        val headerValue = read().toByte
-        try {
-          headerValue match {
-            case RecordHeader.User.value    => onRecord(user())
-            case RecordHeader.Request.value => onRecord(request())
-            case RecordHeader.Group.value   => onRecord(group())
-            case RecordHeader.Error.value   => skipErrorRecord()
-            case -1                         => continue = false
-            case other                      =>
-              throw new UnreadableLogException(s"$logFile has an unknown record type $other after record $count")
-          }
-          if (continue) count += 1
-        } catch {
-          case _: EOFException =>
-            truncatedAfter = Some(count)
-            continue = false
-        }
-      }
-      WalkOutcome(count, truncatedAfter)
-    }
-  }
 }

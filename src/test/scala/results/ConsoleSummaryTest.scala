@@ -1,6 +1,6 @@
 package results
 
-import results.model.{ RunWindow, TransactionRate, WindowSummary }
+import results.model.{ RunWindow, TransactionRate, WindowLabel, WindowSummary }
 import results.render.{ ConsoleSummary, SummaryMarkdown }
 
 import org.junit.jupiter.api._
@@ -15,7 +15,13 @@ class ConsoleSummaryTest {
     val plain =
       CraftedSummaries.summary("Raid", Map(List("mint raid") -> ok(2000, 2100), List("read raid") -> ok(3, 5, 7)))
     plain.copy(windows =
-      Seq(WindowSummary(RunWindow(RunWindow.Steady, "steady", 0, 10000), Some(plain.global), plain.requests, Nil, Nil))
+      Seq(WindowSummary(
+        RunWindow(RunWindow.Steady, WindowLabel.Steady, 0, 10000),
+        Some(plain.global),
+        plain.requests,
+        Nil,
+        Nil
+      ))
     )
   }
 

@@ -1,10 +1,10 @@
 package results.model
 
 /** A stretch of the run the load profile marks out, e.g. the steady state, one cycle, or one
-  * concurrency level and repeat (kind "level", label "L3 R2 (...)"). A window that ends at or before
+  * concurrency level and repeat (kind "level", label [[WindowLabel.Level]]). A window that ends at or before
   * its start is kept as recorded here (a run is never lost over it); the summary leaves it out with a warning.
   */
-final case class RunWindow(kind: String, label: String, startEpochMs: Long, endEpochMs: Long) {
+final case class RunWindow(kind: String, label: WindowLabel, startEpochMs: Long, endEpochMs: Long) {
   def isEmpty: Boolean = endEpochMs <= startEpochMs
   def contains(epochMs: Long): Boolean = epochMs >= startEpochMs && epochMs < endEpochMs
   def durationMs: Long = endEpochMs - startEpochMs
@@ -13,12 +13,13 @@ final case class RunWindow(kind: String, label: String, startEpochMs: Long, endE
     * "steady window: hold".
     */
   def title: String = (kind, label) match {
-    case (RunWindow.Cycle, _) if label.startsWith(RunWindow.Cycle)    => label
-    case (RunWindow.Level, RunWindow.LevelLabel(level, repeat, rest)) => s"sweep level $level, repeat $repeat$rest"
-    case (RunWindow.Level, _)                                         => s"sweep level $label"
-    case (RunWindow.Steady, RunWindow.Steady)                         => "steady window"
-    case (RunWindow.Steady, _)                                        => s"steady window: $label"
-    case _                                                            => s"$kind $label"
+    case (RunWindow.Cycle, cycle: WindowLabel.Cycle)                => cycle.text
+    case (RunWindow.Level, WindowLabel.Level(level, repeat, users)) =>
+      s"sweep level $level, repeat $repeat (${WindowLabel.users(users)})"
+    case (RunWindow.Level, _)                   => s"sweep level ${label.text}"
+    case (RunWindow.Steady, WindowLabel.Steady) => "steady window"
+    case (RunWindow.Steady, _)                  => s"steady window: ${label.text}"
+    case _                                      => s"$kind ${label.text}"
   }
 }
 
@@ -55,7 +56,7 @@ object WorkDone {
 /** A window planned at fixed offsets from the run's start (a profile's steady phase, its cycles): the
   * results step resolves it against the start its simulation.log records.
   */
-final case class PlannedWindow(kind: String, label: String, fromMs: Long, toMs: Long) {
+final case class PlannedWindow(kind: String, label: WindowLabel, fromMs: Long, toMs: Long) {
   def at(runStartEpochMs: Long): RunWindow = RunWindow(kind, label, runStartEpochMs + fromMs, runStartEpochMs + toMs)
 }
 
@@ -65,9 +66,6 @@ object RunWindow {
   val Steady = "steady"
   val Cycle = "cycle"
   val Level = "level"
-
-  /** A sweep's label, as its profile writes it: "L3 R2 (4 users)". */
-  private val LevelLabel = """L(\d+) R(\d+)(.*)""".r
 }
 
 /** The injector JVM's own load over the run: CPU as a share of all the machine's cores, sampled every
@@ -269,7 +267,7 @@ final case class RunContext(
     else systems.take(1).filter(_ => systems.size == 1).map(key => SystemRecord(key, profile, Nil, course.users))
 
   def resolvedWindows(runStartEpochMs: Long): Seq[RunWindow] =
-    (plannedWindows.map(_.at(runStartEpochMs)) ++ windows).sortBy(w => (w.startEpochMs, w.label))
+    (plannedWindows.map(_.at(runStartEpochMs)) ++ windows).sortBy(w => (w.startEpochMs, w.label.text))
 }
 
 object RunContext {

@@ -135,7 +135,7 @@ object RunPage {
       val f = w.global.map(_.figures)
       fields(
         "kind" -> w.window.kind,
-        "label" -> w.window.label,
+        "label" -> w.window.label.text,
         "seconds" -> SummaryMarkdown.number(w.window.durationMs / 1000.0),
         "count" -> f.fold(0L)(_.count),
         "rps" -> f.fold("-")(x => SummaryMarkdown.number(x.requestsPerSecond)),
@@ -179,13 +179,13 @@ object RunPage {
         shade("steady", s"steady window (${s.steady.source})", s.steady.startEpochMs, s.steady.endEpochMs)
       ).toSeq ++
         s.windows.filterNot(_.window.kind == RunWindow.Steady).map(w =>
-          shade(w.window.kind, w.window.label, w.window.startEpochMs, w.window.endEpochMs)
+          shade(w.window.kind, w.window.label.text, w.window.startEpochMs, w.window.endEpochMs)
         )),
       // The knee: only a run split into cycles or levels has one (its steady window is no point on it).
       "windows" -> s.windows.filterNot(_.window.kind == RunWindow.Steady).flatMap(w =>
         w.global.map(g =>
           fields(
-            "label" -> w.window.label,
+            "label" -> w.window.label.text,
             "concurrency" -> Verdicts.concurrency(w.window.label),
             "rps" -> g.figures.requestsPerSecond,
             "p99" -> g.figures.p99Ms

@@ -1,7 +1,7 @@
 package results
 
-import results.model.{ RunWindow, TransactionRate, WindowLabel, WindowSummary }
-import results.render.{ ConsoleSummary, SummaryMarkdown }
+import results.model.{ EntryNesting, RunWindow, TransactionRate, WindowLabel, WindowSummary }
+import results.render.{ ConsoleSummary, RequestColumns, SummaryMarkdown }
 
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
@@ -104,7 +104,7 @@ class ConsoleSummaryTest {
       )
     assertEquals(
       Seq("All Requests" -> 0, "Enrol" -> 1, "page" -> 2, "submit" -> 2, "Update" -> 1, "page" -> 2, "submit" -> 2),
-      SummaryMarkdown.statsRows(interleaved).map { case (entry, depth) => SummaryMarkdown.shortName(entry) -> depth }
+      EntryNesting.rows(interleaved).map { case (entry, depth) => RequestColumns.shortName(entry) -> depth }
     )
   }
 }

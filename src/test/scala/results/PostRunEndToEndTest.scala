@@ -2,7 +2,7 @@ package results
 
 import results.archive.{ RunArchive, SummaryJson }
 import results.model.{ PlannedWindow, RunContext, RunWindow, WindowLabel }
-import results.render.{ SummaryMarkdown, WindowChart }
+import results.render.{ RequestColumns, WindowChart }
 import results.summarize.ResultsSettings
 
 import java.nio.file.{ Files, Path }
@@ -98,7 +98,7 @@ class PostRunEndToEndTest {
     )
     assertFalse(Files.exists(dir.resolve(WindowChart.FileName)), "no windows, no chart over them")
     val md = Files.readString(dir.resolve("summary.md"))
-    assertTrue(md.contains(SummaryMarkdown.StatsHeader), md)
+    assertTrue(md.contains(RequestColumns.Header), md)
     assertTrue(md.contains("Transactions per hour") && md.contains("Apdex") && md.contains("Gate: PASS"), md)
     val json = SummaryJson.read(dir.resolve("summary.json"))
     assertTrue(json.steady.transactions.exists(_.path == List("Browse")), "the Browse transaction is counted")

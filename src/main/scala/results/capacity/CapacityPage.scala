@@ -27,11 +27,11 @@ object CapacityPage {
             "multiple" -> CapacityText.multiple(step.multiple),
             "load" -> CapacityText.load(step.multiple * rec.referenceLoad, rec.loadUnit),
             "verdict" -> step.label,
-            "windowS" -> results.render.SummaryMarkdown.number(
+            "windowS" -> results.render.Formats.number(
               math.round((f.step.toEpochMs - f.step.fromEpochMs) / 100.0) / 10.0
             ),
             "count" -> f.count,
-            "koPercent" -> results.render.SummaryMarkdown.number(f.koPercent),
+            "koPercent" -> results.render.Formats.number(f.koPercent),
             "p99" -> f.requests.map(q => s"${q.name} ${q.p99Ms}").mkString(", "),
             "broke" -> step.failures.map(CapacityText.breach).mkString("; ")
           )

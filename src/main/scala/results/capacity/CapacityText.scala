@@ -1,7 +1,7 @@
 package results.capacity
 
 import results.model.GateCheck
-import results.render.SummaryMarkdown
+import results.render.{ Formats, SummaryMarkdown }
 
 import java.time.Instant
 import java.util.Locale
@@ -22,7 +22,7 @@ object CapacityText {
   def breach(check: GateCheck): String = {
     def value(v: Double) =
       if (check.unit.trim == "ms") String.format(Locale.ROOT, "%,.0f ms", Double.box(v))
-      else s"${GateCheck.format(v)}${check.unit}"
+      else s"${Formats.checkValue(v)}${check.unit}"
     s"${check.subject} ${check.metric} ${check.measured.fold("none")(value)} ${if (check.atMost) ">" else "<"} ${value(check.allowed)}"
   }
 

@@ -1,7 +1,7 @@
 package results.gate
 
 import results.model.{ Entry, Figures, RunSummary, SystemSummary }
-import results.render.SummaryMarkdown
+import results.render.Formats
 
 /** Two runs side by side, request by request (baseline first). */
 object RunComparison {
@@ -46,7 +46,7 @@ object RunComparison {
   def change(before: Option[Double], after: Option[Double]): String =
     (before, after) match {
       case (Some(b), Some(a)) if b != 0 => f"${(a - b) * 100 / b}%+.1f%%"
-      case (Some(_), Some(_))           => "0 → " + SummaryMarkdown.number(after.get)
+      case (Some(_), Some(_))           => "0 → " + Formats.number(after.get)
       case _                            => "-"
     }
 
@@ -77,7 +77,7 @@ object RunComparison {
   /** One row of cells per request, under [[Columns]]; the last cell says "new", "gone" or "REGRESSION". */
   def cells(comparison: Comparison): Seq[Seq[String]] = {
     def cell(figures: Option[Figures])(value: Figures => Double): String =
-      figures.map(f => SummaryMarkdown.number(value(f))).getOrElse("-")
+      figures.map(f => Formats.number(value(f))).getOrElse("-")
     def triple(row: Row, value: Figures => Double): Seq[String] =
       Seq(cell(row.before)(value), cell(row.after)(value), change(row.before.map(value), row.after.map(value)))
     comparison.rows.map { row =>

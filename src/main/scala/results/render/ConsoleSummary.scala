@@ -1,7 +1,7 @@
 package results.render
 
 import results.gate.RunComparison
-import results.model.{ RunSummary, Tally }
+import results.model.{ EntryNesting, RunSummary, Tally }
 
 /** What a run prints on the terminal after Gatling's report: the tables of summary.md and comparison.md
   * as plain, aligned text (Markdown's pipes and &nbsp; indentation read badly there), and the transactions figure.
@@ -11,10 +11,10 @@ object ConsoleSummary {
 
   /** The columns of summary.md's request table; names indented two spaces per group level. */
   def statsTable(summary: RunSummary): String = {
-    val rows = SummaryMarkdown.statsRows(summary).map { case (entry, depth) =>
-      ("  " * depth + SummaryMarkdown.shortName(entry)) +: SummaryMarkdown.statsCells(entry.figures)
+    val rows = EntryNesting.rows(summary).map { case (entry, depth) =>
+      ("  " * depth + RequestColumns.shortName(entry)) +: RequestColumns.cells(entry.figures)
     }
-    aligned(SummaryMarkdown.StatsColumns, rows)
+    aligned(RequestColumns.Names, rows)
   }
 
   def transactionsLine(summary: RunSummary): String =
@@ -39,7 +39,7 @@ object ConsoleSummary {
       val overall = tally.overall
       val shares = tally.categories.map { c =>
         val share = Tally.percent(overall, c).filter(_ => tally.addsUp)
-        s"$c ${overall(c)}${share.fold("")(p => s" (${SummaryMarkdown.number(p)} %)")}"
+        s"$c ${overall(c)}${share.fold("")(p => s" (${Formats.number(p)} %)")}"
       }
       s"${tally.name}, all keys: ${shares.mkString(", ")}"
     }

@@ -1,6 +1,6 @@
 package results.render
 
-import results.model.{ GateCheck, GateVerdict, RunSummary }
+import results.model.{ GateVerdict, RunSummary }
 
 import java.io.StringWriter
 import javax.xml.stream.XMLOutputFactory
@@ -120,8 +120,8 @@ object JUnitReport {
           line("    ")
           element("testcase", "classname" -> suite, "name" -> check.name, "time" -> "0") {
             writeProperties(Seq(
-              "measured" -> check.measured.fold("never ran")(GateCheck.format),
-              "limit" -> s"${if (check.atMost) "at most" else "at least"} ${GateCheck.format(check.allowed)}",
+              "measured" -> check.measured.fold("never ran")(Formats.checkValue),
+              "limit" -> s"${if (check.atMost) "at most" else "at least"} ${Formats.checkValue(check.allowed)}",
               "unit" -> check.unit.trim
             ))
             if (!check.passed) failure(check.outcome, "threshold", check.name + ": " + check.outcome)

@@ -86,13 +86,13 @@ object RunPage {
       fields(
         "name" -> name,
         "count" -> f.count,
-        "koPercent" -> SummaryMarkdown.number(f.koPercent),
-        "rps" -> SummaryMarkdown.number(f.requestsPerSecond),
+        "koPercent" -> Formats.number(f.koPercent),
+        "rps" -> Formats.number(f.requestsPerSecond),
         "p50" -> f.p50Ms,
         "p95" -> f.p95Ms,
         "p99" -> f.p99Ms,
         "max" -> f.maxMs,
-        "apdex" -> f.apdex.score.fold("-")(a => f"$a%.2f")
+        "apdex" -> Formats.apdex(f.apdex.score)
       )
     }
     val figures = (s.global +: s.requests).map(e => row(e, e.name))
@@ -104,11 +104,11 @@ object RunPage {
         "failedChecks" -> r.failedOfAll,
         "profile" -> r.system.profile,
         "users" -> r.users,
-        "rps" -> SummaryMarkdown.number(r.figures.requestsPerSecond),
-        "steadyRps" -> SummaryMarkdown.number(r.system.steady.requestsPerSecond),
+        "rps" -> Formats.number(r.figures.requestsPerSecond),
+        "steadyRps" -> Formats.number(r.system.steady.requestsPerSecond),
         "p99" -> r.p99,
         "ko" -> r.figures.ko,
-        "koPercent" -> SummaryMarkdown.number(r.figures.koPercent),
+        "koPercent" -> Formats.number(r.figures.koPercent),
         "describe" -> SystemSections.describe(r),
         "failed" -> r.failed.map(c => s"${c.name}: ${c.outcome}"),
         "requests" -> SystemSections.entries(s, r.system).map { case (e, depth) =>
@@ -136,15 +136,15 @@ object RunPage {
       fields(
         "kind" -> w.window.kind,
         "label" -> w.window.label.text,
-        "seconds" -> SummaryMarkdown.number(w.window.durationMs / 1000.0),
+        "seconds" -> Formats.number(w.window.durationMs / 1000.0),
         "count" -> f.fold(0L)(_.count),
-        "rps" -> f.fold("-")(x => SummaryMarkdown.number(x.requestsPerSecond)),
+        "rps" -> f.fold("-")(x => Formats.number(x.requestsPerSecond)),
         "p50" -> f.fold("-")(_.p50Ms.toString),
         "p95" -> f.fold("-")(_.p95Ms.toString),
         "p99" -> f.fold("-")(_.p99Ms.toString),
         "max" -> f.fold("-")(_.maxMs.toString),
-        "koPercent" -> f.fold("-")(x => SummaryMarkdown.number(x.koPercent)),
-        "apdex" -> f.flatMap(_.apdex.score).fold("-")(a => f"$a%.2f")
+        "koPercent" -> f.fold("-")(x => Formats.number(x.koPercent)),
+        "apdex" -> Formats.apdex(f.flatMap(_.apdex.score))
       )
     }
     val start = s.timeline.fold(s.run.startEpochMs)(_.startEpochMs)
@@ -242,11 +242,11 @@ object RunPage {
       row("Description", if (s.run.runDescription.isEmpty) "(none)" else s.run.runDescription),
       row("Commit", s.run.gitCommit),
       row("Gatling", s.run.gatlingVersion),
-      row("Start (UTC)", Verdicts.utc(s.run.startEpochMs)),
-      row("Duration", s"${SummaryMarkdown.number(s.run.durationMs / 1000.0)} s"),
+      row("Start (UTC)", Formats.utc(s.run.startEpochMs)),
+      row("Duration", s"${Formats.number(s.run.durationMs / 1000.0)} s"),
       row(
         "Steady window",
-        s"${s.steady.source}: ${Verdicts.utc(s.steady.startEpochMs)} to ${Verdicts.utc(s.steady.endEpochMs)}"
+        s"${s.steady.source}: ${Formats.utc(s.steady.startEpochMs)} to ${Formats.utc(s.steady.endEpochMs)}"
       ),
       row("Apdex T / slow above", s"${s.settings.apdexThresholdMs} ms / ${s.settings.slowThresholdMs} ms"),
       row("Percentiles from", s.settings.percentileSource)
@@ -264,10 +264,10 @@ object RunPage {
       "saturation" -> record.saturation,
       "rows" -> Seq(
         row("Cores", f.cores.toString, ""),
-        row("CPU mean (% of all cores)", SummaryMarkdown.number(f.cpuMeanPercent), ""),
-        row("CPU max (% of all cores)", SummaryMarkdown.number(f.cpuMaxPercent), s"at most ${l.maxCpuPercent}"),
+        row("CPU mean (% of all cores)", Formats.number(f.cpuMeanPercent), ""),
+        row("CPU max (% of all cores)", Formats.number(f.cpuMaxPercent), s"at most ${l.maxCpuPercent}"),
         row("Samples at the CPU limit", s"${f.busySamples} of ${f.samples}", s"at most ${l.maxBusyPercent} %"),
-        row("GC time (%)", SummaryMarkdown.number(f.gcPercent), s"at most ${l.maxGcPercent}"),
+        row("GC time (%)", Formats.number(f.gcPercent), s"at most ${l.maxGcPercent}"),
         row("GC pauses / longest (ms)", s"${f.gcPauses} / ${f.gcLongestPauseMs}", ""),
         row("Connection retries", f.connectionRetries.toString, ""),
         row(

@@ -5,9 +5,8 @@ import results.model.{
   Completion,
   Degradation,
   Entry,
+  EntryNesting,
   ErrorCount,
-  Figures,
-  GateCheck,
   GateVerdict,
   QuarterFigures,
   RunContext,
@@ -19,80 +18,20 @@ import results.model.{
 }
 import results.summarize.DuplicateLocks
 
-import java.text.{ DecimalFormat, DecimalFormatSymbols }
-import java.time.Instant
-import java.util.Locale
+import Formats.{ checkValue, number, utcAsLogged }
 
 /** summary.md: the table engineers paste into reports, in the column layout of Gatling's own report. */
 object SummaryMarkdown {
-  // Gatling's report formats numbers with this pattern, so pasted figures read the same.
-  private val GatlingNumber = new DecimalFormat("###.##", DecimalFormatSymbols.getInstance(Locale.ENGLISH))
-  def number(value: Double): String = GatlingNumber.format(value)
-
-  val StatsColumns: Seq[String] = Seq(
-    "Request",
-    "Total",
-    "OK",
-    "KO",
-    "% KO",
-    "Cnt/s",
-    "Min",
-    "50th",
-    "75th",
-    "95th",
-    "99th",
-    "Max",
-    "Mean",
-    "Std Dev"
-  )
-  val StatsHeader: String = StatsColumns.mkString("| ", " | ", " |")
-  private val StatsAlignment = "|---|" + ("---:|" * (StatsColumns.size - 1))
-
-  /** The figures of one row, after its name. */
-  def statsCells(f: Figures): Seq[String] =
-    Seq(
-      f.count.toString,
-      f.ok.toString,
-      f.ko.toString,
-      number(f.koPercent),
-      number(f.requestsPerSecond),
-      f.minMs.toString,
-      f.p50Ms.toString,
-      f.p75Ms.toString,
-      f.p95Ms.toString,
-      f.p99Ms.toString,
-      f.maxMs.toString,
-      f.meanMs.toString,
-      f.stdDevMs.toString
-    )
-
-  /** The rows with their nesting depth: global first, then every group followed by everything in it,
-    * as Gatling's report nests them; siblings in the order they first ran.
-    */
-  def statsRows(summary: RunSummary): Seq[(Entry, Int)] = {
-    val order = collection.mutable.LinkedHashSet.empty[List[String]]
-    (summary.requests ++ summary.groups).foreach(e => order ++= e.path.inits.toSeq.reverse.tail)
-    val requests = summary.requests.map(r => r.path -> r).toMap
-    val groups = summary.groups.map(g => g.path -> g).toMap
-    val children = order.toSeq.groupBy(_.init)
-    def under(parent: List[String]): Seq[(Entry, Int)] =
-      children.getOrElse(parent, Nil).flatMap { path =>
-        requests.get(path).map(_ -> path.size).toSeq ++ groups.get(path).map(_ -> path.size) ++ under(path)
-      }
-    (summary.global -> 0) +: under(Nil)
-  }
-
-  /** The last name of a row's path (its group rows above it give the rest). */
-  def shortName(entry: Entry): String = if (entry.path.isEmpty) Entry.GlobalName else entry.path.last
+  private val StatsAlignment = "|---|" + ("---:|" * (RequestColumns.Names.size - 1))
 
   /** Rows in Gatling's nesting order, each named by its whole path (`Browse / search`): Markdown drops
     * leading spaces in a cell, and an indent made of HTML entities reads as `&nbsp;` outside GitHub.
     */
   def statsTable(summary: RunSummary): String = {
-    val rows = statsRows(summary).map { case (entry, _) =>
-      (escape(entry.name) +: statsCells(entry.figures)).mkString("| ", " | ", " |")
+    val rows = EntryNesting.rows(summary).map { case (entry, _) =>
+      (escape(entry.name) +: RequestColumns.cells(entry.figures)).mkString("| ", " | ", " |")
     }
-    (Seq(StatsHeader, StatsAlignment) ++ rows).mkString("\n")
+    (Seq(RequestColumns.Header, StatsAlignment) ++ rows).mkString("\n")
   }
 
   /** The verdict word the first line leads with; a run its thresholds could not gate has none. */
@@ -113,7 +52,7 @@ object SummaryMarkdown {
         if (reasons.isEmpty) Seq(s"${gate.label}: $checks.")
         else s"${gate.label}: $checks; why:" +: reasons.map(r => s"- ${escape(r)}")
     }
-    val apdex = g.apdex.score.fold("")(score => f", Apdex $score%.2f (${g.apdex.rating})")
+    val apdex = g.apdex.score.fold("")(score => s", Apdex ${Formats.apdex(Some(score))} (${g.apdex.rating})")
     Seq(s"# ${verdictLabel(summary)}: ${escape(run.simulation)}, run ${escape(run.runId)}", "") ++ why ++ Seq(
       "",
       s"${g.count} requests, ${g.ko} KO (${number(g.koPercent)} %), " + (if (SystemSections.shown(summary))
@@ -136,7 +75,7 @@ object SummaryMarkdown {
     sections += headline(summary).mkString("\n")
     sections += "## Run\n\n" + Seq(
       s"- Systems: ${escape(run.systems.mkString(", "))}; target: ${escape(run.target)}; profile: ${escape(run.profile)}; shard: ${run.shard}",
-      s"- From ${utc(run.startEpochMs)} to ${utc(run.endEpochMs)} (UTC); Gatling ${run.gatlingVersion}; commit ${run.gitCommit}",
+      s"- From ${utcAsLogged(run.startEpochMs)} to ${utcAsLogged(run.endEpochMs)} (UTC); Gatling ${run.gatlingVersion}; commit ${run.gitCommit}",
       completion(summary.completion, summary.systems),
       WorkDone.headline(summary.completion.work).fold("")(line => s"- **${escape(line)}**"),
       summary.injector.fold("")(injector => s"- Injector: ${escape(injector.describe)}"),
@@ -171,7 +110,7 @@ object SummaryMarkdown {
   private def transactions(summary: RunSummary): String = {
     val steady = summary.steady
     val head =
-      s"## Transactions per hour\n\nSteady window ${utc(steady.startEpochMs)} to ${utc(steady.endEpochMs)} UTC (${steady.source}, ${number(steady.coveredMs / 1000.0)} s): " +
+      s"## Transactions per hour\n\nSteady window ${utcAsLogged(steady.startEpochMs)} to ${utcAsLogged(steady.endEpochMs)} UTC (${steady.source}, ${number(steady.coveredMs / 1000.0)} s): " +
         s"${number(steady.requestsPerSecond)} requests/s."
     if (!summary.definesTransactions) s"$head\n\n$NoTransactions."
     else if (steady.transactions.isEmpty) s"$head No transactions (groups) completed in it."
@@ -246,16 +185,14 @@ object SummaryMarkdown {
   }
 
   private def apdexRow(name: String, apdex: Apdex): String =
-    s"| ${escape(name)} | ${apdex.samples} | ${apdex.satisfied} | ${apdex.tolerating} | ${apdex.frustrated} | ${apdex.score.map(
-        s => f"$s%.2f"
-      ).getOrElse("-")} | ${apdex.rating} |"
+    s"| ${escape(name)} | ${apdex.samples} | ${apdex.satisfied} | ${apdex.tolerating} | ${apdex.frustrated} | ${Formats.apdex(apdex.score)} | ${apdex.rating} |"
 
   /** Resources that more than one user claimed: each is a failure of the system's locking. */
   private def duplicateLocks(d: DuplicateLocks): String =
     if (d.count == 0) "## Duplicate locks\n\nNone: no resource was given to two users."
     else {
       val rows = d.examples.map { dup =>
-        val claims = dup.claims.map(c => s"${escape(c.claimant)} at ${utc(c.atEpochMs)}").mkString(", ")
+        val claims = dup.claims.map(c => s"${escape(c.claimant)} at ${utcAsLogged(c.atEpochMs)}").mkString(", ")
         s"| ${escape(dup.resource)} | $claims |"
       }
       val more = if (d.count > d.examples.size) Seq("", s"and ${d.count - d.examples.size} more.") else Nil
@@ -317,7 +254,7 @@ object SummaryMarkdown {
   private def gate(gate: GateVerdict): String = {
     val rows = gate.checks.map { c =>
       val result = if (c.passed) "pass" else if (c.neverRan) "**FAIL** (never ran)" else "**FAIL**"
-      s"| ${escape(c.name)} | ${c.measured.map(v => GateCheck.format(v) + c.unit).getOrElse("-")} | ${GateCheck.format(c.allowed)}${c.unit} | $result |"
+      s"| ${escape(c.name)} | ${c.measured.map(v => checkValue(v) + c.unit).getOrElse("-")} | ${checkValue(c.allowed)}${c.unit} | $result |"
     }
     val baseline = gate.baselineRun.map(run => s"\n\nBaseline: $run").getOrElse("")
     val warnings =
@@ -338,8 +275,6 @@ object SummaryMarkdown {
     ) ++ rows)
       .mkString("\n") + warnings
   }
-
-  private def utc(epochMs: Long): String = Instant.ofEpochMilli(epochMs).toString.replace("T", " ").replace("Z", "")
 
   private[results] def escape(text: String): String = text.replace("|", "\\|")
 }

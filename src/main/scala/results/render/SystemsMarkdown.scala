@@ -2,7 +2,8 @@ package results.render
 
 import results.model.RunSummary
 
-import SummaryMarkdown.{ number, statsCells, StatsColumns }
+import Formats.number
+import RequestColumns.{ cells => statsCells, Names => StatsColumns }
 
 /** summary.md's part for a run of several systems: the table of systems, then one section per system. */
 object SystemsMarkdown {

@@ -2,9 +2,7 @@ package results.render
 
 import results.model.{ GateVerdict, RunSummary, WindowLabel }
 
-import java.time.Instant
-
-/** A run's verdict as the site shows it, and the small formatting both its pages share. */
+/** A run's verdict as the site shows it, and the users of its windows. */
 object Verdicts {
   final case class Shown(label: String, cssClass: String, reasons: Seq[String]) {
 
@@ -45,7 +43,4 @@ object Verdicts {
     case WindowLabel.Level(_, _, users) => Some(users)
     case _                              => None
   }
-
-  def utc(epochMs: Long): String =
-    Instant.ofEpochMilli(epochMs).toString.replace("T", " ").replaceAll("\\.\\d+Z$|Z$", "")
 }

@@ -2,7 +2,7 @@ package results.render
 
 import results.model.{ RunSummary, ThroughputCurve }
 
-import SummaryMarkdown.number
+import Formats.number
 
 /** summary.md's parts for a run its profile split into windows (cycles, sweep levels) and for a sweep read
   * as a throughput curve.
@@ -22,7 +22,7 @@ object WindowsMarkdown {
         g.map(_.p99Ms.toString).getOrElse("-"),
         g.map(_.maxMs.toString).getOrElse("-"),
         g.map(_.ko.toString).getOrElse("0"),
-        g.flatMap(_.apdex.score).map(s => f"$s%.2f").getOrElse("-"),
+        Formats.apdex(g.flatMap(_.apdex.score)),
         g.map(_.apdex.rating).getOrElse("-"),
         if (summary.definesTransactions) number(w.transactionsPerHour) else "-"
       ).mkString("| ", " | ", " |")
@@ -55,7 +55,7 @@ object WindowsMarkdown {
         f.p95Ms.toString,
         f.maxMs.toString,
         f.ko.toString,
-        f.apdex.score.map(s => f"$s%.2f").getOrElse("-"),
+        Formats.apdex(f.apdex.score),
         f.apdex.rating
       ).mkString("| ", " | ", " |")
     }

@@ -98,7 +98,7 @@ class PostRunEndToEndTest {
     )
     assertFalse(Files.exists(dir.resolve(WindowChart.FileName)), "no windows, no chart over them")
     val md = Files.readString(dir.resolve("summary.md"))
-    assertTrue(md.contains(RequestColumns.Header), md)
+    assertTrue(md.contains(RequestColumns.table(RequestColumns.Names, Nil).render), md)
     assertTrue(md.contains("Transactions per hour") && md.contains("Apdex") && md.contains("Gate: PASS"), md)
     val json = SummaryJson.read(dir.resolve("summary.json"))
     assertTrue(json.steady.transactions.exists(_.path == List("Browse")), "the Browse transaction is counted")

@@ -1,7 +1,7 @@
 package results.capacity
 
 import results.model.GateCheck
-import results.render.{ Formats, SummaryMarkdown }
+import results.render.{ Formats, MarkdownTable }
 
 import java.time.Instant
 import java.util.Locale
@@ -50,26 +50,30 @@ object CapacityText {
     s"${r.system}: $carries$rest$unresolved"
   }
 
+  private val StepColumns = {
+    import MarkdownTable.{ figures, text }
+    Seq("Step", "Multiple", "Load").map(figures) ++ Seq("Verdict", "Judged window (UTC)").map(text) ++
+      Seq("Requests", "KO", "Worst p99").map(figures) :+ text("Broke")
+  }
+
   /** summary.md's section for each searched system: its answer, then every step in the order it ran. */
   def markdown(capacity: Seq[CapacityResult]): Seq[String] =
     capacity.map { r =>
       val rec = r.record
       val header = Seq(
-        s"## Capacity: ${SummaryMarkdown.escape(r.system)}",
+        s"## Capacity: ${MarkdownTable.escape(r.system)}",
         "",
-        SummaryMarkdown.escape(oneLine(r)),
+        MarkdownTable.escape(oneLine(r)),
         "",
         s"Reference: profile `${rec.referenceProfile}` at ${load(rec.referenceLoad, rec.loadUnit)} (1x); " +
           s"resolution ${multiple(rec.resolution)}, at most ${multiple(rec.maxMultiple)}; ended: ${rec.end.name}.",
-        "",
-        "| Step | Multiple | Load | Verdict | Judged window (UTC) | Requests | KO | Worst p99 | Broke |",
-        "|---:|---:|---:|---|---|---:|---:|---:|---|"
+        ""
       )
       val rows = r.steps.zipWithIndex.map { case (s, i) =>
         val f = s.figures
-        val worst = f.requests.maxByOption(_.p99Ms).fold("")(q => s"${q.p99Ms} ms (${SummaryMarkdown.escape(q.name)})")
+        val worst = f.requests.maxByOption(_.p99Ms).fold("")(q => s"${q.p99Ms} ms (${q.name})")
         val window = s"${time(f.step.fromEpochMs)} to ${time(f.step.toEpochMs)}"
-        val broke = s.failures.map(c => SummaryMarkdown.escape(breach(c))).mkString("; ")
+        val broke = s.failures.map(breach).mkString("; ")
         Seq(
           (i + 1).toString,
           multiple(s.multiple),
@@ -80,9 +84,9 @@ object CapacityText {
           f.ko.toString,
           worst,
           broke
-        ).mkString("| ", " | ", " |")
+        )
       }
-      (header ++ rows).mkString("\n")
+      (header :+ MarkdownTable(StepColumns, rows).render).mkString("\n")
     }
 
   private def time(epochMs: Long): String = Instant.ofEpochMilli(epochMs).toString.substring(11, 19)

@@ -1,7 +1,7 @@
 package results.gate
 
 import results.model.{ Entry, Figures, RunSummary, SystemSummary }
-import results.render.Formats
+import results.render.{ Formats, MarkdownTable }
 
 /** Two runs side by side, request by request (baseline first). */
 object RunComparison {
@@ -130,9 +130,9 @@ object RunComparison {
 
   /** The Markdown table of comparison.md, every column headed. */
   def table(comparison: Comparison): String = {
-    def escape(cell: String) = cell.replace("|", "\\|")
-    val header = Columns.mkString("| ", " | ", " |") + "\n|---|" + ("---:|" * (Columns.size - 2)) + "---|"
-    val rows = cells(comparison).map(_.map(escape).mkString("| ", " | ", " |"))
-    (s"${caption(comparison)}\n\n$header" +: rows).mkString("\n")
+    val columns = Columns.zipWithIndex.map { case (heading, i) =>
+      MarkdownTable.Column(heading, figures = i > 0 && i < Columns.size - 1)
+    }
+    s"${caption(comparison)}\n\n${MarkdownTable(columns, cells(comparison)).render}"
   }
 }

@@ -24,7 +24,6 @@ object RequestColumns {
     "Mean",
     "Std Dev"
   )
-  val Header: String = Names.mkString("| ", " | ", " |")
 
   /** The figures of one row, after its name. */
   def cells(f: Figures): Seq[String] =
@@ -43,6 +42,10 @@ object RequestColumns {
       f.meanMs.toString,
       f.stdDevMs.toString
     )
+
+  /** A request table headed `names` (the request's, then the figures'), one row per entry: its name, then [[cells]]. */
+  def table(names: Seq[String], rows: Seq[Seq[String]]): MarkdownTable =
+    MarkdownTable(MarkdownTable.named(names.head, names.tail), rows)
 
   /** The last name of a row's path (its group rows above it give the rest). */
   def shortName(entry: Entry): String = if (entry.path.isEmpty) Entry.GlobalName else entry.path.last

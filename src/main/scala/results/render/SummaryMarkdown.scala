@@ -14,24 +14,23 @@ import results.model.{
   SessionFigures,
   SystemSummary,
   Tally,
+  TransactionRate,
   WorkDone
 }
 import results.summarize.DuplicateLocks
 
 import Formats.{ checkValue, number, utcAsLogged }
+import MarkdownTable.{ escape, figures, text }
 
 /** summary.md: the table engineers paste into reports, in the column layout of Gatling's own report. */
 object SummaryMarkdown {
-  private val StatsAlignment = "|---|" + ("---:|" * (RequestColumns.Names.size - 1))
 
   /** Rows in Gatling's nesting order, each named by its whole path (`Browse / search`): Markdown drops
     * leading spaces in a cell, and an indent made of HTML entities reads as `&nbsp;` outside GitHub.
     */
   def statsTable(summary: RunSummary): String = {
-    val rows = EntryNesting.rows(summary).map { case (entry, _) =>
-      (escape(entry.name) +: RequestColumns.cells(entry.figures)).mkString("| ", " | ", " |")
-    }
-    (Seq(RequestColumns.Header, StatsAlignment) ++ rows).mkString("\n")
+    val rows = EntryNesting.rows(summary).map { case (entry, _) => entry.name +: RequestColumns.cells(entry.figures) }
+    RequestColumns.table(RequestColumns.Names, rows).render
   }
 
   /** The verdict word the first line leads with; a run its thresholds could not gate has none. */
@@ -115,13 +114,12 @@ object SummaryMarkdown {
     if (!summary.definesTransactions) s"$head\n\n$NoTransactions."
     else if (steady.transactions.isEmpty) s"$head No transactions (groups) completed in it."
     else {
-      val rows =
-        steady.transactions.map(t => s"| ${escape(t.path.mkString(" / "))} | ${t.completed} | ${number(t.perHour)} |")
-      (Seq(head, "", "| Transaction | Completed | Per hour |", "|---|---:|---:|") ++ rows ++
-        Seq(
-          s"| **All transactions** | ${steady.transactions.filter(_.path.size == 1).map(_.completed).sum} | **${number(steady.transactionsPerHour)}** |"
-        ))
-        .mkString("\n")
+      val all = Seq(
+        "**All transactions**",
+        steady.transactions.filter(_.path.size == 1).map(_.completed).sum.toString,
+        s"**${number(steady.transactionsPerHour)}**"
+      )
+      s"$head\n\n${transactionTable("Transaction", steady.transactions, all).render}"
     }
   }
 
@@ -129,31 +127,29 @@ object SummaryMarkdown {
   private def errors(errors: Seq[ErrorCount]): String = {
     val ko = errors.map(_.count).sum
     val rows = errors.map { e =>
-      val request = if (e.path.isEmpty) "-" else escape(Entry.name(e.path))
-      s"| $request | ${e.status.fold("-")(_.toString)} | ${escape(e.message)} | ${e.count} | ${number(100.0 * e.count / ko)} |"
+      val request = if (e.path.isEmpty) "-" else Entry.name(e.path)
+      Seq(request, e.status.fold("-")(_.toString), e.message, e.count.toString, number(100.0 * e.count / ko))
     }
-    (Seq(
-      "## Errors (by request, status and message)",
-      "",
-      "| Request | Status | Error | Count | % of KO |",
-      "|---|---:|---|---:|---:|"
-    ) ++ rows).mkString("\n")
+    val columns = Seq(text("Request"), figures("Status"), text("Error"), figures("Count"), figures("% of KO"))
+    s"## Errors (by request, status and message)\n\n${MarkdownTable(columns, rows).render}"
   }
 
   private def sessions(figures: Seq[SessionFigures]): String = {
     val rows = figures.map { f =>
-      s"| ${escape(f.scenario)} | ${f.started} | ${f.completed} | ${f.failed} | ${f.unfinished} | " +
-        s"${number(f.meanStartedPerMinute)} (${f.startedPerMinute.mkString(", ")}) | " +
-        s"${f.meanTimeOnSiteMs.fold("-")(ms => number(ms / 1000.0))} |"
+      Seq(
+        f.scenario,
+        f.started.toString,
+        f.completed.toString,
+        f.failed.toString,
+        f.unfinished.toString,
+        s"${number(f.meanStartedPerMinute)} (${f.startedPerMinute.mkString(", ")})",
+        f.meanTimeOnSiteMs.fold("-")(ms => number(ms / 1000.0))
+      )
     }
-    (Seq(
-      "## Sessions",
-      "",
-      "A session is one user's journey; its pages are the groups under the scenario's name in the request table.",
-      "",
-      "| Scenario | Started | Completed | Failed | Unfinished | Started per minute: mean (each minute) | Time on site, s (mean of completed) |",
-      "|---|---:|---:|---:|---:|---|---:|"
-    ) ++ rows).mkString("\n")
+    val columns = MarkdownTable.named("Scenario", Seq("Started", "Completed", "Failed", "Unfinished")) ++
+      Seq(text("Started per minute: mean (each minute)"), MarkdownTable.figures("Time on site, s (mean of completed)"))
+    "## Sessions\n\nA session is one user's journey; its pages are the groups under the scenario's name in the request table." +
+      s"\n\n${MarkdownTable(columns, rows).render}"
   }
 
   private def degradation(d: Degradation): String = {
@@ -174,47 +170,35 @@ object SummaryMarkdown {
         )
         s"$count${share.getOrElse("")}"
       }
-      (escape(key) +: shown).mkString("| ", " | ", " |")
+      key +: shown
     }
-    (Seq(
-      s"## ${escape(tally.name)}",
-      "",
-      ("Key" +: tally.columns.map(escape)).mkString("| ", " | ", " |"),
-      ("|---" + "|---:" * tally.columns.size + "|")
-    ) ++ tally.rows.map { case (key, counts, cells) => row(key, counts, cells) }).mkString("\n")
+    val rows = tally.rows.map { case (key, counts, cells) => row(key, counts, cells) }
+    s"## ${escape(tally.name)}\n\n${MarkdownTable(MarkdownTable.named("Key", tally.columns), rows).render}"
   }
 
-  private def apdexRow(name: String, apdex: Apdex): String =
-    s"| ${escape(name)} | ${apdex.samples} | ${apdex.satisfied} | ${apdex.tolerating} | ${apdex.frustrated} | ${Formats.apdex(apdex.score)} | ${apdex.rating} |"
+  private def apdexRow(name: String, apdex: Apdex): Seq[String] =
+    Seq(name) ++ Seq(apdex.samples, apdex.satisfied, apdex.tolerating, apdex.frustrated).map(_.toString) ++
+      Seq(Formats.apdex(apdex.score), apdex.rating)
 
   /** Resources that more than one user claimed: each is a failure of the system's locking. */
   private def duplicateLocks(d: DuplicateLocks): String =
     if (d.count == 0) "## Duplicate locks\n\nNone: no resource was given to two users."
     else {
       val rows = d.examples.map { dup =>
-        val claims = dup.claims.map(c => s"${escape(c.claimant)} at ${utcAsLogged(c.atEpochMs)}").mkString(", ")
-        s"| ${escape(dup.resource)} | $claims |"
+        Seq(dup.resource, dup.claims.map(c => s"${c.claimant} at ${utcAsLogged(c.atEpochMs)}").mkString(", "))
       }
-      val more = if (d.count > d.examples.size) Seq("", s"and ${d.count - d.examples.size} more.") else Nil
-      (Seq(
-        "## Duplicate locks",
-        "",
-        s"${d.count} resources were given to more than one user (UTC):",
-        "",
-        "| Resource | Claims |",
-        "|---|---|"
-      ) ++ rows ++ more).mkString("\n")
+      val more = if (d.count > d.examples.size) s"\n\nand ${d.count - d.examples.size} more." else ""
+      s"## Duplicate locks\n\n${d.count} resources were given to more than one user (UTC):\n\n" +
+        MarkdownTable(Seq(text("Resource"), text("Claims")), rows).render + more
     }
 
   private def apdex(summary: RunSummary): String = {
     val t = summary.settings.apdexThresholdMs
     val rows = (summary.global +: (summary.groups ++ summary.requests)).map(e => apdexRow(e.name, e.figures.apdex))
-    (Seq(
-      s"## Apdex (T = ${number(t / 1000.0)} s, tolerating up to ${number(4 * t / 1000.0)} s, errors frustrated)",
-      "",
-      "| Request | Samples | Satisfied | Tolerating | Frustrated | Apdex | Rating |",
-      "|---|---:|---:|---:|---:|---:|---|"
-    ) ++ rows).mkString("\n")
+    val columns =
+      MarkdownTable.named("Request", Seq("Samples", "Satisfied", "Tolerating", "Frustrated", "Apdex")) :+ text("Rating")
+    s"## Apdex (T = ${number(t / 1000.0)} s, tolerating up to ${number(4 * t / 1000.0)} s, errors frustrated)\n\n" +
+      MarkdownTable(columns, rows).render
   }
 
   /** The page of a run stopped before its end with no figures to show: its plan, and how long it ran. */
@@ -254,8 +238,14 @@ object SummaryMarkdown {
   private def gate(gate: GateVerdict): String = {
     val rows = gate.checks.map { c =>
       val result = if (c.passed) "pass" else if (c.neverRan) "**FAIL** (never ran)" else "**FAIL**"
-      s"| ${escape(c.name)} | ${c.measured.map(v => checkValue(v) + c.unit).getOrElse("-")} | ${checkValue(c.allowed)}${c.unit} | $result |"
+      Seq(
+        c.name,
+        c.measured.map(v => checkValue(v) + c.unit).getOrElse("-"),
+        s"${checkValue(c.allowed)}${c.unit}",
+        result
+      )
     }
+    val checks = MarkdownTable(MarkdownTable.named("Check", Seq("Measured", "Allowed")) :+ text("Result"), rows)
     val baseline = gate.baselineRun.map(run => s"\n\nBaseline: $run").getOrElse("")
     val warnings =
       if (gate.warnings.isEmpty) "" else gate.warnings.map(w => s"- ${escape(w)}").mkString("\n\n", "\n", "")
@@ -268,13 +258,15 @@ object SummaryMarkdown {
         "",
         "The run did not complete its plan, so it can neither pass nor serve as a baseline:"
       ) ++ gate.incomplete.map(r => s"- ${escape(r)}")
-    (Seq(s"## Gate: ${gate.label}$baseline") ++ stoppedEarly ++ incomplete ++ Seq(
-      "",
-      "| Check | Measured | Allowed | Result |",
-      "|---|---:|---:|---|"
-    ) ++ rows)
+    (Seq(s"## Gate: ${gate.label}$baseline") ++ stoppedEarly ++ incomplete ++ Seq("", checks.render))
       .mkString("\n") + warnings
   }
 
-  private[results] def escape(text: String): String = text.replace("|", "\\|")
+  /** Each transaction's completions and rate per hour, then the `total` row if given. */
+  private[render] def transactionTable(first: String, transactions: Seq[TransactionRate], total: Seq[String]*)
+      : MarkdownTable =
+    MarkdownTable(
+      MarkdownTable.named(first, Seq("Completed", "Per hour")),
+      transactions.map(t => Seq(t.path.mkString(" / "), t.completed.toString, number(t.perHour))) ++ total
+    )
 }

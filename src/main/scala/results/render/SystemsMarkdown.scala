@@ -58,7 +58,7 @@ object SystemsMarkdown {
       (if (failed.isEmpty) Nil else "" +: failed) ++
       Seq("", RequestColumns.table(columns, requests).render) ++
       (if (transactions.isEmpty) Nil
-       else Seq("", SummaryMarkdown.transactionTable("Transaction (steady window)", transactions).render)))
+       else Seq("", SectionsMarkdown.transactionTable("Transaction (steady window)", transactions).render)))
       .mkString("\n")
   }
 

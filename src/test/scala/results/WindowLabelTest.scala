@@ -2,7 +2,7 @@ package results
 
 import results.archive.RunJson
 import results.model.{ PlannedWindow, RunContext, RunWindow, WindowLabel }
-import results.render.Verdicts
+import results.render.{ Verdicts, WindowsMarkdown }
 
 import com.fasterxml.jackson.databind.ObjectMapper
 import org.junit.jupiter.api.Assertions._
@@ -79,7 +79,7 @@ class WindowLabelTest {
   }
 
   @Test def titlesAndConcurrencyComeFromTheLabel(): Unit = {
-    def title(kind: String, label: WindowLabel) = RunWindow(kind, label, 0, 1).title
+    def title(kind: String, label: WindowLabel) = WindowsMarkdown.title(RunWindow(kind, label, 0, 1))
     assertEquals("sweep level 3, repeat 2 (4 users)", title(RunWindow.Level, WindowLabel.Level(3, 2, 4)))
     assertEquals("sweep level odd", title(RunWindow.Level, WindowLabel.Named("odd")))
     assertEquals("cycle 2 (250 users)", title(RunWindow.Cycle, WindowLabel.Cycle(2, Some(250))))

@@ -9,18 +9,6 @@ final case class RunWindow(kind: String, label: WindowLabel, startEpochMs: Long,
   def contains(epochMs: Long): Boolean = epochMs >= startEpochMs && epochMs < endEpochMs
   def durationMs: Long = endEpochMs - startEpochMs
 
-  /** What the window is, for a reader: "cycle 2 (250 users)", "sweep level 3, repeat 2 (4 users)",
-    * "steady window: hold".
-    */
-  def title: String = (kind, label) match {
-    case (RunWindow.Cycle, cycle: WindowLabel.Cycle)                => cycle.text
-    case (RunWindow.Level, WindowLabel.Level(level, repeat, users)) =>
-      s"sweep level $level, repeat $repeat (${WindowLabel.users(users)})"
-    case (RunWindow.Level, _)                   => s"sweep level ${label.text}"
-    case (RunWindow.Steady, WindowLabel.Steady) => "steady window"
-    case (RunWindow.Steady, _)                  => s"steady window: ${label.text}"
-    case _                                      => s"$kind ${label.text}"
-  }
 }
 
 /** A window planned at fixed offsets from the run's start (a profile's steady phase, its cycles): the

@@ -3,7 +3,8 @@ package results.model
 import java.util.Locale
 
 /** What a window of the run is, as its profile or the summary names it. Run.json and summary.json hold
-  * it as [[text]]; `results.archive.RunJson` reads that text back into the label once, as it reads the file.
+  * it as [[text]], its one spelling; `results.archive.StoredWindowLabel` reads that text back into the
+  * label, once, as they are read.
   */
 sealed trait WindowLabel {
 

@@ -20,11 +20,12 @@ object ConsoleSummary {
   def transactionsLine(summary: RunSummary): String =
     if (SystemSections.shown(summary)) {
       // Each system over its own steady window: a sum over systems would add up unlike things.
-      val each = summary.systems.filter(_.groups.nonEmpty).map(s => f"${s.key} ${s.steady.transactionsPerHour}%.1f")
+      val each =
+        summary.systems.filter(_.groups.nonEmpty).map(s => s"${s.key} ${Formats.perHour(s.steady.transactionsPerHour)}")
       if (each.isEmpty) SummaryMarkdown.NoTransactions
       else s"Transactions per hour (each system's steady window): ${each.mkString(", ")}"
     } else if (summary.definesTransactions)
-      f"Transactions per hour (steady window, ${summary.steady.source}): ${summary.steady.transactionsPerHour}%.1f"
+      s"Transactions per hour (steady window, ${summary.steady.source}): ${Formats.perHour(summary.steady.transactionsPerHour)}"
     else SummaryMarkdown.NoTransactions
 
   /** One line per scenario that records sessions: "Sessions (vote.nz visit): 12 started: ...". */

@@ -25,12 +25,30 @@ object Formats {
     case other => f"$value%,.1f$other"
   }
 
+  /** A multiple of a reference load: "4.3x", "8x", "2.25x". */
+  def multiple(m: Double): String =
+    BigDecimal(m).setScale(2, BigDecimal.RoundingMode.HALF_UP).bigDecimal.stripTrailingZeros.toPlainString + "x"
+
+  /** A load in its unit: "215 new users/s", "1,000 users", "2.5 new users/s". */
+  def load(value: Double, unit: String): String =
+    (if (value >= 100 || value == math.rint(value)) String.format(Locale.ROOT, "%,.0f", Double.box(value))
+     else String.format(Locale.ROOT, "%.1f", Double.box(value))) + s" $unit"
+
+  /** Transactions per hour on the console: one decimal ("6480.0"). */
+  def perHour(value: Double): String = f"$value%.1f"
+
   /** An Apdex score, or "-" where no request was sampled. */
   def apdex(score: Option[Double]): String = score.fold("-")(s => f"$s%.2f")
 
   /** A time in UTC to the second, as the site and the systems' sections show it: "2026-05-01 12:00:00". */
   def utc(epochMs: Long): String =
     Instant.ofEpochMilli(epochMs).toString.replace("T", " ").replaceAll("\\.\\d+Z$|Z$", "")
+
+  /** The time of day in UTC, to the second: "12:00:05". */
+  def timeOfDay(epochMs: Long): String = Instant.ofEpochMilli(epochMs).toString.substring(11, 19)
+
+  /** A time in UTC as ISO 8601 without its zone letter, as junit.xml's timestamp: "2026-05-01T12:00:00". */
+  def isoLocal(epochMs: Long): String = Instant.ofEpochMilli(epochMs).toString.stripSuffix("Z")
 
   /** A time in UTC to the millisecond it was logged (whole seconds without it), as summary.md shows it. */
   def utcAsLogged(epochMs: Long): String = Instant.ofEpochMilli(epochMs).toString.replace("T", " ").replace("Z", "")

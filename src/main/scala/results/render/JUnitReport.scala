@@ -98,7 +98,7 @@ object JUnitReport {
     line("")
     element("testsuites", "name" -> runId, "tests" -> tests, "failures" -> failed) {
       line("  ")
-      val timestamp = java.time.Instant.ofEpochMilli(startEpochMs).toString.stripSuffix("Z")
+      val timestamp = Formats.isoLocal(startEpochMs)
       element(
         "testsuite",
         "name" -> suite,

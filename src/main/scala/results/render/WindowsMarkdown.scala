@@ -1,6 +1,6 @@
 package results.render
 
-import results.model.{ RunSummary, ThroughputCurve }
+import results.model.{ RunSummary, RunWindow, ThroughputCurve, WindowLabel }
 
 import Formats.number
 import MarkdownTable.{ escape, figures, text }
@@ -9,11 +9,25 @@ import MarkdownTable.{ escape, figures, text }
   * as a throughput curve.
   */
 object WindowsMarkdown {
+
+  /** What the window is, for a reader: "cycle 2 (250 users)", "sweep level 3, repeat 2 (4 users)",
+    * "steady window: hold".
+    */
+  private[results] def title(window: RunWindow): String = (window.kind, window.label) match {
+    case (RunWindow.Cycle, cycle: WindowLabel.Cycle)                => cycle.text
+    case (RunWindow.Level, WindowLabel.Level(level, repeat, users)) =>
+      s"sweep level $level, repeat $repeat (${WindowLabel.users(users)})"
+    case (RunWindow.Level, _)                   => s"sweep level ${window.label.text}"
+    case (RunWindow.Steady, WindowLabel.Steady) => "steady window"
+    case (RunWindow.Steady, _)                  => s"steady window: ${window.label.text}"
+    case _                                      => s"${window.kind} ${window.label.text}"
+  }
+
   def windows(summary: RunSummary): String = {
     val rows = summary.windows.map { w =>
       val g = w.global.map(_.figures)
       Seq(
-        w.window.title,
+        title(w.window),
         g.map(_.count.toString).getOrElse("0"),
         g.map(f => number(f.requestsPerSecond)).getOrElse("0"),
         g.map(_.minMs.toString).getOrElse("-"),
@@ -44,7 +58,7 @@ object WindowsMarkdown {
     } yield {
       val f = g.figures
       Seq(
-        w.window.title,
+        title(w.window),
         g.name,
         f.count.toString,
         number(f.requestsPerSecond),

@@ -2,6 +2,7 @@ package live
 
 import results.gate.{ Limits, Thresholds }
 import results.model.GateCheck
+import results.render.Formats
 
 /** One threshold of a system's block against its live figures, worded for the page. */
 final case class LiveCheck(check: GateCheck) {
@@ -9,8 +10,8 @@ final case class LiveCheck(check: GateCheck) {
 
   /** "toy - look up: p99 3,120 ms, limit 3,000 ms: would FAIL" */
   def describe: String = {
-    val measured = check.measured.fold("nothing answered yet")(LiveChecks.format(_, check.unit))
-    val limit = s"${if (check.atMost) "limit" else "at least"} ${LiveChecks.format(check.allowed, check.unit)}"
+    val measured = check.measured.fold("nothing answered yet")(Formats.live(_, check.unit))
+    val limit = s"${if (check.atMost) "limit" else "at least"} ${Formats.live(check.allowed, check.unit)}"
     s"${check.subject}: ${check.metric} $measured, $limit: would ${if (passed) "PASS" else "FAIL"}"
   }
 }
@@ -69,12 +70,5 @@ object LiveChecks {
           " /s"
         )
       )
-  }
-
-  /** 3,120 ms; 2.50 %; 12.3 /s */
-  def format(value: Double, unit: String): String = unit match {
-    case " ms" => f"$value%,.0f ms"
-    case " %"  => f"$value%.2f %%"
-    case other => f"$value%,.1f$other"
   }
 }

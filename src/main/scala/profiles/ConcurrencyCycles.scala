@@ -5,9 +5,9 @@ import scala.concurrent.duration._
 import io.gatling.core.Predef._
 import io.gatling.core.controller.inject.closed.ClosedInjectionStep
 
-import Plan.{ count, counted }
+import Plan.count
 import Shape.{ closedArrivalRate, noShare, Planned }
-import results.model.RunWindow
+import results.model.{ RunWindow, WindowLabel }
 
 /** Shape 3: closed model; each concurrency level held for `cycle`, with an optional ramp between levels
   * that is left out of the cycle windows.
@@ -60,7 +60,7 @@ private[profiles] sealed trait ConcurrencyCyclesInjection { self: ConcurrencyCyc
 
 /** The concurrency cycles as the plan and their windows say them. */
 private[profiles] sealed trait ConcurrencyCyclesPlanText { self: ConcurrencyCycles =>
-  def label(i: Int): String = s"cycle ${i + 1} (${counted(levels(i), "user")})"
+  def label(i: Int): WindowLabel = WindowLabel.Cycle(i + 1, Some(levels(i)))
 
   def phases(shard: Shard): Seq[Phase] =
     levels.indices.flatMap { i =>

@@ -1,6 +1,6 @@
 package profiles
 
-import results.model.{ RunWindow, SweepWindow }
+import results.model.{ RunWindow, WindowLabel }
 
 import scala.concurrent.duration._
 
@@ -80,7 +80,7 @@ private[profiles] sealed trait ConcurrencySweepInjection { self: ConcurrencySwee
 
 /** The sweep as the plan and its windows say it. */
 private[profiles] sealed trait ConcurrencySweepPlanText { self: ConcurrencySweep =>
-  def label(level: Int, repeat: Int): String = SweepWindow.label(level, repeat, levels(level - 1))
+  def label(level: Int, repeat: Int): WindowLabel = WindowLabel.Level(level, repeat, levels(level - 1))
 
   def phases(shard: Shard): Seq[Phase] =
     levels.indices.map { i =>

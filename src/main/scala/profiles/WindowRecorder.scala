@@ -1,6 +1,6 @@
 package profiles
 
-import results.model.{ PlannedWindow, RunWindow, WorkDone }
+import results.model.{ PlannedWindow, RunWindow, WindowLabel, WorkDone }
 
 import java.util.concurrent.atomic.AtomicLong
 
@@ -22,15 +22,15 @@ final class WindowRecorder {
 
   private val plans = mutable.ArrayBuffer.empty[PlannedWindow]
   private val plansByScenario = mutable.LinkedHashMap.empty[String, Seq[PlannedWindow]]
-  private val recorded = mutable.LinkedHashMap.empty[(String, String), (Long, Long)]
-  private val work = mutable.LinkedHashMap.empty[String, (String, Long, AtomicLong)]
+  private val recorded = mutable.LinkedHashMap.empty[(String, WindowLabel), (Long, Long)]
+  private val work = mutable.LinkedHashMap.empty[WindowLabel, (String, Long, AtomicLong)]
 
   def planned: Seq[PlannedWindow] = synchronized(plans.toSeq)
 
   def measured: Seq[RunWindow] = synchronized {
     recorded.toSeq
       .collect { case ((kind, label), (start, end)) if end > start => RunWindow(kind, label, start, end) }
-      .sortBy(w => (w.startEpochMs, w.label))
+      .sortBy(w => (w.startEpochMs, w.label.text))
   }
 
   /** Each fixed-work population's list: how many scenarios it planned and finished, over its window. */
@@ -42,7 +42,7 @@ final class WindowRecorder {
   }
 
   /** Registers a fixed-work population's list (its window `label`); returns what to call per finished scenario. */
-  private[profiles] def work(label: String, scenario: String, planned: Long): () => Unit = synchronized {
+  private[profiles] def work(label: WindowLabel, scenario: String, planned: Long): () => Unit = synchronized {
     val finished = new AtomicLong
     work(label) = (scenario, planned, finished)
     () => { finished.incrementAndGet(); () }
@@ -69,7 +69,13 @@ final class WindowRecorder {
   }
 
   /** A window planned again (by each population of one profile: one per line class) is listed once. */
-  private[profiles] def plan(kind: String, label: String, from: FiniteDuration, to: FiniteDuration, scenario: String)
+  private[profiles] def plan(
+      kind: String,
+      label: WindowLabel,
+      from: FiniteDuration,
+      to: FiniteDuration,
+      scenario: String
+  )
       : Unit =
     synchronized {
       val window = PlannedWindow(kind, label, from.toMillis, to.toMillis)
@@ -78,12 +84,12 @@ final class WindowRecorder {
     }
 
   /** The earliest start and the latest end reported for a window count: workers start and end at different times. */
-  private[profiles] def started(kind: String, label: String, epochMs: Long): Unit = synchronized {
+  private[profiles] def started(kind: String, label: WindowLabel, epochMs: Long): Unit = synchronized {
     val (start, end) = recorded.getOrElse((kind, label), (Long.MaxValue, Long.MinValue))
     recorded((kind, label)) = (math.min(start, epochMs), end)
   }
 
-  private[profiles] def ended(kind: String, label: String, epochMs: Long): Unit = synchronized {
+  private[profiles] def ended(kind: String, label: WindowLabel, epochMs: Long): Unit = synchronized {
     val (start, end) = recorded.getOrElse((kind, label), (Long.MaxValue, Long.MinValue))
     recorded((kind, label)) = (start, math.max(end, epochMs))
   }

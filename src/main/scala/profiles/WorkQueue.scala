@@ -6,6 +6,7 @@ import scala.concurrent.duration.FiniteDuration
 
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
+import results.model.WindowLabel
 
 /** A fixed amount of work shared by a pool of workers: items `firstItem` until `firstItem + size`,
   * each handed out exactly once, and none after `timeLimit` has passed since the first was asked for.
@@ -51,7 +52,7 @@ object Workers {
       journey: ChainBuilder,
       windows: WindowRecorder,
       kind: String,
-      label: String,
+      label: WindowLabel,
       finished: () => Unit = () => ()
   ): ChainBuilder = {
     def takeNext(session: Session): Session =

@@ -1,5 +1,7 @@
 package profiles
 
+import results.model.WindowLabel
+
 import scala.concurrent.duration._
 
 import org.junit.jupiter.api._
@@ -70,16 +72,17 @@ class ClosedShapesTest {
   @Test def cycleWindowsAreTheHoldsBetweenRamps(): Unit = {
     val windows = cycles(suite("learning-portal", "cycles")).plannedWindows
     assertEquals(
-      Seq(0, 11, 22, 33, 44).zip(Seq("100", "250", "500", "750", "1,000")).zipWithIndex.map { case ((m, level), i) =>
-        Shape.Planned("cycle", s"cycle ${i + 1} ($level users)", m.minutes, (m + 10).minutes)
+      Seq(0, 11, 22, 33, 44).zip(Seq(100L, 250L, 500L, 750L, 1000L)).zipWithIndex.map { case ((m, level), i) =>
+        Shape.Planned("cycle", WindowLabel.Cycle(i + 1, Some(level)), m.minutes, (m + 10).minutes)
       },
       windows
     )
+    assertEquals("cycle 5 (1,000 users)", windows.last.label.text)
   }
 
   @Test def rampHoldWindowIsTheHold(): Unit =
     assertEquals(
-      Seq(Shape.Planned("steady", "hold", 20.minutes, 30.minutes)),
+      Seq(Shape.Planned("steady", WindowLabel.Hold, 20.minutes, 30.minutes)),
       ramp(suite("vote-nz", "users-1000")).plannedWindows
     )
 

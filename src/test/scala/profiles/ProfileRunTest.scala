@@ -1,6 +1,6 @@
 package profiles
 
-import results.model.{ RunWindow, WorkDone }
+import results.model.{ RunWindow, WindowLabel, WorkDone }
 
 import java.nio.file.Files
 
@@ -32,21 +32,24 @@ class ProfileRunTest {
     for (scenario <- "work" +: sweepStages) assertEquals(0, staleIterationsOf(scenario), scenario)
 
     // planned windows are offsets from the run's start, resolved here as the results step does
-    val all = (windows.planned.map(_.at(started)) ++ windows.measured).sortBy(w => (w.startEpochMs, w.label))
-    val steady = all.filter(_.label == "steady")
+    val all = (windows.planned.map(_.at(started)) ++ windows.measured).sortBy(w => (w.startEpochMs, w.label.text))
+    val steady = all.filter(_.label == WindowLabel.Steady)
     assertEquals(1, steady.size, all.toString)
     assertEquals(4000L, steady.head.durationMs)
     assertEquals(started + 1000, steady.head.startEpochMs, "after the 1 s warm-up")
 
     val cycles = all.filter(_.kind == RunWindow.Cycle)
-    assertEquals(Seq("cycle 1 (1 user)", "cycle 2 (2 users)"), cycles.map(_.label))
+    assertEquals(Seq("cycle 1 (1 user)", "cycle 2 (2 users)"), cycles.map(_.label.text))
     assertEquals(cycles.head.endEpochMs, cycles(1).startEpochMs)
 
     val levels = all.filter(_.kind == RunWindow.Level)
-    assertEquals(Seq("L1 R1 (1 user)", "L2 R1 (2 users)", "L1 R2 (1 user)", "L2 R2 (2 users)"), levels.map(_.label))
+    assertEquals(
+      Seq("L1 R1 (1 user)", "L2 R1 (2 users)", "L1 R2 (1 user)", "L2 R2 (2 users)"),
+      levels.map(_.label.text)
+    )
     levels.zip(levels.tail).foreach { case (a, b) => assertTrue(a.endEpochMs <= b.startEpochMs, s"$a before $b") }
 
-    val work = all.filter(_.label == "work, fixed work (7 scenarios)")
+    val work = all.filter(_.label.text == "work, fixed work (7 scenarios)")
     assertEquals(1, work.size, all.toString)
     // 7 scenarios of at least 50 ms each over 2 workers take at least 4 x 50 ms
     assertTrue(work.head.durationMs >= 200, work.head.toString)

@@ -1,7 +1,7 @@
 package results
 
-import results.model.{ RunWindow, TransactionRate, WindowSummary }
-import results.render.{ ConsoleSummary, SummaryMarkdown }
+import results.model.{ EntryNesting, RunWindow, TransactionRate, WindowLabel, WindowSummary }
+import results.render.{ ConsoleSummary, RequestColumns, SummaryMarkdown }
 
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
@@ -15,7 +15,13 @@ class ConsoleSummaryTest {
     val plain =
       CraftedSummaries.summary("Raid", Map(List("mint raid") -> ok(2000, 2100), List("read raid") -> ok(3, 5, 7)))
     plain.copy(windows =
-      Seq(WindowSummary(RunWindow(RunWindow.Steady, "steady", 0, 10000), Some(plain.global), plain.requests, Nil, Nil))
+      Seq(WindowSummary(
+        RunWindow(RunWindow.Steady, WindowLabel.Steady, 0, 10000),
+        Some(plain.global),
+        plain.requests,
+        Nil,
+        Nil
+      ))
     )
   }
 
@@ -98,7 +104,7 @@ class ConsoleSummaryTest {
       )
     assertEquals(
       Seq("All Requests" -> 0, "Enrol" -> 1, "page" -> 2, "submit" -> 2, "Update" -> 1, "page" -> 2, "submit" -> 2),
-      SummaryMarkdown.statsRows(interleaved).map { case (entry, depth) => SummaryMarkdown.shortName(entry) -> depth }
+      EntryNesting.rows(interleaved).map { case (entry, depth) => RequestColumns.shortName(entry) -> depth }
     )
   }
 }

@@ -11,9 +11,9 @@ import results.model.{
   RunContext,
   RunCourse,
   RunWindow,
-  SweepWindow,
   SystemRecord,
-  Tally
+  Tally,
+  WindowLabel
 }
 import results.render.RunPage
 import results.summarize.{ ResultsSettings, RunSummarizer }
@@ -54,11 +54,11 @@ class GoldenSummaryTest {
             "steady",
             Seq("alpha"),
             Some(60),
-            plannedSteady = Some(PlannedWindow(RunWindow.Steady, "steady", 10000, 50000)),
+            plannedSteady = Some(PlannedWindow(RunWindow.Steady, WindowLabel.Steady, 10000, 50000)),
             requests = Seq(List("alpha - home"), List("alpha - search"), List("alpha - submit"))
           )
         }.copy(
-          plannedWindows = Seq(PlannedWindow(RunWindow.Steady, "steady", 10000, 50000)),
+          plannedWindows = Seq(PlannedWindow(RunWindow.Steady, WindowLabel.Steady, 10000, 50000)),
           course = RunCourse(Some(60), Some(60000), reachedEnd = true, Some(61500), Some(injector)),
           tallies = Seq(Tally("answers", Seq("accepted", "refused"), Seq("alpha - submit" -> Map("accepted" -> 57L))))
         )
@@ -84,7 +84,7 @@ class GoldenSummaryTest {
         "steady",
         Seq("beta"),
         Some(60),
-        plannedSteady = Some(PlannedWindow(RunWindow.Steady, "steady", 30000, 70000)),
+        plannedSteady = Some(PlannedWindow(RunWindow.Steady, WindowLabel.Steady, 30000, 70000)),
         requests = Seq(List("beta - list"), List("beta - open"), List("beta - close"))
       )
     )
@@ -151,17 +151,18 @@ class GoldenSummaryTest {
   /** Three levels of concurrency, two repeats each: the windows the sweep measured, and the curve of its pairs. */
   @Test def sweep(): Unit = {
     val levels = Seq(1 -> 1L, 2 -> 2L, 3 -> 4L)
-    val windows = for {
+    val stages = for {
       repeat <- 1 to 2
       (level, users) <- levels
     } yield {
       val from = Start + ((repeat - 1) * levels.size + level - 1) * 10000L
-      RunWindow(RunWindow.Level, SweepWindow.label(level, repeat, users), from, from + 10000L)
+      (RunWindow(RunWindow.Level, WindowLabel.Level(level, repeat, users), from, from + 10000L), users)
     }
-    val scenarios = windows.map(w => s"uploads ${w.label.takeWhile(_ != '(').trim}")
+    val windows = stages.map(_._1)
+    val scenarios = stages.map { case (w, _) => s"uploads ${w.label.text.takeWhile(_ != '(').trim}" }
     val dir = log("sweep", "Uploads", "uploads" +: scenarios) { w =>
-      windows.zip(scenarios).foreach { case (window, scenario) =>
-        val users = SweepWindow.parse(window.label).get._3.toInt
+      stages.zip(scenarios).foreach { case ((window, planned), scenario) =>
+        val users = planned.toInt
         (0 until users).foreach { u =>
           w.user(started = true, window.startEpochMs, scenario)
           // A pair a second per user, slower as users are added.
@@ -201,7 +202,12 @@ class GoldenSummaryTest {
   /** Three cycles of a rising number of users, planned at offsets from the run's start. */
   @Test def cycles(): Unit = {
     val cycles = Seq(2, 4, 6).zipWithIndex.map { case (users, i) =>
-      PlannedWindow(RunWindow.Cycle, s"cycle ${i + 1} ($users users)", i * 20000L, i * 20000L + 20000L) -> users
+      PlannedWindow(
+        RunWindow.Cycle,
+        WindowLabel.Cycle(i + 1, Some(users.toLong)),
+        i * 20000L,
+        i * 20000L + 20000L
+      ) -> users
     }
     val dir = log("cycles", "Alpha", Seq("alpha")) { w =>
       cycles.foreach { case (window, users) =>

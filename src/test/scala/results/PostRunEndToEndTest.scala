@@ -1,8 +1,8 @@
 package results
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.model.{ PlannedWindow, RunContext, RunWindow }
-import results.render.{ SummaryMarkdown, WindowChart }
+import results.model.{ PlannedWindow, RunContext, RunWindow, WindowLabel }
+import results.render.{ RequestColumns, WindowChart }
 import results.summarize.ResultsSettings
 
 import java.nio.file.{ Files, Path }
@@ -61,7 +61,7 @@ class PostRunEndToEndTest {
 
   @Test
   def aRunWithWindowsGetsItsChartOverThem(): Unit = {
-    val cycle = PlannedWindow(RunWindow.Cycle, "cycle 1 (1 user)", 0, 3600000)
+    val cycle = PlannedWindow(RunWindow.Cycle, WindowLabel.Cycle(1, Some(1)), 0, 3600000)
     val dir = PostRun.process(
       FixtureRun.run.gatlingRunDir,
       Files.createTempDirectory("results-"),
@@ -98,7 +98,7 @@ class PostRunEndToEndTest {
     )
     assertFalse(Files.exists(dir.resolve(WindowChart.FileName)), "no windows, no chart over them")
     val md = Files.readString(dir.resolve("summary.md"))
-    assertTrue(md.contains(SummaryMarkdown.StatsHeader), md)
+    assertTrue(md.contains(RequestColumns.table(RequestColumns.Names, Nil).render), md)
     assertTrue(md.contains("Transactions per hour") && md.contains("Apdex") && md.contains("Gate: PASS"), md)
     val json = SummaryJson.read(dir.resolve("summary.json"))
     assertTrue(json.steady.transactions.exists(_.path == List("Browse")), "the Browse transaction is counted")

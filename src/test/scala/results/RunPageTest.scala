@@ -1,6 +1,16 @@
 package results
 
-import results.model.{ Entry, ErrorCount, GateCheck, GateVerdict, Tally, Timeline, TimelinePoint, TimelineSeries }
+import results.model.{
+  Entry,
+  ErrorCount,
+  GateCheck,
+  GateVerdict,
+  Tally,
+  Timeline,
+  TimelinePoint,
+  TimelineSeries,
+  WindowLabel
+}
 import results.render.{ RunPage, Verdicts }
 
 import java.nio.file.Files
@@ -140,8 +150,8 @@ class RunPageTest {
   }
 
   @Test def cyclesLabelTheirConcurrency(): Unit = {
-    assertEquals(Some(1000L), Verdicts.concurrency("L3 R2 (1,000 users)"))
-    assertEquals(Some(1L), Verdicts.concurrency("cycle 1 (1 user)"))
-    assertEquals(None, Verdicts.concurrency("steady"))
+    assertEquals(Some(1000L), Verdicts.concurrency(WindowLabel.Level(3, 2, 1000)))
+    assertEquals(Some(1L), Verdicts.concurrency(WindowLabel.Cycle(1, Some(1))))
+    assertEquals(None, Verdicts.concurrency(WindowLabel.Steady))
   }
 }

@@ -1,7 +1,7 @@
 package results
 
 import results.archive.SummaryJson
-import results.model.{ ErrorCount, GateCheck, GateVerdict, RunWindow, WindowSummary }
+import results.model.{ ErrorCount, GateCheck, GateVerdict, RunWindow, WindowLabel, WindowSummary }
 import results.render.SummaryMarkdown
 
 import org.junit.jupiter.api.Assertions._
@@ -75,14 +75,14 @@ class SummaryMarkdownTest {
   }
 
   @Test def windowsAreNamedByWhatTheyAre(): Unit = {
-    def window(kind: String, label: String) =
+    def window(kind: String, label: WindowLabel) =
       WindowSummary(RunWindow(kind, label, 0, 10000), Some(run.global), Nil, Nil, Nil)
     val page = SummaryMarkdown.render(
       run.copy(windows =
         Seq(
-          window(RunWindow.Steady, "hold"),
-          window(RunWindow.Cycle, "cycle 2 (250 users)"),
-          window(RunWindow.Level, "L3 R2 (4 users)")
+          window(RunWindow.Steady, WindowLabel.Hold),
+          window(RunWindow.Cycle, WindowLabel.Cycle(2, Some(250))),
+          window(RunWindow.Level, WindowLabel.Level(3, 2, 4))
         )
       )
     )
@@ -95,7 +95,13 @@ class SummaryMarkdownTest {
     val slow = CraftedSummaries.entry(Nil, ok(Seq.fill(30)(9000) :+ 10038: _*), 10)
     val page = SummaryMarkdown.render(
       run.copy(windows =
-        Seq(WindowSummary(RunWindow(RunWindow.Cycle, "cycle 1 (1 user)", 0, 10000), Some(slow), Nil, Nil, Nil))
+        Seq(WindowSummary(
+          RunWindow(RunWindow.Cycle, WindowLabel.Cycle(1, Some(1)), 0, 10000),
+          Some(slow),
+          Nil,
+          Nil,
+          Nil
+        ))
       )
     )
     assertTrue(page.contains("| cycle 1 (1 user) | 31 | 3.1 | 9000 | 9007 | 10038 | 10038 |"), page)

@@ -1,7 +1,7 @@
 package results
 
 import results.archive.SummaryJson
-import results.model.{ CurveSpec, RunContext, RunSummary, RunWindow, SweepWindow, ThroughputCurve, WindowSummary }
+import results.model.{ CurveSpec, RunContext, RunSummary, RunWindow, ThroughputCurve, WindowLabel, WindowSummary }
 import results.render.{ CurveChart, SummaryMarkdown }
 import results.summarize.ShardMerge
 
@@ -25,7 +25,7 @@ class ThroughputCurveTest {
     val seconds = ms / 1000.0
     val samples = Seq.fill(pairs.toInt)(5 -> true) :+ (7 -> false)
     WindowSummary(
-      RunWindow(RunWindow.Level, SweepWindow.label(level, repeat, users), fromMs, fromMs + ms),
+      RunWindow(RunWindow.Level, WindowLabel.Level(level, repeat, users), fromMs, fromMs + ms),
       Some(CraftedSummaries.entry(Nil, ok(5, 6), seconds)),
       Nil,
       Seq(
@@ -122,12 +122,5 @@ class ThroughputCurveTest {
     assertEquals("throughput-uploads.png", file.getFileName.toString)
     val image = ImageIO.read(file.toFile)
     assertEquals((1000, 500), (image.getWidth, image.getHeight), s"a PNG: $file")
-  }
-
-  @Test def windowLabelsReadBackAsTheProfileWroteThem(): Unit = {
-    assertEquals("L12 R3 (1,000 users)", SweepWindow.label(12, 3, 1000))
-    assertEquals(Some((12, 3, 1000L)), SweepWindow.parse("L12 R3 (1,000 users)"))
-    assertEquals(Some((1, 1, 1L)), SweepWindow.parse("L1 R1 (1 user)"))
-    assertEquals(None, SweepWindow.parse("cycle 1 (1 user)"))
   }
 }

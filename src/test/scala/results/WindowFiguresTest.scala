@@ -1,6 +1,6 @@
 package results
 
-import results.model.{ RunWindow, WindowSummary }
+import results.model.{ RunWindow, WindowLabel, WindowSummary }
 import results.render.{ SummaryMarkdown, WindowChart }
 
 import java.nio.file.Files
@@ -20,7 +20,7 @@ class WindowFiguresTest {
   // Cycle 2, 5 s: all satisfied.
   private val secondCycle = ok(100, 200, 300, 400)
 
-  private def cycle(label: String, fromMs: Long, toMs: Long, pages: Seq[CraftedSummaries.Sample]) = {
+  private def cycle(label: WindowLabel, fromMs: Long, toMs: Long, pages: Seq[CraftedSummaries.Sample]) = {
     val seconds = (toMs - fromMs) / 1000.0
     WindowSummary(
       RunWindow(RunWindow.Cycle, label, fromMs, toMs),
@@ -37,7 +37,10 @@ class WindowFiguresTest {
 
   private val run = CraftedSummaries.summary("Cycles", Map(List("page") -> (firstCycle ++ secondCycle))).copy(
     windows =
-      Seq(cycle("cycle 1 (1 user)", 0, 10000, firstCycle), cycle("cycle 2 (2 users)", 10000, 15000, secondCycle))
+      Seq(
+        cycle(WindowLabel.Cycle(1, Some(1)), 0, 10000, firstCycle),
+        cycle(WindowLabel.Cycle(2, Some(2)), 10000, 15000, secondCycle)
+      )
   )
 
   @Test def eachCyclesPagesPerSecondFastestSlowestP95ErrorsAndApdexMatchTheHandComputation(): Unit = {

@@ -85,7 +85,7 @@ class CapacitySearchEndToEndTest {
     val headroom = answer.path("headroom").asDouble
     assertTrue(math.abs(headroom - capMultiple) <= resolution, s"summary.json headroom ${headroom}x: $answer")
     assertEquals(("system", "resolved"), (answer.path("limitedBy").asText, answer.path("end").asText), answer.toString)
-    val oneLine = s"toy: carries ${results.capacity.CapacityText.multiple(headroom)} its reference load ("
+    val oneLine = s"toy: carries ${results.render.Formats.multiple(headroom)} its reference load ("
     assertTrue(text.linesIterator.exists(_.startsWith(oneLine)), s"the console's answer: $oneLine...\n$text")
     assertTrue(
       Files.readString(archived.resolve("run.html")).contains(oneLine),

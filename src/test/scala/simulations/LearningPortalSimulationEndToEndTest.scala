@@ -1,6 +1,6 @@
 package simulations
 
-import results.model.{ PlannedWindow, RunContext, RunWindow }
+import results.model.{ PlannedWindow, RunContext, RunWindow, WindowLabel }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import java.nio.charset.StandardCharsets.UTF_8
@@ -88,7 +88,7 @@ class LearningPortalSimulationEndToEndTest {
     val smoke = ConfigFiles.load(Seq(LearningPortal.key)).getConfig("profiles.learning-portal.smoke")
     val cycleMs = cycleSeconds * 1000L
     val cycles = smoke.getLongList("levels").asScala.indices.map { i =>
-      PlannedWindow(RunWindow.Cycle, s"cycle ${i + 1}", i * cycleMs, (i + 1) * cycleMs)
+      PlannedWindow(RunWindow.Cycle, WindowLabel.Cycle(i + 1, None), i * cycleMs, (i + 1) * cycleMs)
     }
     val summary = RunSummarizer.summarize(
       run.runDir,
@@ -100,7 +100,7 @@ class LearningPortalSimulationEndToEndTest {
     summary.windows.foreach { cycle =>
       assertTrue(
         cycle.groups.exists(g => g.path == List(PageGroup) && g.figures.count > 0),
-        s"pages read in ${cycle.window.label}"
+        s"pages read in ${cycle.window.label.text}"
       )
     }
     assertTrue(summary.windows.forall(_.global.exists(_.figures.count > 0)), "requests in every cycle")

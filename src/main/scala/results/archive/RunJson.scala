@@ -26,13 +26,18 @@ private[results] object RunJson {
     obj().put(
       "kind",
       window.kind
-    ).put("label", window.label).put("startEpochMs", window.startEpochMs).put("endEpochMs", window.endEpochMs)
+    ).put("label", window.label.text).put("startEpochMs", window.startEpochMs).put("endEpochMs", window.endEpochMs)
 
   private[results] def window(node: JsonNode): RunWindow =
-    RunWindow(text(node, "kind"), text(node, "label"), long(node, "startEpochMs"), long(node, "endEpochMs"))
+    RunWindow(
+      text(node, "kind"),
+      StoredWindowLabel.read(text(node, "label")),
+      long(node, "startEpochMs"),
+      long(node, "endEpochMs")
+    )
 
   private[results] def plannedNode(window: PlannedWindow): ObjectNode =
-    obj().put("kind", window.kind).put("label", window.label).put("fromMs", window.fromMs).put("toMs", window.toMs)
+    obj().put("kind", window.kind).put("label", window.label.text).put("fromMs", window.fromMs).put("toMs", window.toMs)
 
   private[results] def workNode(work: Seq[WorkDone]): ArrayNode =
     work.foldLeft(arr()) { (array, w) =>
@@ -224,7 +229,7 @@ private[results] object RunJson {
       shard = text(node, "shard"),
       overrides = textMap(node, "overrides"),
       plannedWindows = list(node, "plannedWindows").map(w =>
-        PlannedWindow(text(w, "kind"), text(w, "label"), long(w, "fromMs"), long(w, "toMs"))
+        PlannedWindow(text(w, "kind"), StoredWindowLabel.read(text(w, "label")), long(w, "fromMs"), long(w, "toMs"))
       ),
       windows = list(node, "windows").map(window),
       work = work(node),

@@ -32,7 +32,7 @@ private[results] object SystemsJson {
       textList(node, "scenarios"),
       Option(node.get("plannedUsers")).filterNot(_.isNull).map(_.asLong()),
       Option(node.get("plannedSteady")).map(w =>
-        PlannedWindow(text(w, "kind"), text(w, "label"), long(w, "fromMs"), long(w, "toMs"))
+        PlannedWindow(text(w, "kind"), StoredWindowLabel.read(text(w, "label")), long(w, "fromMs"), long(w, "toMs"))
       ),
       Option(node.get("measuredSteady")).map(window),
       list(node, "requests").map(texts),

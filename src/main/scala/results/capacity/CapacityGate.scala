@@ -2,6 +2,7 @@ package results.capacity
 
 import results.gate.Thresholds
 import results.model.{ GateCheck, RunSummary }
+import results.render.Formats
 
 /** What a capacity search adds to the release gate, and what it takes away: a searched system's steps are
   * meant to fail past its capacity, so its whole-run figures are judged by no threshold; its search is.
@@ -56,8 +57,8 @@ object CapacityGate {
     capacity.filter(_.limitedBy.contains(Side.Injector)).map(r =>
       s"${r.system}: the capacity search was limited by the injector, not the system: it gives no capacity figure"
     ) ++ capacity.filter(sandboxBelow(_, thresholds)).map(r =>
-      s"${r.system}: the built-in sandbox limited the capacity search at ${r.headroom.fold("")(CapacityText.multiple)}, " +
-        s"below capacity.minHeadroom ${CapacityText.multiple(thresholds.minHeadroom(r.system))}: it cannot show whether the system reaches it"
+      s"${r.system}: the built-in sandbox limited the capacity search at ${r.headroom.fold("")(Formats.multiple)}, " +
+        s"below capacity.minHeadroom ${Formats.multiple(thresholds.minHeadroom(r.system))}: it cannot show whether the system reaches it"
     )
 
   private def sandboxBelow(r: CapacityResult, thresholds: Thresholds): Boolean =

@@ -1,6 +1,7 @@
 package results.capacity
 
 import results.model.RunSummary
+import results.render.Formats
 import results.render.SitePages.{ fields, Fields }
 
 /** run.html's section for each searched system: its answer, its steps, and the curve (load multiple against
@@ -17,21 +18,21 @@ object CapacityPage {
       fields(
         "system" -> r.system,
         "answer" -> CapacityText.oneLine(r),
-        "reference" -> (s"1x is profile ${rec.referenceProfile} at ${CapacityText.load(rec.referenceLoad, rec.loadUnit)}; " +
-          s"resolution ${CapacityText.multiple(rec.resolution)}, at most ${CapacityText.multiple(rec.maxMultiple)}; " +
+        "reference" -> (s"1x is profile ${rec.referenceProfile} at ${Formats.load(rec.referenceLoad, rec.loadUnit)}; " +
+          s"resolution ${Formats.multiple(rec.resolution)}, at most ${Formats.multiple(rec.maxMultiple)}; " +
           s"the search ended: ${rec.end.name}. Each step is judged on its window alone, by the gate's thresholds."),
         "steps" -> r.steps.zipWithIndex.map { case (step, i) =>
           val f = step.figures
           fields(
             "index" -> (i + 1),
-            "multiple" -> CapacityText.multiple(step.multiple),
-            "load" -> CapacityText.load(step.multiple * rec.referenceLoad, rec.loadUnit),
+            "multiple" -> Formats.multiple(step.multiple),
+            "load" -> Formats.load(step.multiple * rec.referenceLoad, rec.loadUnit),
             "verdict" -> step.label,
-            "windowS" -> results.render.SummaryMarkdown.number(
+            "windowS" -> Formats.number(
               math.round((f.step.toEpochMs - f.step.fromEpochMs) / 100.0) / 10.0
             ),
             "count" -> f.count,
-            "koPercent" -> results.render.SummaryMarkdown.number(f.koPercent),
+            "koPercent" -> Formats.number(f.koPercent),
             "p99" -> f.requests.map(q => s"${q.name} ${q.p99Ms}").mkString(", "),
             "broke" -> step.failures.map(CapacityText.breach).mkString("; ")
           )

@@ -1,28 +1,18 @@
 package results.capacity
 
 import results.model.GateCheck
-import results.render.SummaryMarkdown
+import results.render.{ Formats, MarkdownTable }
 
-import java.time.Instant
-import java.util.Locale
+import Formats.{ load, multiple }
 
 /** A capacity search in words: the console's one-line answer and summary.md's section. */
 object CapacityText {
 
-  /** "4.3x", "8x", "2.25x". */
-  def multiple(m: Double): String =
-    BigDecimal(m).setScale(2, BigDecimal.RoundingMode.HALF_UP).bigDecimal.stripTrailingZeros.toPlainString + "x"
-
-  /** "215 new users/s", "1,000 users", "2.5 new users/s". */
-  def load(value: Double, unit: String): String =
-    (if (value >= 100 || value == math.rint(value)) String.format(Locale.ROOT, "%,.0f", Double.box(value))
-     else String.format(Locale.ROOT, "%.1f", Double.box(value))) + s" $unit"
-
   /** "mint raid p99 3,420 ms > 3,000 ms", "raid All Requests error % 12.5 % > 1 %". */
   def breach(check: GateCheck): String = {
     def value(v: Double) =
-      if (check.unit.trim == "ms") String.format(Locale.ROOT, "%,.0f ms", Double.box(v))
-      else s"${GateCheck.format(v)}${check.unit}"
+      if (check.unit.trim == "ms") Formats.live(v, " ms")
+      else s"${Formats.checkValue(v)}${check.unit}"
     s"${check.subject} ${check.metric} ${check.measured.fold("none")(value)} ${if (check.atMost) ">" else "<"} ${value(check.allowed)}"
   }
 
@@ -50,26 +40,30 @@ object CapacityText {
     s"${r.system}: $carries$rest$unresolved"
   }
 
+  private val StepColumns = {
+    import MarkdownTable.{ figures, text }
+    Seq("Step", "Multiple", "Load").map(figures) ++ Seq("Verdict", "Judged window (UTC)").map(text) ++
+      Seq("Requests", "KO", "Worst p99").map(figures) :+ text("Broke")
+  }
+
   /** summary.md's section for each searched system: its answer, then every step in the order it ran. */
   def markdown(capacity: Seq[CapacityResult]): Seq[String] =
     capacity.map { r =>
       val rec = r.record
       val header = Seq(
-        s"## Capacity: ${SummaryMarkdown.escape(r.system)}",
+        s"## Capacity: ${MarkdownTable.escape(r.system)}",
         "",
-        SummaryMarkdown.escape(oneLine(r)),
+        MarkdownTable.escape(oneLine(r)),
         "",
         s"Reference: profile `${rec.referenceProfile}` at ${load(rec.referenceLoad, rec.loadUnit)} (1x); " +
           s"resolution ${multiple(rec.resolution)}, at most ${multiple(rec.maxMultiple)}; ended: ${rec.end.name}.",
-        "",
-        "| Step | Multiple | Load | Verdict | Judged window (UTC) | Requests | KO | Worst p99 | Broke |",
-        "|---:|---:|---:|---|---|---:|---:|---:|---|"
+        ""
       )
       val rows = r.steps.zipWithIndex.map { case (s, i) =>
         val f = s.figures
-        val worst = f.requests.maxByOption(_.p99Ms).fold("")(q => s"${q.p99Ms} ms (${SummaryMarkdown.escape(q.name)})")
-        val window = s"${time(f.step.fromEpochMs)} to ${time(f.step.toEpochMs)}"
-        val broke = s.failures.map(c => SummaryMarkdown.escape(breach(c))).mkString("; ")
+        val worst = f.requests.maxByOption(_.p99Ms).fold("")(q => s"${q.p99Ms} ms (${q.name})")
+        val window = s"${Formats.timeOfDay(f.step.fromEpochMs)} to ${Formats.timeOfDay(f.step.toEpochMs)}"
+        val broke = s.failures.map(breach).mkString("; ")
         Seq(
           (i + 1).toString,
           multiple(s.multiple),
@@ -80,10 +74,9 @@ object CapacityText {
           f.ko.toString,
           worst,
           broke
-        ).mkString("| ", " | ", " |")
+        )
       }
-      (header ++ rows).mkString("\n")
+      (header :+ MarkdownTable(StepColumns, rows).render).mkString("\n")
     }
 
-  private def time(epochMs: Long): String = Instant.ofEpochMilli(epochMs).toString.substring(11, 19)
 }

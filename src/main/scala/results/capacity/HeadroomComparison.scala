@@ -1,6 +1,7 @@
 package results.capacity
 
 import results.model.RunSummary
+import results.render.Formats
 
 /** A searched system's headroom in a baseline run (A) and in this one (B). None: that run gave no figure
   * (it searched no capacity for the system, or its injector limited the search).
@@ -9,10 +10,10 @@ final case class HeadroomChange(system: String, before: Option[Double], after: O
 
   /** "raid headroom: A 4.3x, B 5x: gained 0.7x", "... lost 1.3x", "... unchanged", "... B gave no figure". */
   def line: String = {
-    def shown(h: Option[Double]) = h.fold("no figure")(CapacityText.multiple)
+    def shown(h: Option[Double]) = h.fold("no figure")(Formats.multiple)
     val change = (before, after) match {
-      case (Some(a), Some(b)) if b > a => s"gained ${CapacityText.multiple(b - a)}"
-      case (Some(a), Some(b)) if b < a => s"lost ${CapacityText.multiple(a - b)}"
+      case (Some(a), Some(b)) if b > a => s"gained ${Formats.multiple(b - a)}"
+      case (Some(a), Some(b)) if b < a => s"lost ${Formats.multiple(a - b)}"
       case (Some(_), Some(_))          => "unchanged"
       case _                           => "not comparable"
     }

@@ -1,7 +1,7 @@
 package results.gate
 
 import results.model.{ Entry, Figures, RunSummary, SystemSummary }
-import results.render.SummaryMarkdown
+import results.render.{ Formats, MarkdownTable }
 
 /** Two runs side by side, request by request (baseline first). */
 object RunComparison {
@@ -46,7 +46,7 @@ object RunComparison {
   def change(before: Option[Double], after: Option[Double]): String =
     (before, after) match {
       case (Some(b), Some(a)) if b != 0 => f"${(a - b) * 100 / b}%+.1f%%"
-      case (Some(_), Some(_))           => "0 → " + SummaryMarkdown.number(after.get)
+      case (Some(_), Some(_))           => "0 → " + Formats.number(after.get)
       case _                            => "-"
     }
 
@@ -77,7 +77,7 @@ object RunComparison {
   /** One row of cells per request, under [[Columns]]; the last cell says "new", "gone" or "REGRESSION". */
   def cells(comparison: Comparison): Seq[Seq[String]] = {
     def cell(figures: Option[Figures])(value: Figures => Double): String =
-      figures.map(f => SummaryMarkdown.number(value(f))).getOrElse("-")
+      figures.map(f => Formats.number(value(f))).getOrElse("-")
     def triple(row: Row, value: Figures => Double): Seq[String] =
       Seq(cell(row.before)(value), cell(row.after)(value), change(row.before.map(value), row.after.map(value)))
     comparison.rows.map { row =>
@@ -130,9 +130,9 @@ object RunComparison {
 
   /** The Markdown table of comparison.md, every column headed. */
   def table(comparison: Comparison): String = {
-    def escape(cell: String) = cell.replace("|", "\\|")
-    val header = Columns.mkString("| ", " | ", " |") + "\n|---|" + ("---:|" * (Columns.size - 2)) + "---|"
-    val rows = cells(comparison).map(_.map(escape).mkString("| ", " | ", " |"))
-    (s"${caption(comparison)}\n\n$header" +: rows).mkString("\n")
+    val columns = Columns.zipWithIndex.map { case (heading, i) =>
+      MarkdownTable.Column(heading, figures = i > 0 && i < Columns.size - 1)
+    }
+    s"${caption(comparison)}\n\n${MarkdownTable(columns, cells(comparison)).render}"
   }
 }

@@ -28,8 +28,7 @@ final case class GateCheck(
 }
 
 object GateCheck {
-  def format(value: Double): String =
-    if (value == math.rint(value) && math.abs(value) < 1e15) value.toLong.toString else f"$value%.2f"
+  def format(value: Double): String = results.render.Formats.checkValue(value)
 }
 
 /** The gate's verdict for one run: it passes when the run completed its plan and no check failed.

@@ -45,7 +45,7 @@ final case class ThroughputCurve(spec: CurveSpec, points: Seq[CurvePoint]) {
 
 object ThroughputCurve {
 
-  /** The curve from the run's sweep windows (kind [[RunWindow.Level]], labelled by [[SweepWindow]]). A unit
+  /** The curve from the run's sweep windows (kind [[RunWindow.Level]], labelled [[WindowLabel.Level]]). A unit
     * counts in the window it started in: a level's window runs from its first worker's start to its last
     * one's end, so every unit of the level starts inside it, while the last may end on its closing
     * millisecond, which a window leaves out.
@@ -53,27 +53,13 @@ object ThroughputCurve {
   def of(spec: CurveSpec, windows: Seq[WindowSummary]): ThroughputCurve =
     ThroughputCurve(
       spec,
-      windows.collect {
-        case w if w.window.kind == RunWindow.Level => SweepWindow.parse(w.window.label).map(w -> _)
-      }.flatten.map { case (w, (level, repeat, users)) =>
-        val completed = w.groups.find(_.path == List(spec.group)).fold(0L)(_.figures.ok)
-        CurvePoint(level, repeat, users, completed, w.window.durationMs)
+      windows.flatMap { w =>
+        (w.window.kind, w.window.label) match {
+          case (RunWindow.Level, WindowLabel.Level(level, repeat, users)) =>
+            val completed = w.groups.find(_.path == List(spec.group)).fold(0L)(_.figures.ok)
+            Some(CurvePoint(level, repeat, users, completed, w.window.durationMs))
+          case _ => None
+        }
       }
     )
-}
-
-/** The label of a sweep's window, written by the profile and read back by the results: "L3 R2 (4 users)"
-  * is level 3 (of 4 concurrent users, the whole run's) in repeat 2.
-  */
-object SweepWindow {
-  private val Label = """L(\d+) R(\d+) \(([\d,]+) users?\)""".r
-
-  def label(level: Int, repeat: Int, users: Long): String =
-    s"L$level R$repeat (${String.format(java.util.Locale.ROOT, "%,d", Long.box(users))} user${if (users == 1) ""
-      else "s"})"
-
-  def parse(label: String): Option[(Int, Int, Long)] = label match {
-    case Label(level, repeat, users) => Some((level.toInt, repeat.toInt, users.replace(",", "").toLong))
-    case _                           => None
-  }
 }

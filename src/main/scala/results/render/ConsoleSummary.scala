@@ -1,7 +1,7 @@
 package results.render
 
 import results.gate.RunComparison
-import results.model.{ RunSummary, Tally }
+import results.model.{ EntryNesting, RunSummary, Tally }
 
 /** What a run prints on the terminal after Gatling's report: the tables of summary.md and comparison.md
   * as plain, aligned text (Markdown's pipes and &nbsp; indentation read badly there), and the transactions figure.
@@ -11,20 +11,21 @@ object ConsoleSummary {
 
   /** The columns of summary.md's request table; names indented two spaces per group level. */
   def statsTable(summary: RunSummary): String = {
-    val rows = SummaryMarkdown.statsRows(summary).map { case (entry, depth) =>
-      ("  " * depth + SummaryMarkdown.shortName(entry)) +: SummaryMarkdown.statsCells(entry.figures)
+    val rows = EntryNesting.rows(summary).map { case (entry, depth) =>
+      ("  " * depth + RequestColumns.shortName(entry)) +: RequestColumns.cells(entry.figures)
     }
-    aligned(SummaryMarkdown.StatsColumns, rows)
+    aligned(RequestColumns.Names, rows)
   }
 
   def transactionsLine(summary: RunSummary): String =
     if (SystemSections.shown(summary)) {
       // Each system over its own steady window: a sum over systems would add up unlike things.
-      val each = summary.systems.filter(_.groups.nonEmpty).map(s => f"${s.key} ${s.steady.transactionsPerHour}%.1f")
+      val each =
+        summary.systems.filter(_.groups.nonEmpty).map(s => s"${s.key} ${Formats.perHour(s.steady.transactionsPerHour)}")
       if (each.isEmpty) SummaryMarkdown.NoTransactions
       else s"Transactions per hour (each system's steady window): ${each.mkString(", ")}"
     } else if (summary.definesTransactions)
-      f"Transactions per hour (steady window, ${summary.steady.source}): ${summary.steady.transactionsPerHour}%.1f"
+      s"Transactions per hour (steady window, ${summary.steady.source}): ${Formats.perHour(summary.steady.transactionsPerHour)}"
     else SummaryMarkdown.NoTransactions
 
   /** One line per scenario that records sessions: "Sessions (vote.nz visit): 12 started: ...". */
@@ -39,7 +40,7 @@ object ConsoleSummary {
       val overall = tally.overall
       val shares = tally.categories.map { c =>
         val share = Tally.percent(overall, c).filter(_ => tally.addsUp)
-        s"$c ${overall(c)}${share.fold("")(p => s" (${SummaryMarkdown.number(p)} %)")}"
+        s"$c ${overall(c)}${share.fold("")(p => s" (${Formats.number(p)} %)")}"
       }
       s"${tally.name}, all keys: ${shares.mkString(", ")}"
     }

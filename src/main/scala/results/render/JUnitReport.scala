@@ -1,6 +1,6 @@
 package results.render
 
-import results.model.{ GateCheck, GateVerdict, RunSummary }
+import results.model.{ GateVerdict, RunSummary }
 
 import java.io.StringWriter
 import javax.xml.stream.XMLOutputFactory
@@ -98,7 +98,7 @@ object JUnitReport {
     line("")
     element("testsuites", "name" -> runId, "tests" -> tests, "failures" -> failed) {
       line("  ")
-      val timestamp = java.time.Instant.ofEpochMilli(startEpochMs).toString.stripSuffix("Z")
+      val timestamp = Formats.isoLocal(startEpochMs)
       element(
         "testsuite",
         "name" -> suite,
@@ -120,8 +120,8 @@ object JUnitReport {
           line("    ")
           element("testcase", "classname" -> suite, "name" -> check.name, "time" -> "0") {
             writeProperties(Seq(
-              "measured" -> check.measured.fold("never ran")(GateCheck.format),
-              "limit" -> s"${if (check.atMost) "at most" else "at least"} ${GateCheck.format(check.allowed)}",
+              "measured" -> check.measured.fold("never ran")(Formats.checkValue),
+              "limit" -> s"${if (check.atMost) "at most" else "at least"} ${Formats.checkValue(check.allowed)}",
               "unit" -> check.unit.trim
             ))
             if (!check.passed) failure(check.outcome, "threshold", check.name + ": " + check.outcome)

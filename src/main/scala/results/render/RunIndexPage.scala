@@ -71,7 +71,7 @@ object RunIndexPage {
         "name" -> run.name,
         "runPage" -> (s.isDefined && hasRunPage(run)),
         "simulation" -> run.simulation,
-        "start" -> Verdicts.utc(run.startEpochMs),
+        "start" -> Formats.utc(run.startEpochMs),
         "target" -> s.map(_.run.target).orElse(run.context.map(_.target)).getOrElse("?"),
         "profile" -> s.map(_.run.profile).orElse(run.context.map(_.profile)).getOrElse("?"),
         "shard" -> s.map(_.run.shard).orElse(run.context.map(_.shard)).getOrElse("-"),
@@ -85,10 +85,10 @@ object RunIndexPage {
         "verdict" -> shown.label,
         "verdictClass" -> shown.cssClass,
         "p99" -> s.fold("-")(_.global.figures.p99Ms.toString),
-        "rps" -> s.fold("-")(x => SummaryMarkdown.number(x.global.figures.requestsPerSecond)),
+        "rps" -> s.fold("-")(x => Formats.number(x.global.figures.requestsPerSecond)),
         // A sum over systems' steady windows would mean nothing: each system's is on its run page.
         "transactions" -> s.filter(_.definesTransactions).fold("-")(x =>
-          if (SystemSections.shown(x)) "per system" else SummaryMarkdown.number(x.steady.transactionsPerHour)
+          if (SystemSections.shown(x)) "per system" else Formats.number(x.steady.transactionsPerHour)
         ),
         "summary" -> s.isDefined
       )
@@ -157,7 +157,7 @@ object RunIndexPage {
       "index",
       fields(
         "assets" -> SitePages.AssetsFolder,
-        "generated" -> Verdicts.utc(System.currentTimeMillis),
+        "generated" -> Formats.utc(System.currentTimeMillis),
         "runs" -> rows,
         "comparisons" -> comparisons.map(c =>
           fields("href" -> s"${RunPage.ComparisonsFolder}/$c/${ComparePage.FileName}", "name" -> c)

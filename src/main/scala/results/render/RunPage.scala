@@ -1,10 +1,10 @@
 package results.render
 
 import results.archive.RunArchive
-import results.model.{ Entry, InjectorHealthRecord, RunSummary, RunWindow }
+import results.model.{ Entry, RunSummary, RunWindow }
 import results.summarize.LatencyAccumulator
 
-import results.render.SitePages.{ fields, Fields }
+import results.render.SitePages.fields
 
 import java.nio.file.{ Files, Path }
 
@@ -86,13 +86,13 @@ object RunPage {
       fields(
         "name" -> name,
         "count" -> f.count,
-        "koPercent" -> SummaryMarkdown.number(f.koPercent),
-        "rps" -> SummaryMarkdown.number(f.requestsPerSecond),
+        "koPercent" -> Formats.number(f.koPercent),
+        "rps" -> Formats.number(f.requestsPerSecond),
         "p50" -> f.p50Ms,
         "p95" -> f.p95Ms,
         "p99" -> f.p99Ms,
         "max" -> f.maxMs,
-        "apdex" -> f.apdex.score.fold("-")(a => f"$a%.2f")
+        "apdex" -> Formats.apdex(f.apdex.score)
       )
     }
     val figures = (s.global +: s.requests).map(e => row(e, e.name))
@@ -104,11 +104,11 @@ object RunPage {
         "failedChecks" -> r.failedOfAll,
         "profile" -> r.system.profile,
         "users" -> r.users,
-        "rps" -> SummaryMarkdown.number(r.figures.requestsPerSecond),
-        "steadyRps" -> SummaryMarkdown.number(r.system.steady.requestsPerSecond),
+        "rps" -> Formats.number(r.figures.requestsPerSecond),
+        "steadyRps" -> Formats.number(r.system.steady.requestsPerSecond),
         "p99" -> r.p99,
         "ko" -> r.figures.ko,
-        "koPercent" -> SummaryMarkdown.number(r.figures.koPercent),
+        "koPercent" -> Formats.number(r.figures.koPercent),
         "describe" -> SystemSections.describe(r),
         "failed" -> r.failed.map(c => s"${c.name}: ${c.outcome}"),
         "requests" -> SystemSections.entries(s, r.system).map { case (e, depth) =>
@@ -135,16 +135,16 @@ object RunPage {
       val f = w.global.map(_.figures)
       fields(
         "kind" -> w.window.kind,
-        "label" -> w.window.label,
-        "seconds" -> SummaryMarkdown.number(w.window.durationMs / 1000.0),
+        "label" -> w.window.label.text,
+        "seconds" -> Formats.number(w.window.durationMs / 1000.0),
         "count" -> f.fold(0L)(_.count),
-        "rps" -> f.fold("-")(x => SummaryMarkdown.number(x.requestsPerSecond)),
+        "rps" -> f.fold("-")(x => Formats.number(x.requestsPerSecond)),
         "p50" -> f.fold("-")(_.p50Ms.toString),
         "p95" -> f.fold("-")(_.p95Ms.toString),
         "p99" -> f.fold("-")(_.p99Ms.toString),
         "max" -> f.fold("-")(_.maxMs.toString),
-        "koPercent" -> f.fold("-")(x => SummaryMarkdown.number(x.koPercent)),
-        "apdex" -> f.flatMap(_.apdex.score).fold("-")(a => f"$a%.2f")
+        "koPercent" -> f.fold("-")(x => Formats.number(x.koPercent)),
+        "apdex" -> Formats.apdex(f.flatMap(_.apdex.score))
       )
     }
     val start = s.timeline.fold(s.run.startEpochMs)(_.startEpochMs)
@@ -179,13 +179,13 @@ object RunPage {
         shade("steady", s"steady window (${s.steady.source})", s.steady.startEpochMs, s.steady.endEpochMs)
       ).toSeq ++
         s.windows.filterNot(_.window.kind == RunWindow.Steady).map(w =>
-          shade(w.window.kind, w.window.label, w.window.startEpochMs, w.window.endEpochMs)
+          shade(w.window.kind, w.window.label.text, w.window.startEpochMs, w.window.endEpochMs)
         )),
       // The knee: only a run split into cycles or levels has one (its steady window is no point on it).
       "windows" -> s.windows.filterNot(_.window.kind == RunWindow.Steady).flatMap(w =>
         w.global.map(g =>
           fields(
-            "label" -> w.window.label,
+            "label" -> w.window.label.text,
             "concurrency" -> Verdicts.concurrency(w.window.label),
             "rps" -> g.figures.requestsPerSecond,
             "p99" -> g.figures.p99Ms
@@ -202,7 +202,7 @@ object RunPage {
         "verdictClass" -> verdict.cssClass,
         "reasons" -> verdict.reasons,
         "warnings" -> s.gate.fold(s.warnings)(g => s.warnings ++ g.warnings),
-        "metadata" -> metadata(s),
+        "metadata" -> RunPageTables.metadata(s),
         "overrides" -> s.run.overrides.toSeq.sorted.map { case (k, v) => fields("key" -> k, "value" -> v) },
         "files" -> files.toSeq.sorted.map(f => fields("href" -> f, "label" -> fileLabel(f))),
         "comparisons" -> comparisons.map { case (folder, other) =>
@@ -215,7 +215,7 @@ object RunPage {
         "errors" -> errors,
         "tallies" -> tallies,
         "windows" -> windows,
-        "injector" -> s.injector.map(injector),
+        "injector" -> s.injector.map(RunPageTables.injector),
         "hasTimeline" -> s.timeline.isDefined,
         "kneeWindows" -> s.windows.count(_.window.kind != RunWindow.Steady),
         "data" -> SitePages.json(chartData)
@@ -229,53 +229,5 @@ object RunPage {
     case RunArchive.SummaryJsonName     => "summary.json"
     case RunArchive.JUnitName           => "junit.xml"
     case other                          => other
-  }
-
-  private def metadata(s: RunSummary): Seq[Fields] = {
-    def row(name: String, value: String): Fields = fields("name" -> name, "value" -> value)
-    Seq(
-      row("Simulation", s"${s.run.simulation} (${s.run.simulationClass})"),
-      row("Systems", s.run.systems.mkString(", ")),
-      row("Target", s.run.target),
-      row("Profile", s.run.profile),
-      row("Shard", s.run.shard),
-      row("Description", if (s.run.runDescription.isEmpty) "(none)" else s.run.runDescription),
-      row("Commit", s.run.gitCommit),
-      row("Gatling", s.run.gatlingVersion),
-      row("Start (UTC)", Verdicts.utc(s.run.startEpochMs)),
-      row("Duration", s"${SummaryMarkdown.number(s.run.durationMs / 1000.0)} s"),
-      row(
-        "Steady window",
-        s"${s.steady.source}: ${Verdicts.utc(s.steady.startEpochMs)} to ${Verdicts.utc(s.steady.endEpochMs)}"
-      ),
-      row("Apdex T / slow above", s"${s.settings.apdexThresholdMs} ms / ${s.settings.slowThresholdMs} ms"),
-      row("Percentiles from", s.settings.percentileSource)
-    ) ++ Option.when(s.run.mergedFrom.nonEmpty)(row("Merged from", s.run.mergedFrom.mkString(", "))) ++
-      s.gate.flatMap(_.baselineRun).map(row("Baseline", _))
-  }
-
-  private def injector(record: InjectorHealthRecord): Fields = {
-    val f = record.figures
-    val l = record.limits
-    def row(name: String, measured: String, limit: String) =
-      fields("name" -> name, "measured" -> measured, "limit" -> limit)
-    fields(
-      "describe" -> record.describe,
-      "saturation" -> record.saturation,
-      "rows" -> Seq(
-        row("Cores", f.cores.toString, ""),
-        row("CPU mean (% of all cores)", SummaryMarkdown.number(f.cpuMeanPercent), ""),
-        row("CPU max (% of all cores)", SummaryMarkdown.number(f.cpuMaxPercent), s"at most ${l.maxCpuPercent}"),
-        row("Samples at the CPU limit", s"${f.busySamples} of ${f.samples}", s"at most ${l.maxBusyPercent} %"),
-        row("GC time (%)", SummaryMarkdown.number(f.gcPercent), s"at most ${l.maxGcPercent}"),
-        row("GC pauses / longest (ms)", s"${f.gcPauses} / ${f.gcLongestPauseMs}", ""),
-        row("Connection retries", f.connectionRetries.toString, ""),
-        row(
-          "Users started late: count / p99 / max (ms)",
-          s"${f.lateStarts.users} / ${f.lateStarts.p99Ms} / ${f.lateStarts.maxMs}",
-          if (l.maxLateStartP99Ms == Long.MaxValue) "" else s"p99 at most ${l.maxLateStartP99Ms}"
-        )
-      )
-    )
   }
 }

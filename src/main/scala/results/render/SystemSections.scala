@@ -1,7 +1,7 @@
 package results.render
 
 import results.gate.SystemVerdicts
-import results.model.{ Entry, Figures, GateCheck, GateVerdict, RunSummary, SystemSummary }
+import results.model.{ Entry, EntryNesting, Figures, GateCheck, GateVerdict, RunSummary, SystemSummary }
 
 /** What summary.md and run.html show of a run of several systems, read once from the model: a table of the
   * systems (verdict, users against plan, requests/s, p99 against its limit, KO), then one section per system
@@ -23,7 +23,7 @@ object SystemSections {
     def users: String = system.plannedUsers.fold(s"${system.startedUsers} (no fixed plan)")(p =>
       s"${system.startedUsers} of $p"
     )
-    def p99: String = figures.p99Ms.toString + p99LimitMs.fold("")(l => s" (limit ${GateCheck.format(l)})")
+    def p99: String = figures.p99Ms.toString + p99LimitMs.fold("")(l => s" (limit ${Formats.checkValue(l)})")
     def failed: Seq[GateCheck] = checks.filterNot(_.passed)
     def failedOfAll: String = s"${failed.size} of ${checks.size}"
     def spanSeconds: Double = (system.endEpochMs - system.startEpochMs) / 1000.0
@@ -55,12 +55,11 @@ object SystemSections {
   def entries(s: RunSummary, system: SystemSummary): Seq[(Entry, Int)] = {
     val own = system.requests.toSet
     val groups = system.groups.toSet
-    SummaryMarkdown
-      .statsRows(s.copy(
-        global = system.global,
-        requests = s.requests.filter(r => own(r.path)),
-        groups = s.groups.filter(g => groups(g.path))
-      ))
+    EntryNesting.rows(s.copy(
+      global = system.global,
+      requests = s.requests.filter(r => own(r.path)),
+      groups = s.groups.filter(g => groups(g.path))
+    ))
       .map { case (entry, depth) =>
         val rate = if (entry.path.isEmpty) entry.figures.requestsPerSecond else entry.activeRequestsPerSecond
         entry.copy(figures = entry.figures.copy(requestsPerSecond = rate)) -> depth
@@ -89,11 +88,11 @@ object SystemSections {
   /** "raid: 12:00:05 to 12:01:05 UTC (60 s); steady window 12:00:35 to 12:01:05 (profile): 10 requests/s". */
   def describe(row: Row): String = {
     val steady = row.system.steady
-    val transactions = row.transactionsPerHour.fold("")(t => s", ${SummaryMarkdown.number(t)} transactions/h")
-    s"Profile ${row.system.profile}; users ${row.users}; ran ${Verdicts.utc(row.system.startEpochMs)} to " +
-      s"${Verdicts.utc(row.system.endEpochMs)} UTC (${SummaryMarkdown.number(row.spanSeconds)} s) at " +
-      s"${SummaryMarkdown.number(row.figures.requestsPerSecond)} requests/s; steady window " +
-      s"${Verdicts.utc(steady.startEpochMs)} to ${Verdicts.utc(steady.endEpochMs)} (${steady.source}): " +
-      s"${SummaryMarkdown.number(steady.requestsPerSecond)} requests/s$transactions."
+    val transactions = row.transactionsPerHour.fold("")(t => s", ${Formats.number(t)} transactions/h")
+    s"Profile ${row.system.profile}; users ${row.users}; ran ${Formats.utc(row.system.startEpochMs)} to " +
+      s"${Formats.utc(row.system.endEpochMs)} UTC (${Formats.number(row.spanSeconds)} s) at " +
+      s"${Formats.number(row.figures.requestsPerSecond)} requests/s; steady window " +
+      s"${Formats.utc(steady.startEpochMs)} to ${Formats.utc(steady.endEpochMs)} (${steady.source}): " +
+      s"${Formats.number(steady.requestsPerSecond)} requests/s$transactions."
   }
 }

@@ -2,12 +2,12 @@ package results.render
 
 import results.model.RunSummary
 
-import SummaryMarkdown.{ number, statsCells, StatsColumns }
+import Formats.number
+import MarkdownTable.escape
+import RequestColumns.{ cells => statsCells, Names => StatsColumns }
 
 /** summary.md's part for a run of several systems: the table of systems, then one section per system. */
 object SystemsMarkdown {
-  private def escape(text: String): String = text.replace("|", "\\|")
-
   val SystemColumns: Seq[String] =
     Seq(
       "System",
@@ -26,26 +26,23 @@ object SystemsMarkdown {
     val lines = rows.map { r =>
       val f = r.figures
       Seq(
-        escape(r.key),
+        r.key,
         if (r.verdict == "PASS") r.verdict else s"**${r.verdict}**",
         r.failedOfAll,
-        escape(r.system.profile),
+        r.system.profile,
         r.users,
         number(f.requestsPerSecond),
         number(r.system.steady.requestsPerSecond),
         r.p99,
         f.ko.toString,
         number(f.koPercent)
-      ).mkString("| ", " | ", " |")
+      )
     }
-    (Seq(
-      "## Systems",
-      "",
-      "Each system's requests/s over its own span, from its first request to its last; its steady window is its own.",
-      "",
-      SystemColumns.mkString("| ", " | ", " |"),
-      "|---|---|---:|---|---:|---:|---:|---:|---:|---:|"
-    ) ++ lines).mkString("\n")
+    val columns = SystemColumns.zipWithIndex.map { case (heading, i) =>
+      MarkdownTable.Column(heading, figures = !Set(0, 1, 3)(i))
+    }
+    "## Systems\n\nEach system's requests/s over its own span, from its first request to its last; its steady window is its own." +
+      s"\n\n${MarkdownTable(columns, lines).render}"
   }
 
   /** One system: what it ran, its failed checks, its requests in journey order (Req/s while each ran). */
@@ -53,17 +50,15 @@ object SystemsMarkdown {
     val columns = StatsColumns.updated(StatsColumns.indexOf("Cnt/s"), "Req/s")
     val requests = SystemSections.entries(s, row.system).map { case (entry, _) =>
       val name = if (entry.path.isEmpty) row.system.subject else entry.name
-      (escape(name) +: statsCells(entry.figures)).mkString("| ", " | ", " |")
+      name +: statsCells(entry.figures)
     }
     val failed = row.failed.map(c => s"- ${escape(c.name)}: ${escape(c.outcome)}")
-    val transactions = row.system.steady.transactions.map(t =>
-      s"| ${escape(t.path.mkString(" / "))} | ${t.completed} | ${number(t.perHour)} |"
-    )
+    val transactions = row.system.steady.transactions
     (Seq(s"## ${escape(row.key)}: ${row.verdict}", "", escape(SystemSections.describe(row))) ++
       (if (failed.isEmpty) Nil else "" +: failed) ++
-      Seq("", columns.mkString("| ", " | ", " |"), "|---|" + ("---:|" * (columns.size - 1))) ++ requests ++
+      Seq("", RequestColumns.table(columns, requests).render) ++
       (if (transactions.isEmpty) Nil
-       else Seq("", "| Transaction (steady window) | Completed | Per hour |", "|---|---:|---:|") ++ transactions))
+       else Seq("", SectionsMarkdown.transactionTable("Transaction (steady window)", transactions).render)))
       .mkString("\n")
   }
 
@@ -77,9 +72,8 @@ object SystemsMarkdown {
           "",
           "No answer came to these (every try failed before one), so no system was recorded for them.",
           "",
-          StatsColumns.mkString("| ", " | ", " |"),
-          "|---|" + ("---:|" * (StatsColumns.size - 1))
-        ) ++ unowned.map(e => (escape(e.name) +: statsCells(e.figures)).mkString("| ", " | ", " |"))).mkString("\n")
+          RequestColumns.table(StatsColumns, unowned.map(e => e.name +: statsCells(e.figures))).render
+        )).mkString("\n")
       )
   }
 }

@@ -1,10 +1,8 @@
 package results.render
 
-import results.model.{ GateVerdict, RunSummary }
+import results.model.{ GateVerdict, RunSummary, WindowLabel }
 
-import java.time.Instant
-
-/** A run's verdict as the site shows it, and the small formatting both its pages share. */
+/** A run's verdict as the site shows it, and the users of its windows. */
 object Verdicts {
   final case class Shown(label: String, cssClass: String, reasons: Seq[String]) {
 
@@ -39,10 +37,10 @@ object Verdicts {
     case _                                            => "none"
   }
 
-  /** The users of a window the profiles label "cycle 2 (50 users)" or "L3 R2 (1,000 users)"; None otherwise. */
-  def concurrency(label: String): Option[Long] =
-    """\((\d[\d,]*) users?\)""".r.findFirstMatchIn(label).map(_.group(1).replace(",", "").toLong)
-
-  def utc(epochMs: Long): String =
-    Instant.ofEpochMilli(epochMs).toString.replace("T", " ").replaceAll("\\.\\d+Z$|Z$", "")
+  /** The users of a cycle or a sweep level, where its profile said; None for other windows. */
+  def concurrency(label: WindowLabel): Option[Long] = label match {
+    case WindowLabel.Cycle(_, users)    => users
+    case WindowLabel.Level(_, _, users) => Some(users)
+    case _                              => None
+  }
 }

@@ -36,7 +36,11 @@ object WindowChart {
       .width(1000)
       .height(500)
       .title(s"${summary.run.simulation}: per window, all requests")
-      .xAxisTitle(windows.map { case (n, w, _) => s"${n.toInt}: ${w.window.label}" }.mkString("windows: ", ", ", ""))
+      .xAxisTitle(windows.map { case (n, w, _) => s"${n.toInt}: ${w.window.label.text}" }.mkString(
+        "windows: ",
+        ", ",
+        ""
+      ))
       .yAxisTitle("ms")
       .build()
     val styler = chart.getStyler

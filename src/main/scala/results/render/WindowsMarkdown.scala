@@ -1,20 +1,33 @@
 package results.render
 
-import results.model.{ RunSummary, ThroughputCurve }
+import results.model.{ RunSummary, RunWindow, ThroughputCurve, WindowLabel }
 
-import SummaryMarkdown.number
+import Formats.number
+import MarkdownTable.{ escape, figures, text }
 
 /** summary.md's parts for a run its profile split into windows (cycles, sweep levels) and for a sweep read
   * as a throughput curve.
   */
 object WindowsMarkdown {
-  private def escape(text: String): String = text.replace("|", "\\|")
+
+  /** What the window is, for a reader: "cycle 2 (250 users)", "sweep level 3, repeat 2 (4 users)",
+    * "steady window: hold".
+    */
+  private[results] def title(window: RunWindow): String = (window.kind, window.label) match {
+    case (RunWindow.Cycle, cycle: WindowLabel.Cycle)                => cycle.text
+    case (RunWindow.Level, WindowLabel.Level(level, repeat, users)) =>
+      s"sweep level $level, repeat $repeat (${WindowLabel.users(users)})"
+    case (RunWindow.Level, _)                   => s"sweep level ${window.label.text}"
+    case (RunWindow.Steady, WindowLabel.Steady) => "steady window"
+    case (RunWindow.Steady, _)                  => s"steady window: ${window.label.text}"
+    case _                                      => s"${window.kind} ${window.label.text}"
+  }
 
   def windows(summary: RunSummary): String = {
     val rows = summary.windows.map { w =>
       val g = w.global.map(_.figures)
       Seq(
-        escape(w.window.title),
+        title(w.window),
         g.map(_.count.toString).getOrElse("0"),
         g.map(f => number(f.requestsPerSecond)).getOrElse("0"),
         g.map(_.minMs.toString).getOrElse("-"),
@@ -22,17 +35,15 @@ object WindowsMarkdown {
         g.map(_.p99Ms.toString).getOrElse("-"),
         g.map(_.maxMs.toString).getOrElse("-"),
         g.map(_.ko.toString).getOrElse("0"),
-        g.flatMap(_.apdex.score).map(s => f"$s%.2f").getOrElse("-"),
+        Formats.apdex(g.flatMap(_.apdex.score)),
         g.map(_.apdex.rating).getOrElse("-"),
         if (summary.definesTransactions) number(w.transactionsPerHour) else "-"
-      ).mkString("| ", " | ", " |")
+      )
     }
-    val table = (Seq(
-      "## Per window (percentiles from HdrHistogram)",
-      "",
-      "| Window | Requests | Cnt/s | Min | 95th | 99th | Max | KO | Apdex | Rating | Transactions/h |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"
-    ) ++ rows).mkString("\n")
+    val columns =
+      MarkdownTable.named("Window", Seq("Requests", "Cnt/s", "Min", "95th", "99th", "Max", "KO", "Apdex")) ++
+        Seq(text("Rating"), figures("Transactions/h"))
+    val table = s"## Per window (percentiles from HdrHistogram)\n\n${MarkdownTable(columns, rows).render}"
     val byGroup = windowGroups(summary)
     if (byGroup.isEmpty) table else s"$table\n\n$byGroup"
   }
@@ -47,26 +58,22 @@ object WindowsMarkdown {
     } yield {
       val f = g.figures
       Seq(
-        escape(w.window.title),
-        escape(g.name),
+        title(w.window),
+        g.name,
         f.count.toString,
         number(f.requestsPerSecond),
         f.minMs.toString,
         f.p95Ms.toString,
         f.maxMs.toString,
         f.ko.toString,
-        f.apdex.score.map(s => f"$s%.2f").getOrElse("-"),
+        Formats.apdex(f.apdex.score),
         f.apdex.rating
-      ).mkString("| ", " | ", " |")
+      )
     }
+    val columns = Seq(text("Window"), text("Group")) ++
+      Seq("Count", "Cnt/s", "Fastest", "95th", "Slowest", "KO", "Apdex").map(figures) :+ text("Rating")
     if (rows.isEmpty) ""
-    else
-      (Seq(
-        "### Per window, by group (top-level groups, by start time)",
-        "",
-        "| Window | Group | Count | Cnt/s | Fastest | 95th | Slowest | KO | Apdex | Rating |",
-        "|---|---|---:|---:|---:|---:|---:|---:|---:|---|"
-      ) ++ rows).mkString("\n")
+    else s"### Per window, by group (top-level groups, by start time)\n\n${MarkdownTable(columns, rows).render}"
   }
 
   /** A sweep read as a curve: units per second at each level, each repeat and their min, median and max,
@@ -76,9 +83,10 @@ object WindowsMarkdown {
     val unit = c.spec.unit
     val repeats = c.points.map(_.repeat).distinct.sorted
     val rows = c.levels.map { l =>
-      (Seq(l.level.toString, l.concurrency.toString) ++ repeats.map(r => l.byRepeat.get(r).fold("-")(number)) ++
-        Seq(number(l.min), number(l.median), number(l.max))).mkString("| ", " | ", " |")
+      Seq(l.level.toString, l.concurrency.toString) ++ repeats.map(r => l.byRepeat.get(r).fold("-")(number)) ++
+        Seq(number(l.min), number(l.median), number(l.max))
     }
+    val columns = (Seq("Level", "Users") ++ repeats.map(r => s"R$r") ++ Seq("Min", "Median", "Max")).map(figures)
     val requirement = s"${number(c.spec.requirementMin)}-${number(c.spec.requirementMax)} $unit/s"
     val best = c.best.zip(c.headroom).fold(s"No ${escape(c.spec.group)} completed: no best level.") {
       case (b, (overMax, overMin)) =>
@@ -92,8 +100,9 @@ object WindowsMarkdown {
       s"One ${escape(unit.stripSuffix("s"))} is one OK `${escape(c.spec.group)}` started within the level's window; requirement $requirement. " +
         s"Chart: ${CurveChart.fileName(c)}.",
       "",
-      (Seq("Level", "Users") ++ repeats.map(r => s"R$r") ++ Seq("Min", "Median", "Max")).mkString("| ", " | ", " |"),
-      (Seq("---:", "---:") ++ repeats.map(_ => "---:") ++ Seq("---:", "---:", "---:")).mkString("|", "|", "|")
-    ) ++ rows ++ Seq("", best)).mkString("\n")
+      MarkdownTable(columns, rows).render,
+      "",
+      best
+    )).mkString("\n")
   }
 }

@@ -16,6 +16,7 @@ import results.model.{
   ThroughputCurve,
   Timeline,
   TransactionRate,
+  WindowLabel,
   WindowSummary
 }
 
@@ -56,7 +57,12 @@ object RunSummarizer {
     val steadyWindow =
       if (severalSystems)
         (
-          RunWindow(RunWindow.Steady, "whole run", span.startEpochMs, span.endEpochMs max (span.startEpochMs + 1)),
+          RunWindow(
+            RunWindow.Steady,
+            WindowLabel.WholeRun,
+            span.startEpochMs,
+            span.endEpochMs max (span.startEpochMs + 1)
+          ),
           "whole run"
         )
       else chooseSteadyWindow(windows, span.startEpochMs, span.endEpochMs, settings)
@@ -127,7 +133,7 @@ object RunSummarizer {
     val warnings = outcome.truncatedAfterRecord.toList.map(record =>
       s"$logFile is truncated after record $record (the run was cut short?): the figures cover the records before it"
     ) ++ emptyWindows.map(w =>
-      s"window ${w.kind} '${w.label}' ends at or before its start (${w.startEpochMs} to ${w.endEpochMs}): left out"
+      s"window ${w.kind} '${w.label.text}' ends at or before its start (${w.startEpochMs} to ${w.endEpochMs}): left out"
     )
 
     val windowSummaries = windows.map(walk.windowSummary)
@@ -195,8 +201,11 @@ object RunSummarizer {
       case None         =>
         val start = injectStart + settings.steadyExcludeStartMs
         val end = injectEnd - settings.steadyExcludeEndMs
-        if (end > start) (RunWindow(RunWindow.Steady, "configured", start, end), "configured")
-        else (RunWindow(RunWindow.Steady, "whole run", injectStart, math.max(injectEnd, injectStart + 1)), "whole run")
+        if (end > start) (RunWindow(RunWindow.Steady, WindowLabel.Configured, start, end), "configured")
+        else (
+          RunWindow(RunWindow.Steady, WindowLabel.WholeRun, injectStart, math.max(injectEnd, injectStart + 1)),
+          "whole run"
+        )
     }
 
   /** One pass over the records, filling every accumulator the summary needs. */
@@ -229,8 +238,8 @@ object RunSummarizer {
     private val quarterMs = steady.durationMs / 4
     private val quarters = Option.when(quarterMs > 0)(
       (
-        RunWindow(steady.kind, "first quarter", steady.startEpochMs, steady.startEpochMs + quarterMs),
-        RunWindow(steady.kind, "last quarter", steady.endEpochMs - quarterMs, steady.endEpochMs)
+        RunWindow(steady.kind, WindowLabel.FirstQuarter, steady.startEpochMs, steady.startEpochMs + quarterMs),
+        RunWindow(steady.kind, WindowLabel.LastQuarter, steady.endEpochMs - quarterMs, steady.endEpochMs)
       ) -> (newAccumulator(), newAccumulator())
     )
 

@@ -7,7 +7,8 @@ import results.model.{
   SteadyState,
   SystemRecord,
   SystemSummary,
-  TransactionRate
+  TransactionRate,
+  WindowLabel
 }
 
 import scala.collection.mutable
@@ -48,8 +49,8 @@ private[results] final class SystemFigures(
         val quarterMs = w.durationMs / 4
         Option.when(quarterMs > 0)(
           (
-            RunWindow(w.kind, "first quarter", w.startEpochMs, w.startEpochMs + quarterMs),
-            RunWindow(w.kind, "last quarter", w.endEpochMs - quarterMs, w.endEpochMs)
+            RunWindow(w.kind, WindowLabel.FirstQuarter, w.startEpochMs, w.startEpochMs + quarterMs),
+            RunWindow(w.kind, WindowLabel.LastQuarter, w.endEpochMs - quarterMs, w.endEpochMs)
           ) -> (
             new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs),
             new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs)
@@ -101,9 +102,12 @@ private[results] final class SystemFigures(
       val (window, source) = c.marked.map(_ -> "profile").getOrElse {
         val start = c.firstStart + settings.steadyExcludeStartMs
         val end = c.lastEnd - settings.steadyExcludeEndMs
-        if (end > start) (RunWindow(RunWindow.Steady, "configured", start, end), "configured")
+        if (end > start) (RunWindow(RunWindow.Steady, WindowLabel.Configured, start, end), "configured")
         else
-          (RunWindow(RunWindow.Steady, "whole run", c.firstStart, math.max(c.lastEnd, c.firstStart + 1)), "whole run")
+          (
+            RunWindow(RunWindow.Steady, WindowLabel.WholeRun, c.firstStart, math.max(c.lastEnd, c.firstStart + 1)),
+            "whole run"
+          )
       }
       val (requests, completed) =
         if (c.marked.nonEmpty) (c.steadyRequests, c.steadyCompleted.toMap)

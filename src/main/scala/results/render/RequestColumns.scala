@@ -1,0 +1,52 @@
+package results.render
+
+import results.model.{ Entry, Figures }
+
+import Formats.number
+
+/** The columns of a request table, in the layout of Gatling's own report: summary.md's, each system's
+  * and the console's.
+  */
+object RequestColumns {
+  val Names: Seq[String] = Seq(
+    "Request",
+    "Total",
+    "OK",
+    "KO",
+    "% KO",
+    "Cnt/s",
+    "Min",
+    "50th",
+    "75th",
+    "95th",
+    "99th",
+    "Max",
+    "Mean",
+    "Std Dev"
+  )
+
+  /** The figures of one row, after its name. */
+  def cells(f: Figures): Seq[String] =
+    Seq(
+      f.count.toString,
+      f.ok.toString,
+      f.ko.toString,
+      number(f.koPercent),
+      number(f.requestsPerSecond),
+      f.minMs.toString,
+      f.p50Ms.toString,
+      f.p75Ms.toString,
+      f.p95Ms.toString,
+      f.p99Ms.toString,
+      f.maxMs.toString,
+      f.meanMs.toString,
+      f.stdDevMs.toString
+    )
+
+  /** A request table headed `names` (the request's, then the figures'), one row per entry: its name, then [[cells]]. */
+  def table(names: Seq[String], rows: Seq[Seq[String]]): MarkdownTable =
+    MarkdownTable(MarkdownTable.named(names.head, names.tail), rows)
+
+  /** The last name of a row's path (its group rows above it give the rest). */
+  def shortName(entry: Entry): String = if (entry.path.isEmpty) Entry.GlobalName else entry.path.last
+}

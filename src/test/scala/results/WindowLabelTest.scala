@@ -1,0 +1,93 @@
+package results
+
+import results.archive.RunJson
+import results.model.{ PlannedWindow, RunContext, RunWindow, WindowLabel }
+import results.render.{ Verdicts, WindowsMarkdown }
+
+import com.fasterxml.jackson.databind.ObjectMapper
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+
+/** Window labels are values: run.json holds them as the text the profiles always wrote, and reads that
+  * text back into the same value. (profiles.ProfileRunTest checks the labels a real run's profiles make.)
+  */
+class WindowLabelTest {
+  private val labels: Seq[(String, WindowLabel)] = Seq(
+    RunWindow.Level -> WindowLabel.Level(12, 3, 1000),
+    RunWindow.Level -> WindowLabel.Level(1, 1, 1),
+    RunWindow.Cycle -> WindowLabel.Cycle(2, Some(250)),
+    RunWindow.Cycle -> WindowLabel.Cycle(1, None),
+    RunWindow.Steady -> WindowLabel.FixedWork("raid uploads", 24000),
+    RunWindow.Steady -> WindowLabel.Steady,
+    RunWindow.Steady -> WindowLabel.Hold,
+    RunWindow.Steady -> WindowLabel.Configured,
+    RunWindow.Steady -> WindowLabel.WholeRun,
+    RunWindow.Steady -> WindowLabel.FirstQuarter,
+    RunWindow.Steady -> WindowLabel.LastQuarter
+  )
+
+  private val context = RunContext(
+    "Sim",
+    Seq("raid"),
+    "http://127.0.0.1:1",
+    "p",
+    "1/1",
+    Map.empty,
+    plannedWindows = labels.map { case (kind, label) => PlannedWindow(kind, label, 0, 1000) },
+    windows = labels.map { case (kind, label) => RunWindow(kind, label, 0, 1000) }
+  )
+
+  private def roundTrip(context: RunContext): (String, RunContext) = {
+    val json = new ObjectMapper().writeValueAsString(RunJson.contextNode(context, "run-1", "abc"))
+    (json, RunJson.context(new ObjectMapper().readTree(json)))
+  }
+
+  @Test def labelsAreWrittenAsTheTextTheProfilesAlwaysWrote(): Unit = {
+    assertEquals(
+      Seq(
+        "L12 R3 (1,000 users)",
+        "L1 R1 (1 user)",
+        "cycle 2 (250 users)",
+        "cycle 1",
+        "raid uploads, fixed work (24,000 scenarios)",
+        "steady",
+        "hold",
+        "configured",
+        "whole run",
+        "first quarter",
+        "last quarter"
+      ),
+      labels.map(_._2.text)
+    )
+    val (json, _) = roundTrip(context)
+    assertTrue(json.contains(""""label":"L12 R3 (1,000 users)""""), json)
+    assertTrue(json.contains(""""label":"raid uploads, fixed work (24,000 scenarios)""""), json)
+  }
+
+  @Test def runJsonReadsEveryLabelBackIntoTheSameValue(): Unit = {
+    val (_, read) = roundTrip(context)
+    assertEquals(context.windows, read.windows)
+    assertEquals(context.plannedWindows, read.plannedWindows)
+  }
+
+  /** A label stored in a form no label writes (counts without their separators) is kept as it was stored. */
+  @Test def textNoLabelWritesIsShownAsStored(): Unit = {
+    val odd = Seq("L3 R2 (1000 users)", "cycle 2 (1 users)", "L3 R2 (4 users) again", "first half")
+    val (json, read) =
+      roundTrip(context.copy(windows = odd.map(t => RunWindow(RunWindow.Level, WindowLabel.Named(t), 0, 1))))
+    assertEquals(odd.map(WindowLabel.Named), read.windows.map(_.label), json)
+  }
+
+  @Test def titlesAndConcurrencyComeFromTheLabel(): Unit = {
+    def title(kind: String, label: WindowLabel) = WindowsMarkdown.title(RunWindow(kind, label, 0, 1))
+    assertEquals("sweep level 3, repeat 2 (4 users)", title(RunWindow.Level, WindowLabel.Level(3, 2, 4)))
+    assertEquals("sweep level odd", title(RunWindow.Level, WindowLabel.Named("odd")))
+    assertEquals("cycle 2 (250 users)", title(RunWindow.Cycle, WindowLabel.Cycle(2, Some(250))))
+    assertEquals("steady window", title(RunWindow.Steady, WindowLabel.Steady))
+    assertEquals("steady window: hold", title(RunWindow.Steady, WindowLabel.Hold))
+    assertEquals("cycle first half", title(RunWindow.Cycle, WindowLabel.Named("first half")))
+    assertEquals(Some(1000L), Verdicts.concurrency(WindowLabel.Level(12, 3, 1000)))
+    assertEquals(Some(250L), Verdicts.concurrency(WindowLabel.Cycle(2, Some(250))))
+    assertEquals(None, Verdicts.concurrency(WindowLabel.Hold))
+  }
+}

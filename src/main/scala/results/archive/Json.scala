@@ -19,9 +19,9 @@ import com.fasterxml.jackson.module.scala.DefaultScalaModule
 import suite.InputError
 
 /** summary.json and run.json bound to their documents (case classes) by Jackson's Scala module: a field of a
-  * document is written in the order it is declared, and read back required unless it is an `Option`, a
-  * collection (absent: empty) or marked `@JsonProperty(required = false)` (figures written for readers, worked
-  * out again from the others when read).
+  * document is written in the order it is declared, and read back required (present, not null) unless it is an
+  * `Option`, a collection (absent: empty) or marked `@JsonProperty(required = false)`: a figure written for
+  * readers and worked out again from the others when read, its default standing in when absent.
   */
 private[results] object Json {
   private object RequiredUnlessOptional extends NopAnnotationIntrospector {
@@ -38,6 +38,10 @@ private[results] object Json {
   private[results] val mapper: ObjectMapper = {
     val m = new ObjectMapper().registerModule(DefaultScalaModule).enable(SerializationFeature.INDENT_OUTPUT)
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .enable(
+        DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES,
+        DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES
+      )
     m.setAnnotationIntrospector(AnnotationIntrospector.pair(
       RequiredUnlessOptional,
       m.getDeserializationConfig
@@ -61,7 +65,8 @@ private[results] object Json {
     }
   }
 
-  private val MissingProperty = """Missing required creator property '([^']+)'.*""".r
+  // A field that is absent, or null where the document has no default for it.
+  private val MissingProperty = """(?:Missing required|Null value for) creator property '([^']+)'.*""".r
 
   /** "missing field 'run.startEpochMs'", or what Jackson says of the field it could not read. */
   private def problem(e: MismatchedInputException): String = {

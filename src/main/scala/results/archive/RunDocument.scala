@@ -90,7 +90,7 @@ private[results] object RunDocument {
       windowMs: Long,
       responses: Long,
       atMs: Long,
-      @JsonProperty(required = false) reason: String
+      @JsonProperty(required = false) reason: String = ""
   )
 
   final case class SystemRecord(

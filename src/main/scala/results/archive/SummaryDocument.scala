@@ -45,8 +45,8 @@ private[results] object SummaryDocument {
       simulation: String,
       simulationClass: String,
       runId: String,
-      @JsonProperty(required = false) startUtc: String,
-      @JsonProperty(required = false) endUtc: String,
+      @JsonProperty(required = false) startUtc: String = "",
+      @JsonProperty(required = false) endUtc: String = "",
       startEpochMs: Long,
       endEpochMs: Long,
       target: String,
@@ -68,12 +68,12 @@ private[results] object SummaryDocument {
       profile: String,
       verdict: Option[String],
       steady: Steady,
-      @JsonProperty(required = false) count: Long,
-      @JsonProperty(required = false) ko: Long,
-      @JsonProperty(required = false) koPercent: Double,
-      @JsonProperty(required = false) requestsPerSecond: Double,
-      @JsonProperty(required = false) p95Ms: Int,
-      @JsonProperty(required = false) p99Ms: Int,
+      @JsonProperty(required = false) count: Long = 0,
+      @JsonProperty(required = false) ko: Long = 0,
+      @JsonProperty(required = false) koPercent: Double = 0,
+      @JsonProperty(required = false) requestsPerSecond: Double = 0,
+      @JsonProperty(required = false) p95Ms: Int = 0,
+      @JsonProperty(required = false) p99Ms: Int = 0,
       startEpochMs: Long,
       endEpochMs: Long,
       @JsonDeserialize(contentAs = classOf[java.lang.Long]) plannedUsers: Option[Long],
@@ -94,7 +94,7 @@ private[results] object SummaryDocument {
       tolerating: Long,
       frustrated: Long,
       score: Option[Double],
-      @JsonProperty(required = false) rating: String
+      @JsonProperty(required = false) rating: String = ""
   )
 
   final case class Mergeable(sumMs: Long, sumOfSquaresMs: Long, hdrHistogram: String)
@@ -103,12 +103,12 @@ private[results] object SummaryDocument {
     * before spans were kept.
     */
   final case class Entry(
-      @JsonProperty(required = false) name: String,
+      @JsonProperty(required = false) name: String = "",
       path: List[String] = Nil,
       count: Long,
       ok: Long,
       ko: Long,
-      @JsonProperty(required = false) koPercent: Double,
+      @JsonProperty(required = false) koPercent: Double = 0,
       requestsPerSecond: Double,
       minMs: Int,
       p50Ms: Int,
@@ -130,7 +130,7 @@ private[results] object SummaryDocument {
   )
 
   final case class Transaction(
-      @JsonProperty(required = false) name: String,
+      @JsonProperty(required = false) name: String = "",
       completed: Long,
       perHour: Double,
       path: List[String] = Nil
@@ -140,7 +140,7 @@ private[results] object SummaryDocument {
 
   final case class Degradation(
       minSamples: Long,
-      @JsonProperty(required = false) judged: Boolean,
+      @JsonProperty(required = false) judged: Boolean = false,
       p95ChangePercent: Option[Double],
       firstQuarter: Quarter,
       lastQuarter: Quarter
@@ -149,13 +149,13 @@ private[results] object SummaryDocument {
   /** A steady window and what ran in it: the run's, or one system's. */
   final case class Steady(
       source: String,
-      @JsonProperty(required = false) startUtc: String,
-      @JsonProperty(required = false) endUtc: String,
+      @JsonProperty(required = false) startUtc: String = "",
+      @JsonProperty(required = false) endUtc: String = "",
       startEpochMs: Long,
       endEpochMs: Long,
       coveredMs: Long,
       requests: Long,
-      @JsonProperty(required = false) requestsPerSecond: Double,
+      @JsonProperty(required = false) requestsPerSecond: Double = 0,
       // With several systems, a transactions per hour over all of them would add up unlike things.
       @JsonInclude(NON_ABSENT) transactionsPerHour: Option[Double],
       transactions: Seq[Transaction] = Nil,
@@ -167,7 +167,7 @@ private[results] object SummaryDocument {
       label: String,
       startEpochMs: Long,
       endEpochMs: Long,
-      @JsonProperty(required = false) transactionsPerHour: Double,
+      @JsonProperty(required = false) transactionsPerHour: Double = 0,
       @JsonInclude(NON_ABSENT) global: Option[Entry],
       groups: Seq[Entry] = Nil,
       requests: Seq[Entry] = Nil,
@@ -175,7 +175,7 @@ private[results] object SummaryDocument {
   )
 
   final case class Completion(
-      @JsonProperty(required = false) complete: Boolean,
+      @JsonProperty(required = false) complete: Boolean = false,
       startedUsers: Long,
       endedUsers: Long,
       @JsonDeserialize(contentAs = classOf[java.lang.Long]) plannedUsers: Option[Long],
@@ -195,27 +195,27 @@ private[results] object SummaryDocument {
       @JsonInclude(NON_ABSENT) status: Option[Int]
   )
 
-  final case class Claim(claimant: String, atEpochMs: Long, @JsonProperty(required = false) at: String)
+  final case class Claim(claimant: String, atEpochMs: Long, @JsonProperty(required = false) at: String = "")
 
   final case class Duplicate(resource: String, claims: Seq[Claim] = Nil)
 
   final case class DuplicateLocks(count: Long, examples: Seq[Duplicate] = Nil)
 
   final case class Check(
-      @JsonProperty(required = false) name: String,
+      @JsonProperty(required = false) name: String = "",
       subject: String,
       metric: String,
       allowed: Double,
       atMost: Boolean,
       unit: String,
       @JsonDeserialize(contentAs = classOf[java.lang.Double]) measured: Option[Double],
-      @JsonProperty(required = false) passed: Boolean,
-      @JsonProperty(required = false) neverRan: Boolean
+      @JsonProperty(required = false) passed: Boolean = false,
+      @JsonProperty(required = false) neverRan: Boolean = false
   )
 
   final case class Gate(
-      @JsonProperty(required = false) verdict: String,
-      @JsonProperty(required = false) passed: Boolean,
+      @JsonProperty(required = false) verdict: String = "",
+      @JsonProperty(required = false) passed: Boolean = false,
       baselineRun: Option[String],
       checks: Seq[Check] = Nil,
       warnings: Seq[String] = Nil,
@@ -230,7 +230,7 @@ private[results] object SummaryDocument {
       completed: Long,
       failed: Long,
       unfinished: Long,
-      @JsonProperty(required = false) meanStartedPerMinute: Double,
+      @JsonProperty(required = false) meanStartedPerMinute: Double = 0,
       timeOnSiteMs: Long,
       meanTimeOnSiteMs: Option[Long],
       @JsonDeserialize(contentAs = classOf[java.lang.Long]) startedPerMinute: Seq[Long] = Nil
@@ -242,7 +242,7 @@ private[results] object SummaryDocument {
       concurrency: Long,
       completed: Long,
       durationMs: Long,
-      @JsonProperty(required = false) perSecond: Double
+      @JsonProperty(required = false) perSecond: Double = 0
   )
 
   final case class CurveLevel(

@@ -16,8 +16,8 @@ import CapacitySummaryDocument._
 private[results] final case class CapacitySummaryDocument(
     reference: Reference,
     judged: Boolean,
-    @JsonProperty(required = false) headroom: Option[Double],
-    @JsonProperty(required = false) headroomLoad: Option[Double],
+    headroom: Option[Double],
+    headroomLoad: Option[Double],
     resolution: Double,
     maxMultiple: Double,
     maxDurationMs: Long,
@@ -42,7 +42,7 @@ private[results] object CapacitySummaryDocument {
   final case class Window(startEpochMs: Long, endEpochMs: Long)
 
   final case class Request(
-      @JsonProperty(required = false) name: String,
+      @JsonProperty(required = false) name: String = "",
       path: List[String] = Nil,
       count: Long,
       ko: Long,
@@ -58,7 +58,7 @@ private[results] object CapacitySummaryDocument {
       @JsonDeserialize(contentAs = classOf[java.lang.Double]) measured: Option[Double],
       atMost: Boolean,
       unit: String,
-      @JsonProperty(required = false) passed: Boolean
+      @JsonProperty(required = false) passed: Boolean = false
   )
 
   final case class Step(
@@ -66,9 +66,9 @@ private[results] object CapacitySummaryDocument {
       passedLive: Boolean,
       steadyWindow: Window,
       verdict: Option[String],
-      @JsonProperty(required = false) count: Long,
-      @JsonProperty(required = false) ko: Long,
-      @JsonProperty(required = false) koPercent: Double,
+      @JsonProperty(required = false) count: Long = 0,
+      @JsonProperty(required = false) ko: Long = 0,
+      @JsonProperty(required = false) koPercent: Double = 0,
       requests: Seq[Request] = Nil,
       checks: Seq[Check] = Nil
   )

@@ -52,6 +52,16 @@ class SummaryJsonTest {
     val error = assertThrows(classOf[InputError], () => SummaryJson.read(file))
     assertEquals(s"$file is not a summary this suite wrote: missing field 'run.startEpochMs'", error.getMessage)
 
+    val nulled = tree("one-system")
+    nulled.get("run").asInstanceOf[ObjectNode].putNull("simulation")
+    nulled.get("global").asInstanceOf[ObjectNode].putNull("count")
+    val withNulls = written(nulled.toString)
+    assertTrue(
+      assertThrows(classOf[InputError], () => SummaryJson.read(withNulls)).getMessage
+        .startsWith(s"$withNulls is not a summary this suite wrote: missing field 'run.simulation'"),
+      "a null is as missing as an absent field"
+    )
+
     val mistyped = tree("one-system")
     mistyped.get("requests").asInstanceOf[ArrayNode].get(1).asInstanceOf[ObjectNode].put("count", "many")
     val other = written(mistyped.toString)

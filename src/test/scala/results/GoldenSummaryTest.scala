@@ -1,6 +1,7 @@
 package results
 
 import results.archive.RunArchive
+import results.capacity.{ CapacityRecord, CapacityStepRecord, SearchEnd }
 import results.model.{
   CurveSpec,
   InjectorFigures,
@@ -30,7 +31,7 @@ import org.junit.jupiter.api.Test
 
 /** What the results step renders (summary.json, the file pipelines read; summary.md; junit.xml; run.html; its
   * console lines), for each kind of run, byte for byte against the copies kept in src/test/resources/golden/: one system, several systems, no figures (no request answered), sharded (two
-  * shards merged), a sweep, cycles. The inputs are fixed: simulation.logs written here by Gatling's own writer
+  * shards merged), a sweep, cycles, a capacity search. The inputs are fixed: simulation.logs written here by Gatling's own writer
   * from seeded draws, crafted run contexts, fixed clock, run ids, commit, results settings and thresholds
   * (golden/thresholds.conf), so that any change to what a reader or a pipeline sees fails here, with the lines that differ.
   *
@@ -232,6 +233,55 @@ class GoldenSummaryTest {
           plannedWindows = cycles.map(_._1),
           course = RunCourse(Some(12), Some(60000), reachedEnd = true, Some(61000), Some(injector))
         )
+      )
+    )
+  }
+
+  /** A capacity search of five steps (1x, 2x, 4x, 3x, 2.5x of 20 new users/s): each step's judged window holds
+    * `gamma - mint` at a known time against the default p99 limit of 300 ms, its settling time far slower ones
+    * that no step counts. Its answer, `systems[0].capacity`: 2.5x, first to fail at 3x.
+    */
+  @Test def capacitySearch(): Unit = {
+    val steps = Seq(1.0 -> 120, 2.0 -> 180, 4.0 -> 900, 3.0 -> 420, 2.5 -> 260)
+    def window(i: Int) = (Start + i * 20000L + 10000, Start + i * 20000L + 20000)
+    val dir = log("capacity", "Gamma", Seq("gamma")) { w =>
+      steps.zipWithIndex.foreach { case ((_, ms), i) =>
+        val (from, _) = window(i)
+        w.user(started = true, from - 10000, "gamma")
+        (0 until 5).foreach(k => w.request("gamma - mint", from - 9000 + k * 500, from - 9000 + k * 500 + 2999, None))
+        (0 until 40).foreach { k =>
+          val at = from + k * 200
+          w.request("gamma - mint", at, at + ms + draw(10), error("status.find.is(200), but actually found 503"))
+        }
+        w.user(started = false, from + 9999, "gamma")
+      }
+    }
+    val record = CapacityRecord(
+      "reference",
+      20,
+      "new users/s",
+      0.5,
+      8,
+      1800000,
+      steps.zipWithIndex.map { case ((multiple, ms), i) =>
+        CapacityStepRecord(multiple, window(i)._1, window(i)._2, passedLive = ms <= 300)
+      },
+      SearchEnd.Resolved
+    )
+    assertGolden(
+      "capacity",
+      summarized(
+        dir,
+        context("Gamma", "gamma")(
+          SystemRecord(
+            "gamma",
+            "capacity",
+            Seq("gamma"),
+            None,
+            requests = Seq(List("gamma - mint")),
+            capacity = Some(record)
+          )
+        ).copy(course = RunCourse(Some(16000), None, reachedEnd = true, Some(101000), Some(injector)))
       )
     )
   }

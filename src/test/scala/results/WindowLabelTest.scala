@@ -1,10 +1,9 @@
 package results
 
-import results.archive.RunJson
+import results.archive.SummaryJson
 import results.model.{ PlannedWindow, RunContext, RunWindow, WindowLabel }
 import results.render.{ Verdicts, WindowsMarkdown }
 
-import com.fasterxml.jackson.databind.ObjectMapper
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
@@ -38,8 +37,10 @@ class WindowLabelTest {
   )
 
   private def roundTrip(context: RunContext): (String, RunContext) = {
-    val json = new ObjectMapper().writeValueAsString(RunJson.contextNode(context, "run-1", "abc"))
-    (json, RunJson.context(new ObjectMapper().readTree(json)))
+    val json = SummaryJson.writeContext(context, "run-1", "abc")
+    val file = java.nio.file.Files.createTempFile("run-", ".json")
+    java.nio.file.Files.writeString(file, json)
+    (json, SummaryJson.readContext(file))
   }
 
   @Test def labelsAreWrittenAsTheTextTheProfilesAlwaysWrote(): Unit = {
@@ -60,8 +61,8 @@ class WindowLabelTest {
       labels.map(_._2.text)
     )
     val (json, _) = roundTrip(context)
-    assertTrue(json.contains(""""label":"L12 R3 (1,000 users)""""), json)
-    assertTrue(json.contains(""""label":"raid uploads, fixed work (24,000 scenarios)""""), json)
+    assertTrue(json.contains(""""label" : "L12 R3 (1,000 users)""""), json)
+    assertTrue(json.contains(""""label" : "raid uploads, fixed work (24,000 scenarios)""""), json)
   }
 
   @Test def runJsonReadsEveryLabelBackIntoTheSameValue(): Unit = {

@@ -11,244 +11,195 @@ import results.model.{
   RunContext,
   RunCourse,
   RunWindow,
+  SystemRecord,
   Tally,
   WorkDone
 }
+import results.capacity.CapacityJson
 
-import com.fasterxml.jackson.databind.JsonNode
-import com.fasterxml.jackson.databind.node.{ ArrayNode, ObjectNode }
+import scala.collection.immutable.ListMap
 
-import JsonTree._
+import Json.round
+import RunDocument._
 
-/** run.json (what the simulation knew of its run), and the parts summary.json shares with it. */
+/** A [[RunContext]] to its [[RunDocument]] (run.json) and back, and the parts summary.json shares with it. */
 private[results] object RunJson {
-  private[results] def windowNode(window: RunWindow): ObjectNode =
-    obj().put(
-      "kind",
-      window.kind
-    ).put("label", window.label.text).put("startEpochMs", window.startEpochMs).put("endEpochMs", window.endEpochMs)
 
-  private[results] def window(node: JsonNode): RunWindow =
-    RunWindow(
-      text(node, "kind"),
-      StoredWindowLabel.read(text(node, "label")),
-      long(node, "startEpochMs"),
-      long(node, "endEpochMs")
+  def document(context: RunContext, runId: String, gitCommit: String): RunDocument =
+    RunDocument(
+      SummaryJson.SchemaVersion,
+      runId,
+      context.simulation,
+      context.target,
+      context.profile,
+      context.shard,
+      gitCommit,
+      context.systems,
+      ListMap.from(context.overrides.toSeq.sorted),
+      context.plannedWindows.map(planned),
+      context.windows.map(window),
+      context.work.map(work),
+      context.tallies.map(tally),
+      context.curves.map(curveSpec),
+      context.systemRecords.map(systemRecord),
+      Some(course(context.course))
     )
 
-  private[results] def plannedNode(window: PlannedWindow): ObjectNode =
-    obj().put("kind", window.kind).put("label", window.label.text).put("fromMs", window.fromMs).put("toMs", window.toMs)
-
-  private[results] def workNode(work: Seq[WorkDone]): ArrayNode =
-    work.foldLeft(arr()) { (array, w) =>
-      array.add(obj()
-        .put("scenario", w.scenario)
-        .put("planned", w.planned)
-        .put("finished", w.finished)
-        .put("startEpochMs", w.startEpochMs)
-        .put("endEpochMs", w.endEpochMs))
-    }
-
-  private[results] def work(node: JsonNode): Seq[WorkDone] =
-    list(node, "work").map(w =>
-      WorkDone(
-        text(w, "scenario"),
-        long(w, "planned"),
-        long(w, "finished"),
-        long(w, "startEpochMs"),
-        long(w, "endEpochMs")
-      )
+  def context(d: RunDocument): RunContext =
+    RunContext(
+      simulation = d.simulation,
+      systems = d.systems,
+      target = d.target,
+      profile = d.profile,
+      shard = d.shard,
+      overrides = d.overrides,
+      plannedWindows = d.plannedWindows.map(planned),
+      windows = d.windows.map(window),
+      work = d.work.map(work),
+      tallies = d.tallies.map(tally),
+      curves = d.curves.map(curveSpec),
+      systemRecords = d.systemRecords.map(systemRecord),
+      course = d.course.fold(RunCourse.Unrecorded)(course)
     )
 
-  private[results] def talliesNode(tallies: Seq[Tally]): ArrayNode =
-    tallies.foldLeft(arr()) { (array, tally) =>
-      def countsNode(counts: Map[String, Long]) =
-        tally.categories.foldLeft(obj())((node, c) => node.put(c, counts.getOrElse(c, 0L)))
-      def percentNode(counts: Map[String, Long]) =
-        tally.categories.foldLeft(obj()) { (node, c) =>
-          Tally.percent(counts, c).fold(node.putNull(c))(p => node.put(c, round(p, 2)))
-        }
-      val node = obj().put("name", tally.name)
-      node.set[JsonNode]("categories", strings(tally.categories))
-      node.set[JsonNode](
-        "keys",
-        tally.counts.foldLeft(arr()) { case (keys, (key, counts)) =>
-          val k = obj().put("key", key)
-          k.set[JsonNode]("counts", countsNode(counts))
-          k.set[JsonNode]("percent", percentNode(counts))
-          keys.add(k)
-        }
-      )
-      val overall = obj()
-      overall.set[JsonNode]("counts", countsNode(tally.overall))
-      overall.set[JsonNode]("percent", percentNode(tally.overall))
-      node.set[JsonNode]("overall", overall)
-      array.add(node)
-    }
+  def window(w: RunWindow): Window = Window(w.kind, w.label.text, w.startEpochMs, w.endEpochMs)
 
-  private[results] def tallies(node: JsonNode): Seq[Tally] =
-    list(node, "tallies").map { t =>
-      val categories = textList(t, "categories")
-      Tally(
-        text(t, "name"),
-        categories,
-        list(t, "keys").map { k =>
-          val counts = field(k, "counts")
-          text(k, "key") -> categories.map(c => c -> Option(counts.get(c)).fold(0L)(_.asLong())).toMap
-        }
-      )
-    }
+  def window(w: Window): RunWindow = RunWindow(w.kind, StoredWindowLabel.read(w.label), w.startEpochMs, w.endEpochMs)
 
-  private[results] def curveSpecNode(spec: CurveSpec): ObjectNode = {
-    val node = obj().put("system", spec.system).put("group", spec.group).put("unit", spec.unit)
-    node.set[JsonNode]("requirement", obj().put("min", spec.requirementMin).put("max", spec.requirementMax))
-    node
-  }
+  def planned(w: PlannedWindow): RunDocument.PlannedWindow =
+    RunDocument.PlannedWindow(w.kind, w.label.text, w.fromMs, w.toMs)
 
-  private[results] def curveSpec(node: JsonNode): CurveSpec = {
-    val requirement = field(node, "requirement")
-    CurveSpec(
-      text(node, "system"),
-      text(node, "group"),
-      text(node, "unit"),
-      double(requirement, "min"),
-      double(requirement, "max")
+  def planned(w: RunDocument.PlannedWindow): PlannedWindow =
+    PlannedWindow(w.kind, StoredWindowLabel.read(w.label), w.fromMs, w.toMs)
+
+  def work(w: WorkDone): Work = Work(w.scenario, w.planned, w.finished, w.startEpochMs, w.endEpochMs)
+
+  def work(w: Work): WorkDone = WorkDone(w.scenario, w.planned, w.finished, w.startEpochMs, w.endEpochMs)
+
+  /** Counts and shares in the categories' order; a category a key lacks counts 0. */
+  def tally(t: Tally): RunDocument.Tally = {
+    def counts(byCategory: Map[String, Long]) = ListMap.from(t.categories.map(c => c -> byCategory.getOrElse(c, 0L)))
+    def percent(byCategory: Map[String, Long]) =
+      ListMap.from(t.categories.map(c => c -> Tally.percent(byCategory, c).map(round(_, 2))))
+    RunDocument.Tally(
+      t.name,
+      t.categories,
+      t.counts.map { case (key, byCategory) => TallyKey(key, counts(byCategory), percent(byCategory)) },
+      Some(TallyTotals(counts(t.overall), percent(t.overall)))
     )
   }
 
-  private[results] def injectorNode(record: InjectorHealthRecord): ObjectNode = {
-    val f = record.figures
-    val node = obj()
-      .put("cores", f.cores)
-      .put("cpuMeanPercent", round(f.cpuMeanPercent, 1))
-      .put("cpuMaxPercent", round(f.cpuMaxPercent, 1))
-      .put("busySamples", f.busySamples)
-      .put("gcPercent", round(f.gcPercent, 2))
-      .put("gcPauses", f.gcPauses)
-      .put("gcLongestPauseMs", f.gcLongestPauseMs)
-      .put("connectionRetries", f.connectionRetries)
-      .put("cpuSeconds", round(f.cpuSeconds, 2))
-      .put("heapPeakMiB", f.heapPeakMiB)
-      .put("samples", f.samples)
-      .put("lateStartUsers", f.lateStarts.users)
-      .put("lateStartP99Ms", f.lateStarts.p99Ms)
-      .put("lateStartMaxMs", f.lateStarts.maxMs)
-      .put("maxCpuPercent", record.limits.maxCpuPercent)
-      .put("maxBusyPercent", record.limits.maxBusyPercent)
-      .put("maxGcPercent", record.limits.maxGcPercent)
-      .put("minSamples", record.limits.minSamples)
-      .put("maxLateStartP99Ms", record.limits.maxLateStartP99Ms)
-    node.set[JsonNode]("saturation", strings(record.saturation))
-    node
+  def tally(t: RunDocument.Tally): Tally =
+    Tally(t.name, t.categories, t.keys.map(k => k.key -> t.categories.map(c => c -> k.counts.getOrElse(c, 0L)).toMap))
+
+  def curveSpec(c: CurveSpec): RunDocument.CurveSpec =
+    RunDocument.CurveSpec(c.system, c.group, c.unit, Requirement(c.requirementMin, c.requirementMax))
+
+  def curveSpec(c: RunDocument.CurveSpec): CurveSpec =
+    CurveSpec(c.system, c.group, c.unit, c.requirement.min, c.requirement.max)
+
+  def injector(record: InjectorHealthRecord): Injector = {
+    val (f, limits) = (record.figures, record.limits)
+    Injector(
+      f.cores,
+      round(f.cpuMeanPercent, 1),
+      round(f.cpuMaxPercent, 1),
+      f.busySamples,
+      round(f.gcPercent, 2),
+      Some(f.gcPauses.toLong),
+      Some(f.gcLongestPauseMs),
+      Some(f.connectionRetries),
+      Some(round(f.cpuSeconds, 2)),
+      Some(f.heapPeakMiB),
+      f.samples,
+      Some(f.lateStarts.users),
+      Some(f.lateStarts.p99Ms),
+      Some(f.lateStarts.maxMs),
+      limits.maxCpuPercent,
+      limits.maxBusyPercent,
+      limits.maxGcPercent,
+      limits.minSamples,
+      Some(limits.maxLateStartP99Ms),
+      record.saturation
+    )
   }
 
-  private[results] def injector(node: JsonNode): InjectorHealthRecord = {
-    // Runs archived before users' start times, GC pauses or retries were measured have no such figures.
-    def measured(name: String) = Option(node.get(name)).filterNot(_.isNull).fold(0L)(_.asLong())
+  /** Runs archived before users' start times, GC pauses or retries were measured have none of them: 0. */
+  def injector(i: Injector): InjectorHealthRecord =
     InjectorHealthRecord(
       InjectorFigures(
-        int(node, "cores"),
-        double(node, "cpuMeanPercent"),
-        double(node, "cpuMaxPercent"),
-        int(node, "busySamples"),
-        double(node, "gcPercent"),
-        int(node, "samples"),
-        LateStartFigures(measured("lateStartUsers"), measured("lateStartP99Ms"), measured("lateStartMaxMs")),
-        measured("gcPauses").toInt,
-        measured("gcLongestPauseMs"),
-        measured("connectionRetries"),
-        Option(node.get("cpuSeconds")).filterNot(_.isNull).fold(0.0)(_.asDouble()),
-        measured("heapPeakMiB")
+        i.cores,
+        i.cpuMeanPercent,
+        i.cpuMaxPercent,
+        i.busySamples,
+        i.gcPercent,
+        i.samples,
+        LateStartFigures(i.lateStartUsers.getOrElse(0), i.lateStartP99Ms.getOrElse(0), i.lateStartMaxMs.getOrElse(0)),
+        i.gcPauses.getOrElse(0L).toInt,
+        i.gcLongestPauseMs.getOrElse(0),
+        i.connectionRetries.getOrElse(0),
+        i.cpuSeconds.getOrElse(0),
+        i.heapPeakMiB.getOrElse(0)
       ),
       InjectorLimits(
-        double(node, "maxCpuPercent"),
-        double(node, "maxBusyPercent"),
-        double(node, "maxGcPercent"),
-        int(node, "minSamples"),
-        Option(node.get("maxLateStartP99Ms")).filterNot(_.isNull).fold(Long.MaxValue)(_.asLong())
+        i.maxCpuPercent,
+        i.maxBusyPercent,
+        i.maxGcPercent,
+        i.minSamples,
+        i.maxLateStartP99Ms.getOrElse(Long.MaxValue)
       )
     )
-  }
 
-  private[results] def earlyStopNode(record: EarlyStopRecord): ObjectNode =
-    obj()
-      .put("limit", record.limit)
-      .put("measured", record.measured)
-      .put("allowed", record.allowed)
-      .put("unit", record.unit)
-      .put("windowMs", record.windowMs)
-      .put("responses", record.responses)
-      .put("atMs", record.atMs)
-      .put("reason", record.describe)
+  def earlyStop(r: EarlyStopRecord): EarlyStop =
+    EarlyStop(r.limit, r.measured, r.allowed, r.unit, r.windowMs, r.responses, r.atMs, r.describe)
 
-  private[results] def earlyStop(node: JsonNode): EarlyStopRecord =
-    EarlyStopRecord(
-      text(node, "limit"),
-      double(node, "measured"),
-      double(node, "allowed"),
-      text(node, "unit"),
-      long(node, "windowMs"),
-      long(node, "responses"),
-      long(node, "atMs")
+  def earlyStop(e: EarlyStop): EarlyStopRecord =
+    EarlyStopRecord(e.limit, e.measured, e.allowed, e.unit, e.windowMs, e.responses, e.atMs)
+
+  /** A system's plan and requests, as the simulation recorded them. */
+  def systemRecord(r: SystemRecord): RunDocument.SystemRecord =
+    RunDocument.SystemRecord(
+      r.key,
+      r.profile,
+      r.scenarios,
+      r.plannedUsers,
+      r.plannedSteady.map(planned),
+      r.measuredSteady.map(window),
+      r.requests,
+      r.capacity.map(CapacityJson.document)
     )
 
-  private[results] def contextNode(context: RunContext, runId: String, gitCommit: String): ObjectNode = {
-    val node = obj()
-      .put("schema", SummaryJson.SchemaVersion)
-      .put("runId", runId)
-      .put("simulation", context.simulation)
-      .put("target", context.target)
-      .put("profile", context.profile)
-      .put("shard", context.shard)
-      .put("gitCommit", gitCommit)
-    node.set[JsonNode]("systems", strings(context.systems))
-    node.set[JsonNode]("overrides", stringMap(context.overrides))
-    node.set[JsonNode]("plannedWindows", context.plannedWindows.map(plannedNode).foldLeft(arr())(_.add(_)))
-    node.set[JsonNode]("windows", context.windows.map(windowNode).foldLeft(arr())(_.add(_)))
-    node.set[JsonNode]("work", workNode(context.work))
-    node.set[JsonNode]("tallies", talliesNode(context.tallies))
-    node.set[JsonNode]("curves", context.curves.map(curveSpecNode).foldLeft(arr())(_.add(_)))
-    node.set[JsonNode]("systemRecords", context.systemRecords.map(SystemsJson.recordNode).foldLeft(arr())(_.add(_)))
-    val course = obj().put("reachedEnd", context.course.reachedEnd)
-    context.course.users.fold(course.putNull("users"))(course.put("users", _))
-    context.course.durationMs.fold(course.putNull("durationMs"))(course.put("durationMs", _))
-    context.course.elapsedMs.fold(course.putNull("elapsedMs"))(course.put("elapsedMs", _))
-    context.course.injector.foreach(record => course.set[JsonNode]("injector", injectorNode(record)))
-    context.course.earlyStop.foreach(record => course.set[JsonNode]("earlyStop", earlyStopNode(record)))
-    course.set[JsonNode]("sandboxExhaustion", strings(context.course.sandboxExhaustion))
-    node.set[JsonNode]("course", course)
-    node
-  }
+  def systemRecord(r: RunDocument.SystemRecord): SystemRecord =
+    SystemRecord(
+      r.key,
+      r.profile,
+      r.scenarios,
+      r.plannedUsers,
+      r.plannedSteady.map(planned),
+      r.measuredSteady.map(window),
+      r.requests,
+      r.capacity.map(CapacityJson.record)
+    )
 
-  private[results] def context(node: JsonNode): RunContext =
-    RunContext(
-      simulation = text(node, "simulation"),
-      systems = textList(node, "systems"),
-      target = text(node, "target"),
-      profile = text(node, "profile"),
-      shard = text(node, "shard"),
-      overrides = textMap(node, "overrides"),
-      plannedWindows = list(node, "plannedWindows").map(w =>
-        PlannedWindow(text(w, "kind"), StoredWindowLabel.read(text(w, "label")), long(w, "fromMs"), long(w, "toMs"))
-      ),
-      windows = list(node, "windows").map(window),
-      work = work(node),
-      tallies = tallies(node),
-      curves = list(node, "curves").map(curveSpec),
-      // run.json files written before runs were read system by system have none.
-      systemRecords = list(node, "systemRecords").map(SystemsJson.record),
-      course = Option(node.get("course")).fold(RunCourse.Unrecorded) { c =>
-        def optionalLong(name: String) = Option(c.get(name)).filterNot(_.isNull).map(_.asLong())
-        RunCourse(
-          optionalLong("users"),
-          optionalLong("durationMs"),
-          field(c, "reachedEnd").asBoolean(),
-          optionalLong("elapsedMs"),
-          Option(c.get("injector")).map(injector),
-          Option(c.get("earlyStop")).map(earlyStop),
-          // Runs recorded before the sandbox reported its exhaustion have none.
-          textList(c, "sandboxExhaustion")
-        )
-      }
+  def course(c: RunCourse): Course =
+    Course(
+      c.reachedEnd,
+      c.users,
+      c.durationMs,
+      c.elapsedMs,
+      c.injector.map(injector),
+      c.earlyStop.map(earlyStop),
+      c.sandboxExhaustion
+    )
+
+  def course(c: Course): RunCourse =
+    RunCourse(
+      c.users,
+      c.durationMs,
+      c.reachedEnd,
+      c.elapsedMs,
+      c.injector.map(injector),
+      c.earlyStop.map(earlyStop),
+      c.sandboxExhaustion
     )
 }

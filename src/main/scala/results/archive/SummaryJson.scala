@@ -1,180 +1,267 @@
 package results.archive
 
-import results.model.{ ErrorCount, RunContext, RunMetadata, RunSummary, SummarySettings, WindowSummary }
+import results.model.{
+  CurvePoint,
+  CurveSpec,
+  ErrorCount,
+  GateCheck,
+  GateVerdict,
+  RunContext,
+  RunMetadata,
+  RunSummary,
+  RunWindow,
+  SummarySettings,
+  ThroughputCurve,
+  Timeline,
+  TimelinePoint,
+  TimelineSeries,
+  WindowSummary
+}
+import results.summarize.{ Claim, DuplicateClaim, DuplicateLocks }
+import results.capacity.CapacitySummaryJson
 
 import java.nio.file.Path
 
-import scala.util.control.NonFatal
+import scala.collection.immutable.ListMap
 
-import com.fasterxml.jackson.databind.JsonNode
-import com.fasterxml.jackson.databind.node.ObjectNode
 import suite.InputError
 
-import results.capacity.CapacitySummaryJson
+import Json.{ iso, round }
+import SummaryDocument._
 
-import JsonTree._
-import RunJson._
-import SummaryJsonParts._
-
-/** summary.json and run.json: written with Jackson's tree model (Jackson comes with Gatling), and read
-  * back into the same model ([[RunSummary]], [[RunContext]]) for the gate, merges, trends and comparisons.
+/** summary.json and run.json, written from the model ([[RunSummary]], [[RunContext]]) through their
+  * documents ([[SummaryDocument]], [[RunDocument]]) by Jackson, and read back the same way for the gate,
+  * merges, trends and comparisons.
   */
 object SummaryJson {
   val SchemaVersion = 2
 
-  def write(summary: RunSummary): String = mapper.writeValueAsString(summaryNode(summary))
+  def write(summary: RunSummary): String = Json.write(document(summary))
 
   def writeContext(context: RunContext, runId: String, gitCommit: String): String =
-    mapper.writeValueAsString(contextNode(context, runId, gitCommit))
+    Json.write(RunJson.document(context, runId, gitCommit))
 
   def read(file: Path): RunSummary =
-    try summary(parse(file))
-    catch {
-      case e: InputError => throw e
-      case NonFatal(e)   => throw new InputError(
-          s"$file is not a summary this suite wrote: ${Option(e.getMessage).getOrElse(e.toString).linesIterator.next()}"
-        )
+    Json.read[SummaryDocument, RunSummary](file, "a summary") { d =>
+      if (d.schema != SchemaVersion) throw new InputError(s"its schema ${d.schema} is not $SchemaVersion")
+      summary(d)
     }
 
-  def readContext(file: Path): RunContext =
-    try context(parse(file))
-    catch {
-      case e: InputError => throw e
-      case NonFatal(e)   => throw new InputError(
-          s"$file is not a run.json this suite wrote: ${Option(e.getMessage).getOrElse(e.toString).linesIterator.next()}"
-        )
-    }
+  def readContext(file: Path): RunContext = Json.read[RunDocument, RunContext](file, "a run.json")(RunJson.context)
 
-  private def summaryNode(s: RunSummary): ObjectNode = {
-    val root = obj().put("schema", SchemaVersion)
-    val run = obj()
-      .put("simulation", s.run.simulation)
-      .put("simulationClass", s.run.simulationClass)
-      .put("runId", s.run.runId)
-      .put("startUtc", iso(s.run.startEpochMs))
-      .put("endUtc", iso(s.run.endEpochMs))
-      .put("startEpochMs", s.run.startEpochMs)
-      .put("endEpochMs", s.run.endEpochMs)
-      .put("target", s.run.target)
-      .put("profile", s.run.profile)
-      .put("shard", s.run.shard)
-      .put("gitCommit", s.run.gitCommit)
-      .put("gatlingVersion", s.run.gatlingVersion)
-      .put("runDescription", s.run.runDescription)
-    run.set[JsonNode]("systems", strings(s.run.systems))
-    run.set[JsonNode]("overrides", stringMap(s.run.overrides))
-    run.set[JsonNode]("mergedFrom", strings(s.run.mergedFrom))
-    root.set[JsonNode]("run", run)
-    root.set[JsonNode](
-      "settings",
-      obj()
-        .put("apdexThresholdMs", s.settings.apdexThresholdMs)
-        .put("slowThresholdMs", s.settings.slowThresholdMs)
-        .put("groupMetric", s.settings.groupMetric)
-        .put("percentileSource", s.settings.percentileSource)
+  private[results] def document(s: RunSummary): SummaryDocument = {
+    val r = s.run
+    SummaryDocument(
+      SchemaVersion,
+      Run(
+        r.simulation,
+        r.simulationClass,
+        r.runId,
+        iso(r.startEpochMs),
+        iso(r.endEpochMs),
+        r.startEpochMs,
+        r.endEpochMs,
+        r.target,
+        r.profile,
+        r.shard,
+        r.gitCommit,
+        r.gatlingVersion,
+        r.runDescription,
+        r.systems,
+        ListMap.from(r.overrides.toSeq.sorted),
+        r.mergedFrom
+      ),
+      Settings(
+        s.settings.apdexThresholdMs,
+        s.settings.slowThresholdMs,
+        s.settings.groupMetric,
+        s.settings.percentileSource
+      ),
+      FiguresJson.entry(s.global),
+      s.groups.map(FiguresJson.entry),
+      s.requests.map(FiguresJson.entry),
+      // With several systems, a transactions per hour over all of them would add up unlike things.
+      FiguresJson.steady(s.steady, withTransactionsPerHour = s.systems.size < 2),
+      SystemsJson.documents(s),
+      s.windows.map(window),
+      s.warnings,
+      FiguresJson.completion(s.completion),
+      s.injector.map(RunJson.injector),
+      s.earlyStop.map(RunJson.earlyStop),
+      s.sandboxExhaustion,
+      s.errors.map(e => Error(e.message, e.count, e.path, e.status)),
+      s.duplicateLocks.map(duplicateLocks),
+      s.tallies.map(RunJson.tally),
+      s.curves.map(curve),
+      s.gate.map(gate),
+      s.sessions.map(FiguresJson.sessions),
+      s.timeline.map(timeline)
     )
-    root.set[JsonNode]("global", entryNode(s.global))
-    root.set[JsonNode]("groups", entries(s.groups))
-    root.set[JsonNode]("requests", entries(s.requests))
-    // With several systems, a transactions per hour over all of them would add up unlike things.
-    root.set[JsonNode]("steady", steadyNode(s.steady, withTransactionsPerHour = s.systems.size < 2))
-    root.set[JsonNode]("systems", SystemsJson.systemsNode(s))
-    root.set[JsonNode](
-      "windows",
-      s.windows.foldLeft(arr()) { (array, w) =>
-        val node = windowNode(w.window).put("transactionsPerHour", round(w.transactionsPerHour, 1))
-        w.global.foreach(g => node.set[JsonNode]("global", entryNode(g)))
-        node.set[JsonNode]("groups", entries(w.groups))
-        node.set[JsonNode]("requests", entries(w.requests))
-        node.set[JsonNode]("transactions", transactionsNode(w.transactions))
-        array.add(node)
-      }
-    )
-    root.set[JsonNode]("warnings", strings(s.warnings))
-    root.set[JsonNode]("completion", completionNode(s.completion))
-    s.injector.foreach(record => root.set[JsonNode]("injector", injectorNode(record)))
-    s.earlyStop.foreach(record => root.set[JsonNode]("earlyStop", earlyStopNode(record)))
-    root.set[JsonNode]("sandboxExhaustion", strings(s.sandboxExhaustion))
-    root.set[JsonNode](
-      "errors",
-      s.errors.foldLeft(arr()) { (array, e) =>
-        val node = obj().put("message", e.message).put("count", e.count)
-        node.set[JsonNode]("path", strings(e.path))
-        e.status.foreach(status => node.put("status", status))
-        array.add(node)
-      }
-    )
-    s.duplicateLocks.foreach(d => root.set[JsonNode]("duplicateLocks", duplicateLocksNode(d)))
-    root.set[JsonNode]("tallies", talliesNode(s.tallies))
-    root.set[JsonNode]("curves", s.curves.map(curveNode).foldLeft(arr())(_.add(_)))
-    s.gate.foreach(gate => root.set[JsonNode]("gate", gateNode(gate)))
-    root.set[JsonNode]("sessions", s.sessions.foldLeft(arr())((array, f) => array.add(sessionsNode(f))))
-    s.timeline.foreach(t => root.set[JsonNode]("timeline", timelineNode(t)))
-    root
   }
 
-  private def summary(root: JsonNode): RunSummary = {
-    if (int(root, "schema") != SchemaVersion)
-      throw new InputError(s"summary schema ${int(root, "schema")} is not $SchemaVersion")
-    val run = field(root, "run")
-    val settings = field(root, "settings")
-    val steady = field(root, "steady")
+  private[results] def summary(d: SummaryDocument): RunSummary = {
+    val r = d.run
     RunSummary(
       run = RunMetadata(
-        simulation = text(run, "simulation"),
-        systems = textList(run, "systems"),
-        simulationClass = text(run, "simulationClass"),
-        runId = text(run, "runId"),
-        startEpochMs = long(run, "startEpochMs"),
-        endEpochMs = long(run, "endEpochMs"),
-        target = text(run, "target"),
-        profile = text(run, "profile"),
-        shard = text(run, "shard"),
-        gitCommit = text(run, "gitCommit"),
-        gatlingVersion = text(run, "gatlingVersion"),
-        overrides = textMap(run, "overrides"),
-        runDescription = text(run, "runDescription"),
-        mergedFrom = textList(run, "mergedFrom")
+        r.simulation,
+        r.systems,
+        r.simulationClass,
+        r.runId,
+        r.startEpochMs,
+        r.endEpochMs,
+        r.target,
+        r.profile,
+        r.shard,
+        r.gitCommit,
+        r.gatlingVersion,
+        r.overrides,
+        r.runDescription,
+        r.mergedFrom
       ),
       settings = SummarySettings(
-        int(settings, "apdexThresholdMs"),
-        int(settings, "slowThresholdMs"),
-        text(settings, "groupMetric"),
-        text(settings, "percentileSource")
+        d.settings.apdexThresholdMs,
+        d.settings.slowThresholdMs,
+        d.settings.groupMetric,
+        d.settings.percentileSource
       ),
-      global = entry(field(root, "global")),
-      groups = list(root, "groups").map(entry),
-      requests = list(root, "requests").map(entry),
-      steady = steadyState(steady),
-      windows = list(root, "windows").map { w =>
-        WindowSummary(
-          window(w),
-          Option(w.get("global")).map(entry),
-          list(w, "requests").map(entry),
-          list(w, "groups").map(entry),
-          transactions(w, "transactions")
-        )
-      },
-      warnings = textList(root, "warnings"),
-      completion = completion(field(root, "completion")),
-      injector = Option(root.get("injector")).map(injector),
-      // Summaries written before errors were kept per request have no path.
-      errors = list(root, "errors").map(e => ErrorCount(text(e, "message"), long(e, "count"), textList(e, "path"))),
-      gate = Option(root.get("gate")).map(gate(_).copy(capacity =
-        list(root, "systems").flatMap(CapacitySummaryJson.result)
+      global = FiguresJson.entry(d.global),
+      groups = d.groups.map(FiguresJson.entry),
+      requests = d.requests.map(FiguresJson.entry),
+      steady = FiguresJson.steady(d.steady),
+      windows = d.windows.map(window),
+      warnings = d.warnings,
+      completion = FiguresJson.completion(d.completion),
+      injector = d.injector.map(RunJson.injector),
+      errors = d.errors.map(e => ErrorCount(e.message, e.count, e.path)),
+      gate = d.gate.map(gate(_).copy(capacity =
+        d.systems.flatMap(s => s.capacity.flatMap(CapacitySummaryJson.result(s.key, _)))
       )),
-      earlyStop = Option(root.get("earlyStop")).map(earlyStop),
-      duplicateLocks = Option(root.get("duplicateLocks")).map(duplicateLocks),
-      // Summaries written before session figures existed have none.
-      sessions = list(root, "sessions").map(sessions),
-      tallies = tallies(root),
-      // Summaries written before the timeline existed have none.
-      timeline = Option(root.get("timeline")).map(timeline),
-      curves = list(root, "curves").map(curve),
-      sandboxExhaustion = textList(root, "sandboxExhaustion"),
-      // Summaries written before runs were read system by system have none: read as one run.
-      systems = list(root, "systems").map(SystemsJson.system),
-      capacity = list(root, "systems").flatMap(CapacitySummaryJson.search)
+      earlyStop = d.earlyStop.map(RunJson.earlyStop),
+      duplicateLocks = d.duplicateLocks.map(duplicateLocks),
+      sessions = d.sessions.map(FiguresJson.sessions),
+      tallies = d.tallies.map(RunJson.tally),
+      timeline = d.timeline.map(timeline),
+      curves = d.curves.map(curve),
+      sandboxExhaustion = d.sandboxExhaustion,
+      systems = d.systems.map(SystemsJson.system),
+      capacity = d.systems.flatMap(s => s.capacity.map(CapacitySummaryJson.search(s.key, _)))
     )
   }
+
+  private def duplicateLocks(d: DuplicateLocks): SummaryDocument.DuplicateLocks =
+    SummaryDocument.DuplicateLocks(
+      d.count,
+      d.examples.map(e =>
+        Duplicate(e.resource, e.claims.map(c => SummaryDocument.Claim(c.claimant, c.atEpochMs, iso(c.atEpochMs))))
+      )
+    )
+
+  private def gate(g: GateVerdict): Gate =
+    Gate(
+      g.label,
+      g.passed,
+      g.baselineRun,
+      g.checks.map(c =>
+        Check(c.name, c.subject, c.metric, c.allowed, c.atMost, c.unit, c.measured, c.passed, c.neverRan)
+      ),
+      g.warnings,
+      g.incomplete,
+      g.invalid,
+      g.stoppedEarly
+    )
+
+  private def gate(g: Gate): GateVerdict =
+    GateVerdict(
+      g.checks.map(c => GateCheck(c.subject, c.metric, c.measured, c.allowed, c.atMost, c.unit)),
+      g.warnings,
+      g.baselineRun,
+      g.incomplete,
+      g.invalid,
+      g.stoppedEarly
+    )
+
+  /** The curve's points as measured, then per level over its repeats, the best level and the headroom there. */
+  private def curve(c: ThroughputCurve): Curve =
+    Curve(
+      c.spec.system,
+      c.spec.group,
+      c.spec.unit,
+      RunDocument.Requirement(c.spec.requirementMin, c.spec.requirementMax),
+      c.points.map(p =>
+        SummaryDocument.CurvePoint(
+          p.level,
+          p.repeat,
+          p.concurrency,
+          p.completed,
+          p.durationMs,
+          round(p.perSecond, 3)
+        )
+      ),
+      c.levels.map(l =>
+        CurveLevel(
+          l.level,
+          l.concurrency,
+          round(l.min, 3),
+          round(l.median, 3),
+          round(l.max, 3),
+          l.perSecond.map(round(_, 3))
+        )
+      ),
+      c.best.map(b => BestLevel(b.level, b.concurrency, round(b.median, 3))),
+      c.headroom.map { case (overMax, overMin) => Headroom(round(overMax, 2), round(overMin, 2)) }
+    )
+
+  private def curve(c: Curve): ThroughputCurve =
+    ThroughputCurve(
+      CurveSpec(c.system, c.group, c.unit, c.requirement.min, c.requirement.max),
+      c.points.map(p => CurvePoint(p.level, p.repeat, p.concurrency, p.completed, p.durationMs))
+    )
+
+  private def duplicateLocks(d: SummaryDocument.DuplicateLocks): DuplicateLocks =
+    DuplicateLocks(
+      d.count,
+      d.examples.map(e => DuplicateClaim(e.resource, e.claims.map(c => Claim(e.resource, c.claimant, c.atEpochMs))))
+    )
+
+  private def window(w: WindowSummary): Window = {
+    val rw = w.window
+    Window(
+      rw.kind,
+      rw.label.text,
+      rw.startEpochMs,
+      rw.endEpochMs,
+      round(w.transactionsPerHour, 1),
+      w.global.map(FiguresJson.entry),
+      w.groups.map(FiguresJson.entry),
+      w.requests.map(FiguresJson.entry),
+      w.transactions.map(FiguresJson.transaction)
+    )
+  }
+
+  private def window(w: Window): WindowSummary =
+    WindowSummary(
+      RunWindow(w.kind, StoredWindowLabel.read(w.label), w.startEpochMs, w.endEpochMs),
+      w.global.map(FiguresJson.entry),
+      w.requests.map(FiguresJson.entry),
+      w.groups.map(FiguresJson.entry),
+      w.transactions.map(FiguresJson.transaction)
+    )
+
+  /** Points as arrays ([offsetMs, count, ko, p50, p95, p99]): a long run has thousands of them. */
+  private def timeline(t: Timeline): SummaryDocument.Timeline =
+    SummaryDocument.Timeline(
+      t.startEpochMs,
+      t.bucketMs,
+      Seq("offsetMs", "count", "ko", "p50Ms", "p95Ms", "p99Ms"),
+      t.series.map(s => Series(s.name, s.points.map(p => Array(p.offsetMs, p.count, p.ko, p.p50Ms, p.p95Ms, p.p99Ms))))
+    )
+
+  private def timeline(t: SummaryDocument.Timeline): Timeline =
+    Timeline(
+      t.startEpochMs,
+      t.bucketMs,
+      t.series.map(s =>
+        TimelineSeries(s.name, s.points.map(p => TimelinePoint(p(0), p(1), p(2), p(3).toInt, p(4).toInt, p(5).toInt)))
+      )
+    )
 }

@@ -1,55 +1,52 @@
 package results.capacity
 
-import com.fasterxml.jackson.databind.JsonNode
-import com.fasterxml.jackson.databind.node.ObjectNode
+import suite.InputError
 
-import results.archive.JsonTree._
+/** A system's capacity search in run.json (`systemRecords[].capacity`), as it is on disk. */
+private[results] final case class CapacityDocument(
+    referenceProfile: String,
+    referenceLoad: Double,
+    loadUnit: String,
+    resolution: Double,
+    maxMultiple: Double,
+    maxDurationMs: Long,
+    end: String,
+    steps: Seq[CapacityDocument.Step] = Nil
+)
 
-/** A system's [[CapacityRecord]] in run.json (`systemRecords[].capacity`), written and read back as is. */
+private[results] object CapacityDocument {
+  final case class Step(multiple: Double, fromEpochMs: Long, toEpochMs: Long, passedLive: Boolean)
+}
+
+/** A [[CapacityRecord]] to its [[CapacityDocument]] and back, as is. */
 private[results] object CapacityJson {
 
-  def node(record: CapacityRecord): ObjectNode = {
-    val node = obj()
-      .put("referenceProfile", record.referenceProfile)
-      .put("referenceLoad", record.referenceLoad)
-      .put("loadUnit", record.loadUnit)
-      .put("resolution", record.resolution)
-      .put("maxMultiple", record.maxMultiple)
-      .put("maxDurationMs", record.maxDurationMs)
-      .put("end", record.end.name)
-    node.set[JsonNode](
-      "steps",
-      record.steps.foldLeft(arr()) { (steps, s) =>
-        steps.add(
-          obj()
-            .put("multiple", s.multiple)
-            .put("fromEpochMs", s.fromEpochMs)
-            .put("toEpochMs", s.toEpochMs)
-            .put("passedLive", s.passedLive)
-        )
-      }
+  def document(record: CapacityRecord): CapacityDocument =
+    CapacityDocument(
+      record.referenceProfile,
+      record.referenceLoad,
+      record.loadUnit,
+      record.resolution,
+      record.maxMultiple,
+      record.maxDurationMs,
+      record.end.name,
+      record.steps.map(s => CapacityDocument.Step(s.multiple, s.fromEpochMs, s.toEpochMs, s.passedLive))
     )
-    node
-  }
 
-  def read(node: JsonNode): CapacityRecord =
+  def record(d: CapacityDocument): CapacityRecord =
     CapacityRecord(
-      referenceProfile = text(node, "referenceProfile"),
-      referenceLoad = double(node, "referenceLoad"),
-      loadUnit = text(node, "loadUnit"),
-      resolution = double(node, "resolution"),
-      maxMultiple = double(node, "maxMultiple"),
-      maxDurationMs = long(node, "maxDurationMs"),
-      steps = list(node, "steps").map { s =>
-        CapacityStepRecord(
-          double(s, "multiple"),
-          long(s, "fromEpochMs"),
-          long(s, "toEpochMs"),
-          field(s, "passedLive").asBoolean()
-        )
-      },
-      end = SearchEnd.named(text(node, "end")).getOrElse(
-        throw new IllegalArgumentException(s"run.json: unknown capacity search end '${text(node, "end")}'")
-      )
+      d.referenceProfile,
+      d.referenceLoad,
+      d.loadUnit,
+      d.resolution,
+      d.maxMultiple,
+      d.maxDurationMs,
+      d.steps.map(s => CapacityStepRecord(s.multiple, s.fromEpochMs, s.toEpochMs, s.passedLive)),
+      end(d.end)
+    )
+
+  def end(name: String): SearchEnd =
+    SearchEnd.named(name).getOrElse(
+      throw new InputError(s"capacity end '$name' is none of ${SearchEnd.All.map(_.name).mkString(", ")}")
     )
 }

@@ -65,7 +65,7 @@ object CapacityPage {
           case (ms, named) => fields("allowedMs" -> ms, "names" -> named.map(_._1).mkString(", "))
         },
         "errors" -> steps.map(st =>
-          Seq[Any](st.multiple, results.archive.JsonTree.round(st.figures.koPercent, 2), st.label)
+          Seq[Any](st.multiple, results.archive.Json.round(st.figures.koPercent, 2), st.label)
         ),
         "errorLimit" -> steps.flatMap(_.checks).find(c =>
           c.metric == "error %" && c.subject.endsWith(results.model.Entry.GlobalName)

@@ -1,157 +1,151 @@
 package results.capacity
 
-import com.fasterxml.jackson.databind.JsonNode
-import com.fasterxml.jackson.databind.node.ObjectNode
+import com.fasterxml.jackson.annotation.JsonProperty
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
 import results.model.GateCheck
-import results.archive.JsonTree._
+import results.archive.Json.round
+import suite.InputError
 
-/** Each searched system's `capacity` in summary.json: its steps' figures and, once gated, their verdicts and
-  * the answer, written and read back. (run.json's record of the search is [[CapacityJson]]'s.)
+import CapacitySummaryDocument._
+
+/** A searched system's `capacity` in summary.json, as it is on disk: its steps' figures and, once gated, their
+  * verdicts and the answer (null until then). Fields marked `required = false` are written for readers and
+  * worked out again when read.
+  */
+private[results] final case class CapacitySummaryDocument(
+    reference: Reference,
+    judged: Boolean,
+    headroom: Option[Double],
+    headroomLoad: Option[Double],
+    resolution: Double,
+    maxMultiple: Double,
+    maxDurationMs: Long,
+    end: String,
+    limitedBy: Option[String],
+    firstFailure: Option[FirstFailure],
+    steps: Seq[Step] = Nil
+)
+
+private[results] object CapacitySummaryDocument {
+  final case class Reference(profile: String, load: Double, unit: String)
+
+  final case class FirstFailure(
+      multiple: Double,
+      request: String,
+      threshold: String,
+      value: Double,
+      allowed: Double,
+      unit: String
+  )
+
+  final case class Window(startEpochMs: Long, endEpochMs: Long)
+
+  final case class Request(
+      @JsonProperty(required = false) name: String = "",
+      path: List[String] = Nil,
+      count: Long,
+      ko: Long,
+      p99Ms: Int,
+      p95Ms: Int,
+      p90Ms: Int
+  )
+
+  final case class Check(
+      subject: String,
+      metric: String,
+      allowed: Double,
+      @JsonDeserialize(contentAs = classOf[java.lang.Double]) measured: Option[Double],
+      atMost: Boolean,
+      unit: String,
+      @JsonProperty(required = false) passed: Boolean = false
+  )
+
+  final case class Step(
+      multiple: Double,
+      passedLive: Boolean,
+      steadyWindow: Window,
+      verdict: Option[String],
+      @JsonProperty(required = false) count: Long = 0,
+      @JsonProperty(required = false) ko: Long = 0,
+      @JsonProperty(required = false) koPercent: Double = 0,
+      requests: Seq[Request] = Nil,
+      checks: Seq[Check] = Nil
+  )
+}
+
+/** A system's [[CapacitySearch]] and, once gated, its [[CapacityResult]] to its [[CapacitySummaryDocument]]
+  * and back. (run.json's record of the search is [[CapacityJson]]'s.)
   */
 private[results] object CapacitySummaryJson {
 
-  private def end(node: JsonNode): SearchEnd = {
-    val name = text(node, "end")
-    SearchEnd.named(name).getOrElse(
-      throw new suite.InputError(s"capacity end '$name' is none of ${SearchEnd.All.map(_.name).mkString(", ")}")
-    )
-  }
-
-  private def stepRecordNode(s: CapacityStepRecord): ObjectNode =
-    obj().put("multiple", s.multiple).put("passedLive", s.passedLive).set[ObjectNode](
-      "steadyWindow",
-      obj().put("startEpochMs", s.fromEpochMs).put("endEpochMs", s.toEpochMs)
-    )
-
-  private def stepRecord(node: JsonNode): CapacityStepRecord = {
-    val window = field(node, "steadyWindow")
-    CapacityStepRecord(
-      double(node, "multiple"),
-      long(window, "startEpochMs"),
-      long(window, "endEpochMs"),
-      field(node, "passedLive").asBoolean()
-    )
-  }
-
-  /** A searched system's `capacity` in summary.json; the answer's fields are null until the run is gated. */
-  def searchNode(search: CapacitySearch, result: Option[CapacityResult]): ObjectNode = {
+  def document(search: CapacitySearch, result: Option[CapacityResult]): CapacitySummaryDocument = {
     val r = search.record
-    val node = obj()
-    node.set[JsonNode](
-      "reference",
-      obj().put("profile", r.referenceProfile).put("load", r.referenceLoad).put("unit", r.loadUnit)
-    )
-    node.put("judged", result.nonEmpty)
-    result.flatMap(_.headroom).fold(node.putNull("headroom"))(node.put("headroom", _))
-    result.flatMap(_.headroomLoad).fold(node.putNull("headroomLoad"))(h => node.put("headroomLoad", round(h, 3)))
-    node.put("resolution", r.resolution).put("maxMultiple", r.maxMultiple).put("maxDurationMs", r.maxDurationMs)
-    node.put("end", r.end.name)
-    result.flatMap(_.limitedBy).fold(node.putNull("limitedBy"))(side => node.put("limitedBy", side.name))
-    result.flatMap(res => res.firstFailure.flatMap(f => f.worst.map(f.multiple -> _))) match {
-      case Some((multiple, check)) =>
-        val failure = obj()
-          .put("multiple", multiple)
-          .put("request", check.subject)
-          .put("threshold", check.metric)
-          .put("value", round(check.measured.getOrElse(0.0), 2))
-          .put("allowed", check.allowed)
-          .put("unit", check.unit.trim)
-        node.set[JsonNode]("firstFailure", failure)
-      case None => node.putNull("firstFailure")
-    }
     val verdicts = result.map(_.steps).getOrElse(Nil)
-    node.set[JsonNode](
-      "steps",
-      search.steps.zipWithIndex.foldLeft(arr()) { case (array, (step, i)) =>
+    CapacitySummaryDocument(
+      Reference(r.referenceProfile, r.referenceLoad, r.loadUnit),
+      judged = result.nonEmpty,
+      headroom = result.flatMap(_.headroom),
+      headroomLoad = result.flatMap(_.headroomLoad).map(round(_, 3)),
+      r.resolution,
+      r.maxMultiple,
+      r.maxDurationMs,
+      r.end.name,
+      limitedBy = result.flatMap(_.limitedBy).map(_.name),
+      firstFailure = result.flatMap(res => res.firstFailure.flatMap(f => f.worst.map(f.multiple -> _))).map {
+        case (multiple, c) =>
+          FirstFailure(multiple, c.subject, c.metric, round(c.measured.getOrElse(0.0), 2), c.allowed, c.unit.trim)
+      },
+      search.steps.zipWithIndex.map { case (step, i) =>
         val verdict = verdicts.lift(i)
-        val s = stepRecordNode(step.step)
-        verdict.fold(s.putNull("verdict"))(v => s.put("verdict", v.label))
-        s.put("count", step.count).put("ko", step.ko).put("koPercent", round(step.koPercent, 2))
-        s.set[JsonNode](
-          "requests",
-          step.requests.foldLeft(arr()) { (requests, q) =>
-            val request = obj().put("name", q.name)
-            request.set[JsonNode]("path", strings(q.path))
-            requests.add(
-              request.put("count", q.count).put("ko", q.ko).put("p99Ms", q.p99Ms).put("p95Ms", q.p95Ms).put(
-                "p90Ms",
-                q.p90Ms
-              )
-            )
-          }
-        )
-        s.set[JsonNode](
-          "checks",
-          verdict.fold(Seq.empty[GateCheck])(_.checks).foldLeft(arr())((a, c) => a.add(checkNode(c)))
-        )
-        array.add(s)
-      }
-    )
-    node
-  }
-
-  private def checkNode(c: GateCheck): ObjectNode = {
-    val node = obj().put("subject", c.subject).put("metric", c.metric).put("allowed", c.allowed)
-    c.measured.fold(node.putNull("measured"))(node.put("measured", _))
-    node.put("atMost", c.atMost).put("unit", c.unit).put("passed", c.passed)
-  }
-
-  private def check(node: JsonNode): GateCheck =
-    GateCheck(
-      text(node, "subject"),
-      text(node, "metric"),
-      Option(node.get("measured")).filterNot(_.isNull).map(_.asDouble()),
-      double(node, "allowed"),
-      field(node, "atMost").asBoolean(),
-      text(node, "unit")
-    )
-
-  /** A system node's search, if it has one. */
-  def search(system: JsonNode): Option[CapacitySearch] =
-    Option(system.get("capacity")).filterNot(_.isNull).map { node =>
-      val reference = field(node, "reference")
-      val steps = list(node, "steps").map { s =>
-        StepFigures(
-          stepRecord(s),
-          list(s, "requests").map(q =>
-            StepRequest(
-              textList(q, "path"),
-              long(q, "count"),
-              long(q, "ko"),
-              int(q, "p99Ms"),
-              int(q, "p95Ms"),
-              int(q, "p90Ms")
-            )
+        Step(
+          step.multiple,
+          step.step.passedLive,
+          Window(step.step.fromEpochMs, step.step.toEpochMs),
+          verdict.map(_.label),
+          step.count,
+          step.ko,
+          round(step.koPercent, 2),
+          step.requests.map(q => Request(q.name, q.path, q.count, q.ko, q.p99Ms, q.p95Ms, q.p90Ms)),
+          verdict.fold(Seq.empty[GateCheck])(_.checks).map(c =>
+            Check(c.subject, c.metric, c.allowed, c.measured, c.atMost, c.unit, c.passed)
           )
         )
       }
-      CapacitySearch(
-        text(system, "key"),
-        CapacityRecord(
-          text(reference, "profile"),
-          double(reference, "load"),
-          text(reference, "unit"),
-          double(node, "resolution"),
-          double(node, "maxMultiple"),
-          long(node, "maxDurationMs"),
-          steps.map(_.step),
-          end(node)
-        ),
-        steps
+    )
+  }
+
+  /** The system `system`'s search. */
+  def search(system: String, d: CapacitySummaryDocument): CapacitySearch = {
+    val steps = d.steps.map { s =>
+      StepFigures(
+        CapacityStepRecord(s.multiple, s.steadyWindow.startEpochMs, s.steadyWindow.endEpochMs, s.passedLive),
+        s.requests.map(q => StepRequest(q.path, q.count, q.ko, q.p99Ms, q.p95Ms, q.p90Ms))
       )
     }
+    val record = CapacityRecord(
+      d.reference.profile,
+      d.reference.load,
+      d.reference.unit,
+      d.resolution,
+      d.maxMultiple,
+      d.maxDurationMs,
+      steps.map(_.step),
+      CapacityJson.end(d.end)
+    )
+    CapacitySearch(system, record, steps)
+  }
 
-  /** A system node's judged search, if it has one and the run was gated. */
-  def result(system: JsonNode): Option[CapacityResult] =
-    search(system).filter(_ => field(field(system, "capacity"), "judged").asBoolean()).map { search =>
-      val node = field(system, "capacity")
-      val verdicts = list(node, "steps").zip(search.steps).map { case (s, figures) =>
-        StepVerdict(figures, list(s, "checks").map(check))
+  /** The system `system`'s judged search, if the run was gated. */
+  def result(system: String, d: CapacitySummaryDocument): Option[CapacityResult] =
+    Option.when(d.judged) {
+      val found = search(system, d)
+      val verdicts = d.steps.zip(found.steps).map { case (s, figures) =>
+        StepVerdict(figures, s.checks.map(c => GateCheck(c.subject, c.metric, c.measured, c.allowed, c.atMost, c.unit)))
       }
-      val side = Option(node.get("limitedBy")).filterNot(_.isNull).map(_.asText()).map(name =>
-        Side.named(name).getOrElse(throw new suite.InputError(s"capacity limitedBy '$name' is no side"))
+      val side = d.limitedBy.map(name =>
+        Side.named(name).getOrElse(throw new InputError(s"capacity limitedBy '$name' is no side"))
       )
-      CapacityResult(search, verdicts, side)
+      CapacityResult(found, verdicts, side)
     }
 }

@@ -1,0 +1,186 @@
+package results.archive
+
+import results.model.{
+  Apdex,
+  Completion,
+  Degradation,
+  Entry,
+  Figures,
+  Mergeable,
+  QuarterFigures,
+  SessionFigures,
+  Span,
+  SteadyState,
+  TransactionRate,
+  WorkDone
+}
+
+import suite.InputError
+
+import Json.{ iso, round }
+import SummaryDocument.{ Quarter, Sessions, Steady, Transaction }
+
+/** The figures summary.json writes for the run, each of its windows and each system: an entry (a request, a
+  * group, the global line), a steady window, transactions, the run's completion and its sessions.
+  */
+private[results] object FiguresJson {
+  def entry(e: Entry): SummaryDocument.Entry = {
+    val (f, m) = (e.figures, e.mergeable)
+    val p = f.percentilesMs
+    SummaryDocument.Entry(
+      e.name,
+      e.path,
+      f.count,
+      f.ok,
+      f.ko,
+      round(f.koPercent, 2),
+      round(f.requestsPerSecond, 3),
+      f.minMs,
+      p(50),
+      p(75),
+      p(90),
+      p(95),
+      p(99),
+      p(99.9),
+      f.maxMs,
+      f.meanMs,
+      f.stdDevMs,
+      f.slowCount,
+      f.slowThresholdMs,
+      SummaryDocument.Apdex(
+        f.apdex.thresholdMs,
+        f.apdex.satisfied,
+        f.apdex.tolerating,
+        f.apdex.frustrated,
+        f.apdex.score.map(round(_, 4)),
+        f.apdex.rating
+      ),
+      SummaryDocument.Mergeable(m.sumMs, m.sumOfSquaresMs, m.histogram),
+      e.span.map(_.startEpochMs),
+      e.span.map(_.endEpochMs),
+      e.span.map(_ => round(e.activeRequestsPerSecond, 3))
+    )
+  }
+
+  /** Summaries written before spans were kept have none. */
+  def entry(e: SummaryDocument.Entry): Entry = {
+    val a = e.apdex
+    Entry(
+      e.path,
+      Figures(
+        e.count,
+        e.ok,
+        e.ko,
+        e.requestsPerSecond,
+        e.minMs,
+        Map(
+          50.0 -> e.p50Ms,
+          75.0 -> e.p75Ms,
+          90.0 -> e.p90Ms,
+          95.0 -> e.p95Ms,
+          99.0 -> e.p99Ms,
+          99.9 -> e.p999Ms
+        ),
+        e.maxMs,
+        e.meanMs,
+        e.stdDevMs,
+        e.slowCount,
+        e.slowThresholdMs,
+        Apdex(a.tMs, a.satisfied, a.tolerating, a.frustrated)
+      ),
+      Mergeable(e.mergeable.sumMs, e.mergeable.sumOfSquaresMs, e.mergeable.hdrHistogram),
+      e.firstStartEpochMs.map(start =>
+        Span(
+          start,
+          e.lastEndEpochMs.getOrElse(throw new InputError(
+            s"summary entry '${e.name}': firstStartEpochMs without lastEndEpochMs"
+          ))
+        )
+      )
+    )
+  }
+
+  def transaction(t: TransactionRate): Transaction =
+    Transaction(Entry.name(t.path), t.completed, round(t.perHour, 1), t.path)
+
+  def transaction(t: Transaction): TransactionRate = TransactionRate(t.path, t.completed, t.perHour)
+
+  /** A steady window and what ran in it: the run's, or one system's. */
+  def steady(s: SteadyState, withTransactionsPerHour: Boolean = true): Steady = {
+    def quarter(q: QuarterFigures) = Quarter(q.requests, q.p95Ms, q.p99Ms)
+    Steady(
+      s.source,
+      iso(s.startEpochMs),
+      iso(s.endEpochMs),
+      s.startEpochMs,
+      s.endEpochMs,
+      s.coveredMs,
+      s.requests,
+      round(s.requestsPerSecond, 3),
+      Option.when(withTransactionsPerHour)(round(s.transactionsPerHour, 1)),
+      s.transactions.map(transaction),
+      s.degradation.map(d =>
+        SummaryDocument.Degradation(
+          d.minSamples,
+          d.judged,
+          d.p95ChangePercent.map(round(_, 2)),
+          quarter(d.first),
+          quarter(d.last)
+        )
+      )
+    )
+  }
+
+  def steady(s: Steady): SteadyState = {
+    def quarter(q: Quarter) = QuarterFigures(q.requests, q.p95Ms, q.p99Ms)
+    SteadyState(
+      s.startEpochMs,
+      s.endEpochMs,
+      s.coveredMs,
+      s.source,
+      s.requests,
+      s.transactions.map(transaction),
+      s.degradation.map(d => Degradation(quarter(d.firstQuarter), quarter(d.lastQuarter), d.minSamples))
+    )
+  }
+
+  def completion(c: Completion): SummaryDocument.Completion =
+    SummaryDocument.Completion(
+      c.complete,
+      c.startedUsers,
+      c.endedUsers,
+      c.plannedUsers,
+      c.plannedDurationMs,
+      c.actualDurationMs,
+      c.problems,
+      WorkDone.elapsedMs(c.work),
+      c.work.map(RunJson.work)
+    )
+
+  def completion(c: SummaryDocument.Completion): Completion =
+    Completion(
+      c.plannedUsers,
+      c.startedUsers,
+      c.endedUsers,
+      c.plannedDurationMs,
+      c.actualDurationMs,
+      c.problems,
+      c.work.map(RunJson.work)
+    )
+
+  def sessions(f: SessionFigures): Sessions =
+    Sessions(
+      f.scenario,
+      f.started,
+      f.completed,
+      f.failed,
+      f.unfinished,
+      round(f.meanStartedPerMinute, 2),
+      f.timeOnSiteMs,
+      f.meanTimeOnSiteMs,
+      f.startedPerMinute
+    )
+
+  def sessions(f: Sessions): SessionFigures =
+    SessionFigures(f.scenario, f.started, f.completed, f.failed, f.unfinished, f.startedPerMinute, f.timeOnSiteMs)
+}

@@ -1,0 +1,284 @@
+package results.archive
+
+import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
+import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize
+
+import results.capacity.CapacitySummaryDocument
+
+import SummaryDocument._
+
+/** summary.json, the file pipelines read and baselines, merges and trends read back, as it is on disk: its
+  * fields in the order written. Fields marked `required = false` are written for readers and worked out again
+  * from the others when read; `Option`s without `NON_ABSENT` are written as null. [[SummaryJson]] maps it to
+  * and from the model.
+  */
+private[results] final case class SummaryDocument(
+    schema: Int,
+    run: Run,
+    settings: Settings,
+    global: Entry,
+    groups: Seq[Entry] = Nil,
+    requests: Seq[Entry] = Nil,
+    steady: Steady,
+    // Summaries written before runs were read system by system have none: read as one run.
+    systems: Seq[SystemFigures] = Nil,
+    windows: Seq[Window] = Nil,
+    warnings: Seq[String] = Nil,
+    completion: Completion,
+    @JsonInclude(NON_ABSENT) injector: Option[RunDocument.Injector],
+    @JsonInclude(NON_ABSENT) earlyStop: Option[RunDocument.EarlyStop],
+    sandboxExhaustion: Seq[String] = Nil,
+    errors: Seq[Error] = Nil,
+    @JsonInclude(NON_ABSENT) duplicateLocks: Option[DuplicateLocks],
+    tallies: Seq[RunDocument.Tally] = Nil,
+    curves: Seq[Curve] = Nil,
+    @JsonInclude(NON_ABSENT) gate: Option[Gate],
+    // Summaries written before session figures existed have none.
+    sessions: Seq[Sessions] = Nil,
+    // Summaries written before the timeline existed have none.
+    @JsonInclude(NON_ABSENT) timeline: Option[Timeline]
+)
+
+private[results] object SummaryDocument {
+  final case class Run(
+      simulation: String,
+      simulationClass: String,
+      runId: String,
+      @JsonProperty(required = false) startUtc: String = "",
+      @JsonProperty(required = false) endUtc: String = "",
+      startEpochMs: Long,
+      endEpochMs: Long,
+      target: String,
+      profile: String,
+      shard: String,
+      gitCommit: String,
+      gatlingVersion: String,
+      runDescription: String,
+      systems: Seq[String] = Nil,
+      overrides: Map[String, String] = Map.empty,
+      mergedFrom: Seq[String] = Nil
+  )
+
+  final case class Settings(apdexThresholdMs: Int, slowThresholdMs: Int, groupMetric: String, percentileSource: String)
+
+  /** A system's figures, and with a gate its verdict and the names of its checks (read back from the gate). */
+  final case class SystemFigures(
+      key: String,
+      profile: String,
+      verdict: Option[String],
+      steady: Steady,
+      @JsonProperty(required = false) count: Long = 0,
+      @JsonProperty(required = false) ko: Long = 0,
+      @JsonProperty(required = false) koPercent: Double = 0,
+      @JsonProperty(required = false) requestsPerSecond: Double = 0,
+      @JsonProperty(required = false) p95Ms: Int = 0,
+      @JsonProperty(required = false) p99Ms: Int = 0,
+      startEpochMs: Long,
+      endEpochMs: Long,
+      @JsonDeserialize(contentAs = classOf[java.lang.Long]) plannedUsers: Option[Long],
+      startedUsers: Long,
+      endedUsers: Long,
+      scenarios: Seq[String] = Nil,
+      requests: Seq[String] = Nil,
+      requestPaths: Seq[List[String]] = Nil,
+      groupPaths: Seq[List[String]] = Nil,
+      global: Entry,
+      checks: Seq[String] = Nil,
+      @JsonInclude(NON_ABSENT) capacity: Option[CapacitySummaryDocument]
+  )
+
+  final case class Apdex(
+      tMs: Int,
+      satisfied: Long,
+      tolerating: Long,
+      frustrated: Long,
+      score: Option[Double],
+      @JsonProperty(required = false) rating: String = ""
+  )
+
+  final case class Mergeable(sumMs: Long, sumOfSquaresMs: Long, hdrHistogram: String)
+
+  /** A request, a group or the global line. Its span (first start, last end) is absent in summaries written
+    * before spans were kept.
+    */
+  final case class Entry(
+      @JsonProperty(required = false) name: String = "",
+      path: List[String] = Nil,
+      count: Long,
+      ok: Long,
+      ko: Long,
+      @JsonProperty(required = false) koPercent: Double = 0,
+      requestsPerSecond: Double,
+      minMs: Int,
+      p50Ms: Int,
+      p75Ms: Int,
+      p90Ms: Int,
+      p95Ms: Int,
+      p99Ms: Int,
+      p999Ms: Int,
+      maxMs: Int,
+      meanMs: Int,
+      stdDevMs: Int,
+      slowCount: Long,
+      slowThresholdMs: Int,
+      apdex: Apdex,
+      mergeable: Mergeable,
+      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) firstStartEpochMs: Option[Long],
+      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) lastEndEpochMs: Option[Long],
+      @JsonInclude(NON_ABSENT) activeRequestsPerSecond: Option[Double]
+  )
+
+  final case class Transaction(
+      @JsonProperty(required = false) name: String = "",
+      completed: Long,
+      perHour: Double,
+      path: List[String] = Nil
+  )
+
+  final case class Quarter(requests: Long, p95Ms: Int, p99Ms: Int)
+
+  final case class Degradation(
+      minSamples: Long,
+      @JsonProperty(required = false) judged: Boolean = false,
+      p95ChangePercent: Option[Double],
+      firstQuarter: Quarter,
+      lastQuarter: Quarter
+  )
+
+  /** A steady window and what ran in it: the run's, or one system's. */
+  final case class Steady(
+      source: String,
+      @JsonProperty(required = false) startUtc: String = "",
+      @JsonProperty(required = false) endUtc: String = "",
+      startEpochMs: Long,
+      endEpochMs: Long,
+      coveredMs: Long,
+      requests: Long,
+      @JsonProperty(required = false) requestsPerSecond: Double = 0,
+      // With several systems, a transactions per hour over all of them would add up unlike things.
+      @JsonInclude(NON_ABSENT) transactionsPerHour: Option[Double],
+      transactions: Seq[Transaction] = Nil,
+      @JsonInclude(NON_ABSENT) degradation: Option[Degradation]
+  )
+
+  final case class Window(
+      kind: String,
+      label: String,
+      startEpochMs: Long,
+      endEpochMs: Long,
+      @JsonProperty(required = false) transactionsPerHour: Double = 0,
+      @JsonInclude(NON_ABSENT) global: Option[Entry],
+      groups: Seq[Entry] = Nil,
+      requests: Seq[Entry] = Nil,
+      transactions: Seq[Transaction] = Nil
+  )
+
+  final case class Completion(
+      @JsonProperty(required = false) complete: Boolean = false,
+      startedUsers: Long,
+      endedUsers: Long,
+      @JsonDeserialize(contentAs = classOf[java.lang.Long]) plannedUsers: Option[Long],
+      @JsonDeserialize(contentAs = classOf[java.lang.Long]) plannedDurationMs: Option[Long],
+      actualDurationMs: Long,
+      problems: Seq[String] = Nil,
+      // The headline of a fixed-work run, for whoever reads the file: the time to finish every list.
+      workElapsedMs: Option[Long],
+      work: Seq[RunDocument.Work] = Nil
+  )
+
+  /** Summaries written before errors were kept per request have no path. */
+  final case class Error(
+      message: String,
+      count: Long,
+      path: List[String] = Nil,
+      @JsonInclude(NON_ABSENT) status: Option[Int]
+  )
+
+  final case class Claim(claimant: String, atEpochMs: Long, @JsonProperty(required = false) at: String = "")
+
+  final case class Duplicate(resource: String, claims: Seq[Claim] = Nil)
+
+  final case class DuplicateLocks(count: Long, examples: Seq[Duplicate] = Nil)
+
+  final case class Check(
+      @JsonProperty(required = false) name: String = "",
+      subject: String,
+      metric: String,
+      allowed: Double,
+      atMost: Boolean,
+      unit: String,
+      @JsonDeserialize(contentAs = classOf[java.lang.Double]) measured: Option[Double],
+      @JsonProperty(required = false) passed: Boolean = false,
+      @JsonProperty(required = false) neverRan: Boolean = false
+  )
+
+  final case class Gate(
+      @JsonProperty(required = false) verdict: String = "",
+      @JsonProperty(required = false) passed: Boolean = false,
+      baselineRun: Option[String],
+      checks: Seq[Check] = Nil,
+      warnings: Seq[String] = Nil,
+      incomplete: Seq[String] = Nil,
+      invalid: Seq[String] = Nil,
+      stoppedEarly: Seq[String] = Nil
+  )
+
+  final case class Sessions(
+      scenario: String,
+      started: Long,
+      completed: Long,
+      failed: Long,
+      unfinished: Long,
+      @JsonProperty(required = false) meanStartedPerMinute: Double = 0,
+      timeOnSiteMs: Long,
+      meanTimeOnSiteMs: Option[Long],
+      @JsonDeserialize(contentAs = classOf[java.lang.Long]) startedPerMinute: Seq[Long] = Nil
+  )
+
+  final case class CurvePoint(
+      level: Int,
+      repeat: Int,
+      concurrency: Long,
+      completed: Long,
+      durationMs: Long,
+      @JsonProperty(required = false) perSecond: Double = 0
+  )
+
+  final case class CurveLevel(
+      level: Int,
+      concurrency: Long,
+      min: Double,
+      median: Double,
+      max: Double,
+      perSecond: Seq[Double]
+  )
+
+  final case class BestLevel(level: Int, concurrency: Long, median: Double)
+
+  final case class Headroom(overRequirementMax: Double, overRequirementMin: Double)
+
+  /** The curve's points as measured, then what they give (read back from the points alone): per level over its
+    * repeats, the best level and the headroom there.
+    */
+  final case class Curve(
+      system: String,
+      group: String,
+      unit: String,
+      requirement: RunDocument.Requirement,
+      points: Seq[CurvePoint] = Nil,
+      levels: Seq[CurveLevel] = Nil,
+      @JsonInclude(NON_ABSENT) best: Option[BestLevel],
+      @JsonInclude(NON_ABSENT) headroom: Option[Headroom]
+  )
+
+  /** Points as arrays ([offsetMs, count, ko, p50, p95, p99]): a long run has thousands of them. */
+  final case class Series(name: String, points: Seq[Array[Long]] = Nil)
+
+  final case class Timeline(
+      startEpochMs: Long,
+      bucketMs: Long,
+      columns: Seq[String] = Nil,
+      series: Seq[Series] = Nil
+  )
+}

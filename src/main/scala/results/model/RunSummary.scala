@@ -173,6 +173,18 @@ final case class Completion(
   def complete: Boolean = problems.isEmpty
 }
 
+object Completion {
+
+  /** Why a run (or one of its systems) fell short of its users: fewer started than planned, or some had not
+    * finished their journey when it ended.
+    */
+  def usersShort(plannedUsers: Option[Long], startedUsers: Long, endedUsers: Long): Seq[String] =
+    plannedUsers.filter(_ > startedUsers).map(p => s"$startedUsers of the $p planned users started").toSeq ++
+      Option.when(endedUsers < startedUsers)(
+        s"${startedUsers - endedUsers} of $startedUsers users had not finished their journey when the run ended"
+      )
+}
+
 /** How the figures were computed; two summaries merge or compare only when these agree. */
 final case class SummarySettings(
     apdexThresholdMs: Int,

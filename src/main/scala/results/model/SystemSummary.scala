@@ -43,11 +43,7 @@ final case class SystemSummary(
     (key +: scenarios).exists(name => problem.startsWith(s"$name: ") || problem.contains(s": $name: "))
 
   /** Why it did not complete its plan, one line each, named by its key. */
-  def problems: Seq[String] =
-    plannedUsers.filter(_ > startedUsers).map(p => s"$key: $startedUsers of the $p planned users started").toSeq ++
-      Option.when(endedUsers < startedUsers)(
-        s"$key: ${startedUsers - endedUsers} of $startedUsers users had not finished their journey when the run ended"
-      )
+  def problems: Seq[String] = Completion.usersShort(plannedUsers, startedUsers, endedUsers).map(p => s"$key: $p")
 }
 
 object SystemSummary {

@@ -1,7 +1,7 @@
 package results
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.gate.{ Gate, RunComparison, Thresholds }
+import results.gate.{ Gate, RunComparison, SystemVerdicts, Thresholds }
 import results.model.{
   Apdex,
   Completion,
@@ -202,12 +202,12 @@ object PostRun {
 
     gated match {
       case Left(error) =>
-        val ungated = summary.copy(gate = None)
+        val ungated = SystemVerdicts.ungated(summary)
         writeSummaries(runDir, ungated, None)
         println(ConsoleSummary.statsTable(ungated))
         RunOutcome(runDir, Some(ungated), None, Some(error))
       case Right((verdict, baseline, policy)) =>
-        val withGate = summary.copy(gate = Some(verdict))
+        val withGate = SystemVerdicts.judged(summary, verdict)
         writeSummaries(runDir, withGate, Some(verdict))
         println(ConsoleSummary.statsTable(withGate))
         println(ConsoleSummary.transactionsLine(withGate))

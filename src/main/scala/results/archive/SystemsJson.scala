@@ -1,7 +1,6 @@
 package results.archive
 
-import results.gate.SystemVerdicts
-import results.model.{ Entry, GateCheck, PlannedWindow, RunSummary, SystemRecord, SystemSummary }
+import results.model.{ Entry, GateCheck, PlannedWindow, RunSummary, SystemRecord, SystemSummary, Verdict }
 
 import com.fasterxml.jackson.databind.JsonNode
 import com.fasterxml.jackson.databind.node.ObjectNode
@@ -41,11 +40,9 @@ private[results] object SystemsJson {
 
   /** Each system's figures, and with a gate its verdict and checks (read back from the gate, not from here). */
   def systemsNode(s: RunSummary): JsonNode = {
-    val verdicts = s.gate.map(SystemVerdicts.of(s, _)).getOrElse(Nil)
     s.systems.foldLeft(arr()) { (array, system) =>
-      val verdict = verdicts.find(_.system.key == system.key)
       val node = obj().put("key", system.key).put("profile", system.profile)
-      verdict.fold(node.putNull("verdict"))(v => node.put("verdict", v.label))
+      system.verdict.fold(node.putNull("verdict"))(v => node.put("verdict", v.word))
       node.set[JsonNode]("steady", steadyNode(system.steady))
       val g = system.global.figures
       node
@@ -66,7 +63,7 @@ private[results] object SystemsJson {
       node.set[JsonNode]("global", entryNode(system.global))
       node.set[JsonNode](
         "checks",
-        verdict.fold(Seq.empty[GateCheck])(_.checks).foldLeft(arr())((a, c) => a.add(c.name))
+        s.gate.fold(Seq.empty[GateCheck])(system.checks).foldLeft(arr())((a, c) => a.add(c.name))
       )
       s.capacity.find(_.system == system.key).foreach(search =>
         node.set[JsonNode](
@@ -95,7 +92,8 @@ private[results] object SystemsJson {
       steady = steadyState(field(node, "steady")),
       plannedUsers = Option(node.get("plannedUsers")).filterNot(_.isNull).map(_.asLong()),
       startedUsers = long(node, "startedUsers"),
-      endedUsers = long(node, "endedUsers")
+      endedUsers = long(node, "endedUsers"),
+      verdict = Option(node.get("verdict")).flatMap(v => Verdict.of(v.asText))
     )
   }
 }

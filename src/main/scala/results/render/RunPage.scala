@@ -81,13 +81,13 @@ object RunPage {
   def render(summary: RunSummary, comparisons: Seq[(String, String)], files: Set[String]): String = {
     val s = summary
     val verdict = Verdicts.of(s)
-    def row(e: Entry, name: String) = {
+    def row(e: Entry, name: String, requestsPerSecond: Entry => Double = _.figures.requestsPerSecond) = {
       val f = e.figures
       fields(
         "name" -> name,
         "count" -> f.count,
         "koPercent" -> SummaryMarkdown.number(f.koPercent),
-        "rps" -> SummaryMarkdown.number(f.requestsPerSecond),
+        "rps" -> SummaryMarkdown.number(requestsPerSecond(e)),
         "p50" -> f.p50Ms,
         "p95" -> f.p95Ms,
         "p99" -> f.p99Ms,
@@ -112,7 +112,7 @@ object RunPage {
         "describe" -> SystemSections.describe(r),
         "failed" -> r.failed.map(c => s"${c.name}: ${c.outcome}"),
         "requests" -> SystemSections.entries(s, r.system).map { case (e, depth) =>
-          row(e, if (e.path.isEmpty) r.system.subject else e.path.last) + ("depth" -> depth)
+          row(e, if (e.path.isEmpty) r.system.subject else e.path.last, _.activeRequestsPerSecond) + ("depth" -> depth)
         }
       )
     }

@@ -49,13 +49,15 @@ object SummaryMarkdown {
   private val StatsAlignment = "|---|" + ("---:|" * (StatsColumns.size - 1))
 
   /** The figures of one row, after its name. */
-  def statsCells(f: Figures): Seq[String] =
+  def statsCells(f: Figures): Seq[String] = statsCells(f, f.requestsPerSecond)
+
+  def statsCells(f: Figures, requestsPerSecond: Double): Seq[String] =
     Seq(
       f.count.toString,
       f.ok.toString,
       f.ko.toString,
       number(f.koPercent),
-      number(f.requestsPerSecond),
+      number(requestsPerSecond),
       f.minMs.toString,
       f.p50Ms.toString,
       f.p75Ms.toString,
@@ -69,17 +71,20 @@ object SummaryMarkdown {
   /** The rows with their nesting depth: global first, then every group followed by everything in it,
     * as Gatling's report nests them; siblings in the order they first ran.
     */
-  def statsRows(summary: RunSummary): Seq[(Entry, Int)] = {
+  def statsRows(summary: RunSummary): Seq[(Entry, Int)] =
+    statsRows(summary.global, summary.requests, summary.groups)
+
+  def statsRows(global: Entry, requestEntries: Seq[Entry], groupEntries: Seq[Entry]): Seq[(Entry, Int)] = {
     val order = collection.mutable.LinkedHashSet.empty[List[String]]
-    (summary.requests ++ summary.groups).foreach(e => order ++= e.path.inits.toSeq.reverse.tail)
-    val requests = summary.requests.map(r => r.path -> r).toMap
-    val groups = summary.groups.map(g => g.path -> g).toMap
+    (requestEntries ++ groupEntries).foreach(e => order ++= e.path.inits.toSeq.reverse.tail)
+    val requests = requestEntries.map(r => r.path -> r).toMap
+    val groups = groupEntries.map(g => g.path -> g).toMap
     val children = order.toSeq.groupBy(_.init)
     def under(parent: List[String]): Seq[(Entry, Int)] =
       children.getOrElse(parent, Nil).flatMap { path =>
         requests.get(path).map(_ -> path.size).toSeq ++ groups.get(path).map(_ -> path.size) ++ under(path)
       }
-    (summary.global -> 0) +: under(Nil)
+    (global -> 0) +: under(Nil)
   }
 
   /** The last name of a row's path (its group rows above it give the rest). */

@@ -2,20 +2,7 @@ package results
 
 import results.archive.{ RunArchive, SummaryJson }
 import results.gate.{ Gate, RunComparison, SystemVerdicts, Thresholds }
-import results.model.{
-  Apdex,
-  Completion,
-  Entry,
-  Figures,
-  GateVerdict,
-  Mergeable,
-  RunContext,
-  RunMetadata,
-  RunSummary,
-  SteadyState,
-  SummarySettings,
-  WorkDone
-}
+import results.model.{ GateVerdict, RunContext, RunSummary, WorkDone }
 import results.render.{
   ComparePage,
   ConsoleSummary,
@@ -26,7 +13,7 @@ import results.render.{
   SummaryMarkdown,
   WindowChart
 }
-import results.summarize.{ LatencyAccumulator, ResultsSettings, RunSummarizer }
+import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import java.nio.file.{ Files, Path }
 import java.time.Clock
@@ -246,90 +233,9 @@ object PostRun {
     )
     val started = clock.millis() - context.course.elapsedMs.getOrElse(0L)
     // Pipelines read summary.json, whatever the verdict: this one says INCOMPLETE and holds no request.
-    val summary = withoutFigures(context, identity, settings, started, verdict)
-    RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryJsonName), SummaryJson.write(summary))
-    RunPage.write(runDir, summary)
-    RunArchive.writeAtomically(
-      runDir.resolve(RunArchive.SummaryMarkdownName),
-      SummaryMarkdown.renderIncomplete(context, identity.runId, verdict)
-    )
-    RunArchive.writeAtomically(
-      runDir.resolve(RunArchive.JUnitName),
-      JUnitReport.render(
-        JUnitReport.properties(
-          context.simulation,
-          identity.runId,
-          context.target,
-          context.profile,
-          context.shard,
-          context.overrides,
-          identity.gitCommit,
-          verdict
-        ),
-        started,
-        Nil,
-        verdict
-      )
-    )
+    writeSummaries(runDir, RunSummarizer.withoutFigures(context, identity, settings, started, verdict), Some(verdict))
     printVerdict(identity.runId, verdict)
     RunOutcome(runDir, None, Some(verdict), None)
-  }
-
-  /** The summary of a run without a single request recorded: its plan, how long it ran, its verdict. */
-  private def withoutFigures(
-      context: RunContext,
-      identity: RunSummarizer.RunIdentity,
-      settings: ResultsSettings,
-      startedEpochMs: Long,
-      verdict: GateVerdict
-  ): RunSummary = {
-    val none = Figures(
-      0,
-      0,
-      0,
-      0.0,
-      0,
-      Figures.Ranks.map(_ -> 0).toMap,
-      0,
-      0,
-      0,
-      0,
-      settings.slowThresholdMs,
-      Apdex(settings.apdexThresholdMs, 0, 0, 0)
-    )
-    val elapsed = context.course.elapsedMs.getOrElse(0L)
-    RunSummary(
-      run = RunMetadata(
-        context.simulation,
-        context.systems,
-        "",
-        identity.runId,
-        startedEpochMs,
-        startedEpochMs + elapsed,
-        context.target,
-        context.profile,
-        context.shard,
-        identity.gitCommit,
-        io.gatling.commons.util.GatlingVersion.ThisVersion.fullVersion,
-        context.overrides,
-        "",
-        Nil
-      ),
-      settings = SummarySettings(settings.apdexThresholdMs, settings.slowThresholdMs, "none", "HdrHistogram"),
-      global = Entry(Nil, none, Mergeable(0, 0, LatencyAccumulator.encode(new org.HdrHistogram.Histogram(3)))),
-      groups = Nil,
-      requests = Nil,
-      steady = SteadyState(startedEpochMs, startedEpochMs, 0, "none", 0, Nil),
-      windows = Nil,
-      warnings = Nil,
-      completion = Completion(context.course.users, 0, 0, context.course.durationMs, elapsed, verdict.incomplete),
-      injector = context.course.injector,
-      errors = Nil,
-      gate = Some(verdict),
-      earlyStop = context.course.earlyStop,
-      tallies = context.tallies,
-      sandboxExhaustion = context.course.sandboxExhaustion
-    )
   }
 
   private def writeSummaries(runDir: Path, summary: RunSummary, verdict: Option[GateVerdict]): Unit = {

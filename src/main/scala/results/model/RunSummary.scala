@@ -30,6 +30,10 @@ object Figures {
 
   /** The percentiles every summary carries: Gatling's report columns plus p90 (eForms SLA) and p99.9. */
   val Ranks: Seq[Double] = Seq(50, 75, 90, 95, 99, 99.9)
+
+  /** The figures of nothing: no request was recorded. */
+  def empty(slowThresholdMs: Int, apdexThresholdMs: Int): Figures =
+    Figures(0, 0, 0, 0.0, 0, Ranks.map(_ -> 0).toMap, 0, 0, 0, 0, slowThresholdMs, Apdex(apdexThresholdMs, 0, 0, 0))
 }
 
 /** What a merge needs beyond the figures: exact sums and the HdrHistogram (base64, compressed). */
@@ -226,6 +230,9 @@ final case class RunSummary(
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))
+
+  /** False for a run stopped before its log held a single request: its plan, how long it ran and its verdict only. */
+  def hasFigures: Boolean = global.figures.count > 0
 
   /** Transactions are Gatling groups: without any, transactions per hour is no figure at all, not 0. */
   def definesTransactions: Boolean = groups.nonEmpty

@@ -28,7 +28,9 @@ object RunPage {
     val root = runDir.getParent
     SitePages.writeAssets(root)
     val file = runDir.resolve(FileName)
-    RunArchive.writeAtomically(file, render(summary, comparisonsOf(root, summary.run.runId), filesIn(runDir)))
+    // A run without figures links its summary.json only, as its page always has (it was written before the rest).
+    val files = filesIn(runDir).filter(f => summary.hasFigures || f == RunArchive.SummaryJsonName)
+    RunArchive.writeAtomically(file, render(summary, comparisonsOf(root, summary.run.runId), files))
     linkFromGatlingReport(runDir)
     file
   }

@@ -10,7 +10,6 @@ import results.model.{
   GateCheck,
   GateVerdict,
   QuarterFigures,
-  RunContext,
   RunSummary,
   SessionFigures,
   SystemSummary,
@@ -135,7 +134,10 @@ object SummaryMarkdown {
   private def overrides(values: Map[String, String]): String =
     if (values.isEmpty) "none" else values.toSeq.sorted.map { case (k, v) => s"`$k=$v`" }.mkString(", ")
 
-  def render(summary: RunSummary): String = {
+  def render(summary: RunSummary): String =
+    summary.gate.filterNot(_ => summary.hasFigures).fold(renderFigures(summary))(renderWithoutFigures(summary, _))
+
+  private def renderFigures(summary: RunSummary): String = {
     val run = summary.run
     val sections = Seq.newBuilder[String]
     sections += headline(summary).mkString("\n")
@@ -286,17 +288,20 @@ object SummaryMarkdown {
   }
 
   /** The page of a run stopped before its end with no figures to show: its plan, and how long it ran. */
-  def renderIncomplete(context: RunContext, runId: String, verdict: GateVerdict): String = {
-    val course = context.course
-    val planned =
-      Seq(course.users.map(u => s"$u users"), course.durationMs.map(ms => s"${number(ms / 1000.0)} s")).flatten
+  private def renderWithoutFigures(summary: RunSummary, verdict: GateVerdict): String = {
+    val (run, completion) = (summary.run, summary.completion)
+    val planned = Seq(
+      completion.plannedUsers.map(u => s"$u users"),
+      completion.plannedDurationMs.map(ms => s"${number(ms / 1000.0)} s")
+    ).flatten
+    val ran = Option.when(completion.actualDurationMs > 0)(completion.actualDurationMs)
     Seq(
-      s"# ${verdict.label}: ${escape(context.simulation)}, run ${escape(runId)}\n\n${verdict.label}: no figures, " +
+      s"# ${verdict.label}: ${escape(run.simulation)}, run ${escape(run.runId)}\n\n${verdict.label}: no figures, " +
         (verdict.incomplete :+ "simulation.log held nothing to summarise").mkString("; ") + ".",
       Seq(
-        s"- Systems: ${escape(context.systems.mkString(", "))}; target: ${escape(context.target)}; profile: ${escape(context.profile)}; shard: ${context.shard}",
+        s"- Systems: ${escape(run.systems.mkString(", "))}; target: ${escape(run.target)}; profile: ${escape(run.profile)}; shard: ${run.shard}",
         s"- Plan: ${if (planned.isEmpty) "not recorded"
-          else planned.mkString(", ")}; ran: ${course.elapsedMs.fold("unknown")(ms => s"${number(ms / 1000.0)} s")} (INCOMPLETE)"
+          else planned.mkString(", ")}; ran: ${ran.fold("unknown")(ms => s"${number(ms / 1000.0)} s")} (INCOMPLETE)"
       ).mkString("\n"),
       (Seq(s"## Gate: ${verdict.label}", "") ++ (verdict.incomplete ++ verdict.warnings).map(r =>
         s"- ${escape(r)}"

@@ -2,12 +2,17 @@ package results.summarize
 
 import results.model.{
   Completion,
+  Entry,
   ErrorCount,
+  Figures,
+  GateVerdict,
+  Mergeable,
   RunContext,
   RunMetadata,
   RunSummary,
   RunWindow,
   SessionFigures,
+  SteadyState,
   SummarySettings,
   ThroughputCurve,
   Timeline
@@ -173,6 +178,50 @@ object RunSummarizer {
       sandboxExhaustion = context.course.sandboxExhaustion,
       systems = systemSummaries,
       capacity = capacity.results
+    )
+  }
+
+  /** The summary of a run stopped before its log held a single request: its plan, how long it ran, its verdict. */
+  def withoutFigures(
+      context: RunContext,
+      identity: RunIdentity,
+      settings: ResultsSettings,
+      startedEpochMs: Long,
+      verdict: GateVerdict
+  ): RunSummary = {
+    val elapsed = context.course.elapsedMs.getOrElse(0L)
+    val nothing = Figures.empty(settings.slowThresholdMs, settings.apdexThresholdMs)
+    RunSummary(
+      run = RunMetadata(
+        context.simulation,
+        context.systems,
+        "",
+        identity.runId,
+        startedEpochMs,
+        startedEpochMs + elapsed,
+        context.target,
+        context.profile,
+        context.shard,
+        identity.gitCommit,
+        io.gatling.commons.util.GatlingVersion.ThisVersion.fullVersion,
+        context.overrides,
+        "",
+        Nil
+      ),
+      settings = SummarySettings(settings.apdexThresholdMs, settings.slowThresholdMs, "none", "HdrHistogram"),
+      global = Entry(Nil, nothing, Mergeable(0, 0, LatencyAccumulator.encode(new org.HdrHistogram.Histogram(3)))),
+      groups = Nil,
+      requests = Nil,
+      steady = SteadyState(startedEpochMs, startedEpochMs, 0, "none", 0, Nil),
+      windows = Nil,
+      warnings = Nil,
+      completion = Completion(context.course.users, 0, 0, context.course.durationMs, elapsed, verdict.incomplete),
+      injector = context.course.injector,
+      errors = Nil,
+      gate = Some(verdict),
+      earlyStop = context.course.earlyStop,
+      tallies = context.tallies,
+      sandboxExhaustion = context.course.sandboxExhaustion
     )
   }
 }

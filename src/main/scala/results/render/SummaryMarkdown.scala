@@ -14,6 +14,7 @@ import results.model.{
   SessionFigures,
   SystemSummary,
   Tally,
+  Verdict,
   WorkDone
 }
 import results.summarize.DuplicateLocks
@@ -100,7 +101,7 @@ object SummaryMarkdown {
   }
 
   /** The verdict word the first line leads with; a run its thresholds could not gate has none. */
-  def verdictLabel(summary: RunSummary): String = summary.gate.fold("NO VERDICT")(_.label)
+  def verdictLabel(summary: RunSummary): String = summary.gate.fold(Verdict.NoVerdict)(_.label)
 
   /** The first lines, read in CI, a PR comment or a chat message: the verdict and why, then the few
     * figures that say how the run went. Plain text apart from the heading mark, so it reads the same anywhere.

@@ -1,7 +1,7 @@
 package live
 
 import results.gate.{ Limits, Thresholds }
-import results.model.GateCheck
+import results.model.{ GateCheck, Verdict }
 import results.render.Formats
 
 /** One threshold of a system's block against its live figures, worded for the page. */
@@ -12,7 +12,7 @@ final case class LiveCheck(check: GateCheck) {
   def describe: String = {
     val measured = check.measured.fold("nothing answered yet")(Formats.live(_, check.unit))
     val limit = s"${if (check.atMost) "limit" else "at least"} ${Formats.live(check.allowed, check.unit)}"
-    s"${check.subject}: ${check.metric} $measured, $limit: would ${if (passed) "PASS" else "FAIL"}"
+    s"${check.subject}: ${check.metric} $measured, $limit: would ${(if (passed) Verdict.Pass else Verdict.Fail).word}"
   }
 }
 

@@ -1,21 +1,8 @@
 package results
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.gate.{ Gate, RunComparison, Thresholds }
-import results.model.{
-  Apdex,
-  Completion,
-  Entry,
-  Figures,
-  GateVerdict,
-  Mergeable,
-  RunContext,
-  RunMetadata,
-  RunSummary,
-  SteadyState,
-  SummarySettings,
-  WorkDone
-}
+import results.gate.{ Gate, RunComparison, SystemVerdicts, Thresholds }
+import results.model.{ GateVerdict, RunContext, RunSummary, WorkDone }
 import results.render.{
   ComparePage,
   ConsoleSummary,
@@ -26,51 +13,14 @@ import results.render.{
   SummaryMarkdown,
   WindowChart
 }
-import results.summarize.{ LatencyAccumulator, ResultsSettings, RunSummarizer }
+import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import java.nio.file.{ Files, Path }
 import java.time.Clock
-import java.util.concurrent.TimeUnit
 
-import scala.concurrent.duration._
-import scala.jdk.CollectionConverters._
-import scala.util.Using
 import scala.util.control.NonFatal
 
-import io.gatling.charts.stats.SimulationLogAccess
 import suite.{ InputError, Redaction }
-
-/** What became of one run.
-  *
-  * @param archivedRunDir the run's folder under results/
-  * @param verdict        the gate's verdict; None when the run could not be summarised or gated
-  * @param error          the one-line reason when it could not
-  */
-final case class RunOutcome(
-    archivedRunDir: Path,
-    summary: Option[RunSummary],
-    verdict: Option[GateVerdict],
-    error: Option[String]
-) {
-  def passed: Boolean = error.isEmpty && verdict.exists(_.passed)
-
-  /** 0 = gate passed, 1 = gate failed (a threshold, or an early stop), 2 = no verdict (bad log, bad
-    * thresholds), 4 = the run did not complete its plan, 6 = the injector was saturated.
-    */
-  def exitCode: Int = if (error.nonEmpty) 2 else verdict.fold(2)(_.exitCode)
-}
-
-/** Exit statuses of a run's JVM beyond Gatling's own (0 done, 2 assertions failed): 3 is bad input
-  * (suite.FailFast), and these two come from the archiving step.
-  */
-object RunOutcome {
-
-  /** Gatling's own status for failed assertions: the Gatling JVM's exit for every FAIL, early stops included. */
-  val FailExitCode = 2
-  val IncompleteExitCode = 4
-  val NotArchivedExitCode = 5
-  val InvalidExitCode = 6
-}
 
 /** Everything that happens after a run: archive, summaries, gate, index. */
 object PostRun {
@@ -110,7 +60,7 @@ object PostRun {
     val outcome =
       try {
         val runId = archived.getFileName.toString
-        val commit = gitCommit()
+        val commit = RunFolders.gitCommit()
         RunArchive.writeAtomically(
           archived.resolve(RunArchive.RunJsonName),
           SummaryJson.writeContext(recorded, runId, commit)
@@ -131,23 +81,8 @@ object PostRun {
       }
     val withIndex = outcome.copy(error = (outcome.error ++ indexError).reduceOption(_ + "; " + _))
     withIndex.error.foreach(e => println(s"results: ERROR $e"))
-    whereToRead(archived, resultsRoot).foreach(println)
+    ResultsConsole.whereToRead(archived, resultsRoot).foreach(println)
     withIndex
-  }
-
-  /** The console's last lines: where the run's report and summaries are kept (Gatling's own last line
-    * names its working copy under target/gatling, which `mvn clean` deletes).
-    */
-  def whereToRead(runDir: Path, resultsRoot: Path): Seq[String] = {
-    val here = java.nio.file.Paths.get("").toAbsolutePath
-    def shown(path: Path) = {
-      val absolute = path.toAbsolutePath.normalize
-      if (absolute.startsWith(here)) here.relativize(absolute).toString else absolute.toString
-    }
-    Seq(
-      s"results: this run      ${shown(runDir)}/ (Gatling's report index.html, summary.md, summary.json, junit.xml)",
-      s"results: every run     ${shown(resultsRoot.resolve(RunIndexPage.FileName))}"
-    )
   }
 
   /** The context as the run's files show it: no override's value carries a credential (a JDBC URL's
@@ -202,12 +137,12 @@ object PostRun {
 
     gated match {
       case Left(error) =>
-        val ungated = summary.copy(gate = None)
+        val ungated = SystemVerdicts.ungated(summary)
         writeSummaries(runDir, ungated, None)
         println(ConsoleSummary.statsTable(ungated))
         RunOutcome(runDir, Some(ungated), None, Some(error))
       case Right((verdict, baseline, policy)) =>
-        val withGate = summary.copy(gate = Some(verdict))
+        val withGate = SystemVerdicts.judged(summary, verdict)
         writeSummaries(runDir, withGate, Some(verdict))
         println(ConsoleSummary.statsTable(withGate))
         println(ConsoleSummary.transactionsLine(withGate))
@@ -221,7 +156,7 @@ object PostRun {
           println(ConsoleSummary.comparisonTable(comparison))
         }
         verdict.capacity.map(results.capacity.CapacityText.oneLine).foreach(println)
-        printVerdict(withGate.run.runId, verdict)
+        ResultsConsole.printVerdict(withGate.run.runId, verdict)
         RunOutcome(runDir, Some(withGate), Some(verdict), None)
     }
   }
@@ -246,90 +181,9 @@ object PostRun {
     )
     val started = clock.millis() - context.course.elapsedMs.getOrElse(0L)
     // Pipelines read summary.json, whatever the verdict: this one says INCOMPLETE and holds no request.
-    val summary = withoutFigures(context, identity, settings, started, verdict)
-    RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryJsonName), SummaryJson.write(summary))
-    RunPage.write(runDir, summary)
-    RunArchive.writeAtomically(
-      runDir.resolve(RunArchive.SummaryMarkdownName),
-      SummaryMarkdown.renderIncomplete(context, identity.runId, verdict)
-    )
-    RunArchive.writeAtomically(
-      runDir.resolve(RunArchive.JUnitName),
-      JUnitReport.render(
-        JUnitReport.properties(
-          context.simulation,
-          identity.runId,
-          context.target,
-          context.profile,
-          context.shard,
-          context.overrides,
-          identity.gitCommit,
-          verdict
-        ),
-        started,
-        Nil,
-        verdict
-      )
-    )
-    printVerdict(identity.runId, verdict)
+    writeSummaries(runDir, RunSummarizer.withoutFigures(context, identity, settings, started, verdict), Some(verdict))
+    ResultsConsole.printVerdict(identity.runId, verdict)
     RunOutcome(runDir, None, Some(verdict), None)
-  }
-
-  /** The summary of a run without a single request recorded: its plan, how long it ran, its verdict. */
-  private def withoutFigures(
-      context: RunContext,
-      identity: RunSummarizer.RunIdentity,
-      settings: ResultsSettings,
-      startedEpochMs: Long,
-      verdict: GateVerdict
-  ): RunSummary = {
-    val none = Figures(
-      0,
-      0,
-      0,
-      0.0,
-      0,
-      Figures.Ranks.map(_ -> 0).toMap,
-      0,
-      0,
-      0,
-      0,
-      settings.slowThresholdMs,
-      Apdex(settings.apdexThresholdMs, 0, 0, 0)
-    )
-    val elapsed = context.course.elapsedMs.getOrElse(0L)
-    RunSummary(
-      run = RunMetadata(
-        context.simulation,
-        context.systems,
-        "",
-        identity.runId,
-        startedEpochMs,
-        startedEpochMs + elapsed,
-        context.target,
-        context.profile,
-        context.shard,
-        identity.gitCommit,
-        io.gatling.commons.util.GatlingVersion.ThisVersion.fullVersion,
-        context.overrides,
-        "",
-        Nil
-      ),
-      settings = SummarySettings(settings.apdexThresholdMs, settings.slowThresholdMs, "none", "HdrHistogram"),
-      global = Entry(Nil, none, Mergeable(0, 0, LatencyAccumulator.encode(new org.HdrHistogram.Histogram(3)))),
-      groups = Nil,
-      requests = Nil,
-      steady = SteadyState(startedEpochMs, startedEpochMs, 0, "none", 0, Nil),
-      windows = Nil,
-      warnings = Nil,
-      completion = Completion(context.course.users, 0, 0, context.course.durationMs, elapsed, verdict.incomplete),
-      injector = context.course.injector,
-      errors = Nil,
-      gate = Some(verdict),
-      earlyStop = context.course.earlyStop,
-      tallies = context.tallies,
-      sandboxExhaustion = context.course.sandboxExhaustion
-    )
   }
 
   private def writeSummaries(runDir: Path, summary: RunSummary, verdict: Option[GateVerdict]): Unit = {
@@ -346,18 +200,6 @@ object PostRun {
       case None    => Files.deleteIfExists(runDir.resolve(RunArchive.JUnitName))
     }
     RunPage.write(runDir, summary)
-  }
-
-  /** The verdict's warnings, failed checks and PASS/FAIL line. */
-  def printVerdict(runId: String, verdict: GateVerdict): Unit = {
-    verdict.warnings.foreach(w => println(s"results: WARNING $w"))
-    verdict.incomplete.foreach(reason => println(s"results: INCOMPLETE $reason"))
-    verdict.invalid.foreach(reason => println(s"results: INVALID $reason"))
-    verdict.stoppedEarly.foreach(reason => println(s"results: STOPPED EARLY $reason"))
-    verdict.failures.foreach(f => println(s"results: FAILED ${f.name}: ${f.outcome}"))
-    println(
-      s"results: gate ${verdict.label} for $runId (${verdict.checks.size} checks, ${verdict.failures.size} failed)"
-    )
   }
 
   /** The baseline the settings name; a baseline that cannot be used is a warning, never a lost run. */
@@ -379,57 +221,4 @@ object PostRun {
           (Some(baseline), Nil)
         } catch { case e: InputError => (None, Seq(s"baseline not used: ${e.getMessage}")) }
     }
-
-  /** The newest Gatling run folder of `simulationClass` written at or after `notBeforeEpochMs`: where a
-    * run cannot see which log it holds open (no /proc), the best guess there is.
-    */
-  def newestRunDir(gatlingResultsDir: Path, notBeforeEpochMs: Long, simulationClass: String): Option[Path] =
-    newestRunDir(
-      gatlingResultsDir,
-      notBeforeEpochMs,
-      dir =>
-        try
-          SimulationLogAccess.readHeader(dir.resolve(RunSummarizer.LogFileName)).simulationClassName == simulationClass
-        catch { case NonFatal(_) => false }
-    )
-
-  /** The newest Gatling run folder (one holding a simulation.log) written at or after `notBeforeEpochMs`. */
-  def newestRunDir(gatlingResultsDir: Path, notBeforeEpochMs: Long, accept: Path => Boolean = _ => true): Option[Path] =
-    if (!Files.isDirectory(gatlingResultsDir)) None
-    else
-      Using.resource(Files.list(gatlingResultsDir)) { dirs =>
-        dirs.iterator.asScala
-          .filter(d => Files.isRegularFile(d.resolve(RunSummarizer.LogFileName)))
-          .map(d => d -> Files.getLastModifiedTime(d.resolve(RunSummarizer.LogFileName)).toMillis)
-          .filter { case (d, modified) => modified >= notBeforeEpochMs && accept(d) }
-          .maxByOption(_._2)
-          .map(_._1)
-      }
-
-  /** The checked-out commit, so a summary says which version of the suite produced it. */
-  def gitCommit(): String = commandOutput(Seq("git", "rev-parse", "--short=12", "HEAD"), 5.seconds).getOrElse("unknown")
-
-  /** What `command` printed, when it exits 0 within `timeout`; one still running then is killed. The
-    * output is read only after the process ended, so a hung command never blocks past the timeout.
-    */
-  private[results] def commandOutput(command: Seq[String], timeout: FiniteDuration): Option[String] =
-    try {
-      val process = new ProcessBuilder(command: _*).redirectError(ProcessBuilder.Redirect.DISCARD).start()
-      if (!process.waitFor(timeout.toMillis, TimeUnit.MILLISECONDS)) {
-        process.destroyForcibly()
-        None
-      } else {
-        val output = new String(process.getInputStream.readAllBytes()).trim
-        Option.when(process.exitValue == 0 && output.nonEmpty)(output)
-      }
-    } catch { case NonFatal(_) => None }
-
-  /** For a run folder without run.json (e.g. a bare Gatling folder): what the log itself tells. */
-  def contextFromLog(runDir: Path): RunContext = {
-    val header =
-      try SimulationLogAccess.readHeader(runDir.resolve(RunSummarizer.LogFileName))
-      catch { case e: SimulationLogAccess.UnreadableLogException => throw new InputError(e.getMessage) }
-    val simulation = header.simulationClassName.split('.').last
-    RunContext(simulation, Nil, "unknown", "unknown", "1/1", Map.empty, Nil, Nil)
-  }
 }

@@ -112,7 +112,7 @@ object ResultsCli {
 
   private def contextOf(runDir: Path): RunContext = {
     val runJson = runDir.resolve(RunArchive.RunJsonName)
-    if (Files.isRegularFile(runJson)) SummaryJson.readContext(runJson) else PostRun.contextFromLog(runDir)
+    if (Files.isRegularFile(runJson)) SummaryJson.readContext(runJson) else RunFolders.contextFromLog(runDir)
   }
 
   private def report(outcome: RunOutcome): Int = {
@@ -122,7 +122,7 @@ object ResultsCli {
   }
 
   private def summarize(runDir: Path, options: Options): Int = {
-    val identity = RunSummarizer.RunIdentity(runDir.getFileName.toString, PostRun.gitCommit())
+    val identity = RunSummarizer.RunIdentity(runDir.getFileName.toString, RunFolders.gitCommit())
     report(PostRun.summarizeAndGate(
       runDir,
       options.results,
@@ -207,7 +207,7 @@ object ResultsCli {
   private def verdict(options: Options): Int = {
     val gatlingDir = Paths.get(options.values.getOrElse("gatling-dir", "target/gatling"))
     val buildStart = ManagementFactory.getRuntimeMXBean.getStartTime
-    val runDir = PostRun
+    val runDir = RunFolders
       .newestRunDir(gatlingDir, buildStart)
       .getOrElse(
         throw new InputError(
@@ -232,7 +232,7 @@ object ResultsCli {
   }
 
   private def verdictExitCode(runId: String, verdict: GateVerdict): Int = {
-    PostRun.printVerdict(runId, verdict)
+    ResultsConsole.printVerdict(runId, verdict)
     verdict.exitCode
   }
 

@@ -10,7 +10,7 @@ import io.gatling.core.Predef._
 import linespeed.ShapingProxy
 import live.LiveView
 import profiles.WindowRecorder
-import results.{ PostRun, RunOutcome }
+import results.{ PostRun, RunFolders, RunOutcome }
 import sandbox.{ RunningSandbox, Sandbox }
 
 /** The base of every simulation, a thin shell over [[RunAssembly]]: assembles and checks the run,
@@ -155,7 +155,7 @@ abstract class SuiteSimulation extends Simulation {
   private def writeClaims(run: RunSetup): Unit =
     if (!run.claims.isEmpty) {
       val jvmStart = java.lang.management.ManagementFactory.getRuntimeMXBean.getStartTime
-      ownRunFolder.folder.orElse(PostRun.newestRunDir(gatlingResults, jvmStart, getClass.getName)) match {
+      ownRunFolder.folder.orElse(RunFolders.newestRunDir(gatlingResults, jvmStart, getClass.getName)) match {
         case Some(runDir) => run.claims.writeTo(runDir)
         case None => println(s"results: ERROR no Gatling run folder of this run in $gatlingResults: claims not kept")
       }
@@ -240,7 +240,7 @@ abstract class SuiteSimulation extends Simulation {
     if (OwnRunFolder.supported) None
     else {
       println("results: this system cannot show which simulation.log the run holds open: archiving the newest one")
-      PostRun.newestRunDir(gatlingResults, jvmStart, getClass.getName)
+      RunFolders.newestRunDir(gatlingResults, jvmStart, getClass.getName)
     }
 }
 

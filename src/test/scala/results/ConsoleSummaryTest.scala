@@ -65,7 +65,7 @@ class ConsoleSummaryTest {
         "results: this run      results/raid-1/ (Gatling's report index.html, summary.md, summary.json, junit.xml)",
         "results: every run     results/index.html"
       ),
-      PostRun.whereToRead(java.nio.file.Paths.get("results", "raid-1"), java.nio.file.Paths.get("results"))
+      ResultsConsole.whereToRead(java.nio.file.Paths.get("results", "raid-1"), java.nio.file.Paths.get("results"))
     )
 
   @Test

@@ -9,16 +9,16 @@ import org.junit.jupiter.api.Assertions._
 class GitCommitTest {
   @Test
   def aCommandThatAnswersGivesItsOutput(): Unit =
-    assertEquals(Some("abc"), PostRun.commandOutput(Seq("echo", "abc"), 5.seconds))
+    assertEquals(Some("abc"), RunFolders.commandOutput(Seq("echo", "abc"), 5.seconds))
 
   @Test
   def aCommandThatFailsGivesNothing(): Unit =
-    assertEquals(None, PostRun.commandOutput(Seq("false"), 5.seconds))
+    assertEquals(None, RunFolders.commandOutput(Seq("false"), 5.seconds))
 
   @Test
   def aHungCommandIsKilledAtTheTimeout(): Unit = {
     val start = System.nanoTime()
-    assertEquals(None, PostRun.commandOutput(Seq("sleep", "20"), 200.millis))
+    assertEquals(None, RunFolders.commandOutput(Seq("sleep", "20"), 200.millis))
     val tookMs = (System.nanoTime() - start) / 1000000
     assertTrue(tookMs < 10000, s"returned after $tookMs ms, not at the 200 ms timeout (the command sleeps 20 s)")
   }

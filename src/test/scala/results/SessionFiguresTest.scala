@@ -24,7 +24,7 @@ class SessionFiguresTest {
       System.setProperty(LoopbackServer.PortProperty, server.port.toString)
       val started = System.currentTimeMillis
       val (_, lagMs) = SchedulingLag.during(InProcessGatling.run(classOf[SessionsSimulation].getName, resultsFolder))
-      val runDir = PostRun.newestRunDir(resultsFolder, started - 1000).getOrElse(fail("no run folder"))
+      val runDir = RunFolders.newestRunDir(resultsFolder, started - 1000).getOrElse(fail("no run folder"))
       val summary = RunSummarizer.summarize(
         runDir,
         RunContext("SessionsSimulation", Seq("sessions"), "loopback", "smoke", "1/1", Map.empty, Nil, Nil),

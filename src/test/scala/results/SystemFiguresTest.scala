@@ -2,7 +2,7 @@ package results
 
 import results.archive.{ RunArchive, SummaryJson }
 import results.gate.{ BaselinePolicy, Gate, Limits, RunComparison, SystemVerdicts, Thresholds }
-import results.model.{ Entry, PlannedWindow, RunContext, RunWindow, SystemRecord, WindowLabel }
+import results.model.{ Entry, PlannedWindow, RunContext, RunWindow, SystemRecord, Verdict, WindowLabel }
 import results.render.{ ConsoleSummary, RunIndexPage, RunPage, SummaryMarkdown }
 import results.summarize.{ ResultsSettings, RunSummarizer, ShardMerge }
 
@@ -109,8 +109,13 @@ class SystemFiguresTest {
       Map("alpha" -> floor(9), "beta" -> floor(90))
     )
     val gate = Gate.evaluate(summary, thresholds, None)
-    val verdicts = SystemVerdicts.of(summary, gate).map(v => v.system.key -> v.label).toMap
-    assertEquals(Map("alpha" -> "FAIL", "beta" -> "PASS"), verdicts, gate.checks.map(c => c.name -> c.outcome).toString)
+    val judged = SystemVerdicts.judged(summary, gate)
+    val verdicts = judged.systems.map(s => s.key -> s.verdict).toMap
+    assertEquals(
+      Map("alpha" -> Some(Verdict.Fail), "beta" -> Some(Verdict.Pass)),
+      verdicts,
+      gate.checks.map(c => c.name -> c.outcome).toString
+    )
     assertEquals(
       Seq("a - home: p99"),
       gate.failures.map(_.name),
@@ -119,8 +124,35 @@ class SystemFiguresTest {
     assertEquals("FAIL", gate.label, "the run is its worst system's")
 
     val passing = Gate.evaluate(summary, thresholds.copy(paths = Nil), None)
-    assertEquals(Set("PASS"), SystemVerdicts.of(summary, passing).map(_.label).toSet)
+    assertEquals(Set(Some(Verdict.Pass)), SystemVerdicts.judged(summary, passing).systems.map(_.verdict).toSet)
     assertEquals("PASS", passing.label)
+  }
+
+  @Test def eachSystemsVerdictIsStoredOnceAndEveryRendererReadsIt(): Unit = {
+    val thresholds = Thresholds(
+      "crafted",
+      Seq("alpha", "beta"),
+      Limits.None,
+      Seq(List("a - home") -> Limits(Some(10), None, None, None, None)),
+      BaselinePolicy.Default,
+      Nil
+    )
+    val judged = SystemVerdicts.judged(summary, Gate.evaluate(summary, thresholds, None))
+    assertEquals(Seq(Some(Verdict.Fail), Some(Verdict.Pass)), judged.systems.map(_.verdict))
+    assertTrue(
+      judged.gate.get.verdict == Verdict.worst(judged.systems.flatMap(_.verdict)),
+      "the run is never better than its worst system"
+    )
+    // A stored verdict is what summary.md, run.html and summary.json show: none of them judges again.
+    val stored = judged.copy(systems =
+      judged.systems.map(s => if (s.key == "beta") s.copy(verdict = Some(Verdict.Invalid)) else s)
+    )
+    assertTrue(SummaryMarkdown.render(stored).contains("## beta: INVALID"))
+    assertTrue(RunPage.render(stored, Nil, Set.empty).contains(">INVALID<"))
+    val file = Files.createTempFile("summary", ".json")
+    Files.writeString(file, SummaryJson.write(stored))
+    assertEquals(Some(Verdict.Invalid), SummaryJson.read(file).systems(1).verdict, "read back as written")
+    assertEquals(Seq(None, None), SystemVerdicts.ungated(judged).systems.map(_.verdict))
   }
 
   @Test def summaryJsonReadsBackIntoTheSameSystems(): Unit = {
@@ -150,7 +182,7 @@ class SystemFiguresTest {
       Nil,
       Map("alpha" -> Limits(Some(1000), None, None, None, None), "beta" -> Limits.None)
     )
-    val gated = summary.copy(gate = Some(Gate.evaluate(summary, thresholds, None)))
+    val gated = SystemVerdicts.judged(summary, Gate.evaluate(summary, thresholds, None))
     val md = SummaryMarkdown.render(gated)
     val systems = md.indexOf("## Systems")
     assertTrue(systems > 0 && systems < md.indexOf("## alpha: FAIL"), md)
@@ -173,13 +205,13 @@ class SystemFiguresTest {
 
   @Test def theIndexListsEachRunsSystemsAndCollapsesOverridesAndTrendsAndComparisonsPairSystems(): Unit = {
     val overrides = (1 to 40).map(i => s"targets.local.s$i.baseUrl" -> s"http://127.0.0.1:$i").toMap
-    val gated = summary.copy(
-      run = summary.run.copy(overrides = overrides),
-      gate = Some(Gate.evaluate(
+    val gated = SystemVerdicts.judged(
+      summary.copy(run = summary.run.copy(overrides = overrides)),
+      Gate.evaluate(
         summary,
         Thresholds("crafted", Seq("alpha", "beta"), Limits.None, Nil, BaselinePolicy.Default, Nil),
         None
-      ))
+      )
     )
     val index = RunIndexPage.render(Seq(RunArchive.ArchivedRun(Path.of("two-1"), None, Some(gated), None)))
     assertTrue(index.contains("<summary>40 overrides</summary>"), "overrides collapsed to their count")

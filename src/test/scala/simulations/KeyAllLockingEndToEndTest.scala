@@ -10,7 +10,7 @@ import keyall.KeyAll
 import keyall.standin.{ KeyAllStandIn, KeyAllStandInHandler }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ PostRun, RunOutcome }
+import results.{ PostRun, RunFolders, RunOutcome }
 import sandbox.{ StandIn, StandInContext, StandInHandler }
 import testkit.{ SandboxTestKit, SimulationRuns }
 
@@ -48,7 +48,7 @@ class KeyAllLockingEndToEndTest {
         thresholds,
         "thresholds { defaults { p99Ms = 600000, maxErrorPercent = 0 }, baseline { maxP99IncreasePercent = 10, ignoreBelowMs = 10 } }"
       )
-      val context = PostRun.contextFromLog(run.runDir).copy(systems = Seq(KeyAll.key))
+      val context = RunFolders.contextFromLog(run.runDir).copy(systems = Seq(KeyAll.key))
       val outcome = PostRun.process(run.runDir, resultsRoot, context, ResultsSettings.load(), Some(thresholds))
       RaceRun(outcome, started.get.database.formsLockedByMoreThanOne())
     }

@@ -10,7 +10,7 @@ import scala.jdk.CollectionConverters._
 import keyall.{ KeyAll, KeyAllRequests, KeyAllStaff, Queues }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.{ PostRun, ResultsCli }
+import results.{ PostRun, ResultsCli, RunFolders }
 import suite.InputError
 import testkit.SimulationRuns
 
@@ -147,7 +147,7 @@ class KeyAllSimulationEndToEndTest {
     }
     val shards = Seq("1/2", "2/2").map { shard =>
       val run = SimulationRuns.run(classOf[KeyAllSimulation], smallQueues ++ twoUsers :+ ("shard" -> shard): _*)
-      val context = PostRun.contextFromLog(run.runDir).copy(systems = Seq(KeyAll.key), shard = shard)
+      val context = RunFolders.contextFromLog(run.runDir).copy(systems = Seq(KeyAll.key), shard = shard)
       val outcome = PostRun.process(run.runDir, root, context)
       assertEquals(Some(0L), outcome.summary.flatMap(_.duplicateLocks).map(_.count), s"shard $shard alone")
       outcome.archivedRunDir

@@ -72,7 +72,7 @@ class TwoSystemsEndToEndTest {
     assertEquals("list raids for service-point", raid.requests.head.last, "RAiD's journey starts with a list")
     assertEquals(Seq("toy - home", "toy - look up"), toy.requests.map(_.last), "toy's requests in journey order")
     assertEquals(summary.global.figures.count, summary.systems.map(_.global.figures.count).sum)
-    assertEquals(Set("PASS"), results.gate.SystemVerdicts.of(summary, summary.gate.get).map(_.label).toSet)
+    assertEquals(Set(Some(results.model.Verdict.Pass)), summary.systems.map(_.verdict).toSet)
     val context = SummaryJson.readContext(archived.resolve("run.json"))
     assertEquals(Seq("raid", "toy"), context.systemRecords.map(_.key))
     assertTrue(Files.readString(archived.resolve("summary.md")).contains("## Systems"))

@@ -5,7 +5,7 @@ import java.nio.file.{ Files, Path }
 
 import io.gatling.app.InProcessGatling
 
-import results.PostRun
+import results.RunFolders
 import suite.InputError
 
 /** One real run of [[LoopbackSimulation]] per test JVM, shared by the results tests (a run takes seconds). */
@@ -27,7 +27,7 @@ object FixtureRun {
       val started = System.currentTimeMillis
       // With Gatling's report, as `mvn gatling:test` writes it: the archive tests copy it.
       val status = InProcessGatling.run(classOf[LoopbackSimulation].getName, resultsFolder, htmlReport = true)
-      val runDir = PostRun.newestRunDir(
+      val runDir = RunFolders.newestRunDir(
         resultsFolder,
         started - 1000
       ).getOrElse(throw new InputError(s"the fixture run left no run folder in $resultsFolder"))

@@ -10,7 +10,7 @@ import io.gatling.charts.stats.SimulationLogAccess
 import io.gatling.charts.stats.SimulationLogAccess.{ GroupRecorded, RequestRecorded, UserRecorded }
 import io.gatling.core.config.GatlingConfiguration
 import org.junit.jupiter.api.Assertions._
-import results.PostRun
+import results.RunFolders
 import simulations.Systems
 import suite.{ ConfigFiles, SystemUnderTest }
 
@@ -70,7 +70,7 @@ object SimulationRuns {
     withProperties(properties :+ ("suite.gatlingResultsDir" -> resultsFolder.toString)) {
       val started = System.currentTimeMillis()
       val status = InProcessGatling.run(simulation.getName, resultsFolder)
-      val runDir = PostRun.newestRunDir(
+      val runDir = RunFolders.newestRunDir(
         resultsFolder,
         started - 1000
       ).getOrElse(throw new AssertionError(s"no run folder in $resultsFolder"))

@@ -14,7 +14,7 @@ object StepLine {
       s"worst p99 ${Plan.count(check.value.toLong)} ms $sign ${Plan.count(check.limit.toLong)} ms (${check.path.mkString(" / ")})"
     }
     val ko = f"KO ${judgement.koPercent}%.1f %% of ${Plan.count(judgement.answers)}"
-    val verdict = if (judgement.passed) "PASS" else "FAIL"
+    val verdict = (if (judgement.passed) results.model.Verdict.Pass else results.model.Verdict.Fail).word
     val failed = judgement.failures.headOption.filterNot(_.threshold == StepCheck.P99).fold("") { check =>
       val subject = if (check.path.isEmpty) "all requests" else check.path.mkString(" / ")
       f" (${subject}: KO ${check.value}%.1f %% > ${check.limit}%.1f %%)"

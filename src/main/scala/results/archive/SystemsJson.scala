@@ -1,7 +1,7 @@
 package results.archive
 
-import results.gate.SystemVerdicts
-import results.model.{ Entry, GateCheck, RunSummary, SystemSummary }
+import results.model.{ Entry, GateCheck, RunSummary, SystemSummary, Verdict }
+
 import results.capacity.CapacitySummaryJson
 
 import Json.round
@@ -13,14 +13,12 @@ import SummaryDocument.SystemFigures
 private[results] object SystemsJson {
 
   def documents(s: RunSummary): Seq[SystemFigures] = {
-    val verdicts = s.gate.map(SystemVerdicts.of(s, _)).getOrElse(Nil)
     s.systems.map { system =>
-      val verdict = verdicts.find(_.system.key == system.key)
       val g = system.global.figures
       SystemFigures(
         system.key,
         system.profile,
-        verdict.map(_.label),
+        system.verdict.map(_.word),
         FiguresJson.steady(system.steady),
         g.count,
         g.ko,
@@ -38,7 +36,7 @@ private[results] object SystemsJson {
         system.requests,
         system.groups,
         FiguresJson.entry(system.global),
-        verdict.fold(Seq.empty[GateCheck])(_.checks).map(_.name),
+        s.gate.fold(Seq.empty[GateCheck])(system.checks).map(_.name),
         s.capacity.find(_.system == system.key).map(search =>
           CapacitySummaryJson.document(search, s.gate.flatMap(_.capacity.find(_.system == system.key)))
         )
@@ -59,6 +57,7 @@ private[results] object SystemsJson {
       steady = FiguresJson.steady(d.steady),
       plannedUsers = d.plannedUsers,
       startedUsers = d.startedUsers,
-      endedUsers = d.endedUsers
+      endedUsers = d.endedUsers,
+      verdict = d.verdict.flatMap(Verdict.of)
     )
 }

@@ -1,7 +1,5 @@
 package results.model
 
-import results.RunOutcome
-
 /** One threshold checked against one run: a JUnit test case in junit.xml.
   *
   * @param subject  the request, group or "All Requests" the threshold is about
@@ -54,24 +52,22 @@ final case class GateVerdict(
 ) {
   def passed: Boolean = stoppedEarly.isEmpty && incomplete.isEmpty && invalid.isEmpty && checks.forall(_.passed)
   def failures: Seq[GateCheck] = checks.filterNot(_.passed)
-  def label: String =
-    if (stoppedEarly.nonEmpty) GateVerdict.Fail
-    else if (incomplete.nonEmpty) GateVerdict.Incomplete
-    else if (invalid.nonEmpty) GateVerdict.Invalid
-    else if (passed) "PASS"
-    else GateVerdict.Fail
+  def verdict: Verdict =
+    if (stoppedEarly.nonEmpty) Verdict.Fail
+    else if (incomplete.nonEmpty) Verdict.Incomplete
+    else if (invalid.nonEmpty) Verdict.Invalid
+    else if (passed) Verdict.Pass
+    else Verdict.Fail
+
+  def label: String = verdict.word
 
   /** The verdict as the results step's exit status: PASS 0, FAIL 1, INCOMPLETE 4, INVALID 6. */
-  def exitCode: Int = label match {
-    case GateVerdict.Incomplete => RunOutcome.IncompleteExitCode
-    case GateVerdict.Invalid    => RunOutcome.InvalidExitCode
-    case GateVerdict.Fail       => 1
-    case _                      => 0
-  }
+  def exitCode: Int = verdict.exitCode
 }
 
 object GateVerdict {
-  val Fail = "FAIL"
-  val Incomplete = "INCOMPLETE"
-  val Invalid = "INVALID"
+  val Pass: String = Verdict.Pass.word
+  val Fail: String = Verdict.Fail.word
+  val Incomplete: String = Verdict.Incomplete.word
+  val Invalid: String = Verdict.Invalid.word
 }

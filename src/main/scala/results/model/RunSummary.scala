@@ -30,6 +30,10 @@ object Figures {
 
   /** The percentiles every summary carries: Gatling's report columns plus p90 (eForms SLA) and p99.9. */
   val Ranks: Seq[Double] = Seq(50, 75, 90, 95, 99, 99.9)
+
+  /** The figures of nothing: no request was recorded. */
+  def empty(slowThresholdMs: Int, apdexThresholdMs: Int): Figures =
+    Figures(0, 0, 0, 0.0, 0, Ranks.map(_ -> 0).toMap, 0, 0, 0, 0, slowThresholdMs, Apdex(apdexThresholdMs, 0, 0, 0))
 }
 
 /** What a merge needs beyond the figures: exact sums and the HdrHistogram (base64, compressed). */
@@ -173,6 +177,18 @@ final case class Completion(
   def complete: Boolean = problems.isEmpty
 }
 
+object Completion {
+
+  /** Why a run (or one of its systems) fell short of its users: fewer started than planned, or some had not
+    * finished their journey when it ended.
+    */
+  def usersShort(plannedUsers: Option[Long], startedUsers: Long, endedUsers: Long): Seq[String] =
+    plannedUsers.filter(_ > startedUsers).map(p => s"$startedUsers of the $p planned users started").toSeq ++
+      Option.when(endedUsers < startedUsers)(
+        s"${startedUsers - endedUsers} of $startedUsers users had not finished their journey when the run ended"
+      )
+}
+
 /** How the figures were computed; two summaries merge or compare only when these agree. */
 final case class SummarySettings(
     apdexThresholdMs: Int,
@@ -214,6 +230,9 @@ final case class RunSummary(
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))
+
+  /** False for a run stopped before its log held a single request: its plan, how long it ran and its verdict only. */
+  def hasFigures: Boolean = global.figures.count > 0
 
   /** Transactions are Gatling groups: without any, transactions per hour is no figure at all, not 0. */
   def definesTransactions: Boolean = groups.nonEmpty

@@ -12,6 +12,8 @@ import scala.collection.mutable
   * @param startEpochMs   its first request's start
   * @param endEpochMs     its last request's end
   * @param steady         its own steady window: its profile's, else its span less the configured exclusions
+  * @param verdict        the gate's verdict on it (see results.gate.SystemVerdicts); None before the gate, or when
+  *                       its thresholds could not be read
   */
 final case class SystemSummary(
     key: String,
@@ -25,7 +27,8 @@ final case class SystemSummary(
     steady: SteadyState,
     plannedUsers: Option[Long],
     startedUsers: Long,
-    endedUsers: Long
+    endedUsers: Long,
+    verdict: Option[Verdict] = None
 ) {
 
   /** The subject of its gate checks on all its requests together. */
@@ -36,6 +39,9 @@ final case class SystemSummary(
   /** Its gate checks: on its requests, its groups, or all its requests together. */
   def owns(check: GateCheck): Boolean = check.subject == subject || names.contains(check.subject)
 
+  /** The checks of `gate` that are its own. */
+  def checks(gate: GateVerdict): Seq[GateCheck] = gate.checks.filter(owns)
+
   /** A problem of the run is its own when it names it, or one of its populations (after the shard's run
     * id, in a merged run: "run-2: raid: ...").
     */
@@ -43,11 +49,7 @@ final case class SystemSummary(
     (key +: scenarios).exists(name => problem.startsWith(s"$name: ") || problem.contains(s": $name: "))
 
   /** Why it did not complete its plan, one line each, named by its key. */
-  def problems: Seq[String] =
-    plannedUsers.filter(_ > startedUsers).map(p => s"$key: $startedUsers of the $p planned users started").toSeq ++
-      Option.when(endedUsers < startedUsers)(
-        s"$key: ${startedUsers - endedUsers} of $startedUsers users had not finished their journey when the run ended"
-      )
+  def problems: Seq[String] = Completion.usersShort(plannedUsers, startedUsers, endedUsers).map(p => s"$key: $p")
 }
 
 object SystemSummary {

@@ -24,11 +24,14 @@ object JUnitReport {
         run.gitCommit,
         verdict
       ) ++
-        Seq(
-          "simulationClass" -> run.simulationClass,
-          "systems" -> run.systems.mkString(", "),
-          "gatlingVersion" -> run.gatlingVersion
-        ),
+        // A run without figures has no log to name its class or Gatling's version.
+        (if (summary.hasFigures)
+           Seq(
+             "simulationClass" -> run.simulationClass,
+             "systems" -> run.systems.mkString(", "),
+             "gatlingVersion" -> run.gatlingVersion
+           )
+         else Nil),
       run.startEpochMs,
       summary.warnings,
       verdict

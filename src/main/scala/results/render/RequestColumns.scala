@@ -26,13 +26,16 @@ object RequestColumns {
   )
 
   /** The figures of one row, after its name. */
-  def cells(f: Figures): Seq[String] =
+  def cells(f: Figures): Seq[String] = cells(f, f.requestsPerSecond)
+
+  /** The same, at a requests/s of another span than the run's (a system's row: over the interval it ran). */
+  def cells(f: Figures, requestsPerSecond: Double): Seq[String] =
     Seq(
       f.count.toString,
       f.ok.toString,
       f.ko.toString,
       number(f.koPercent),
-      number(f.requestsPerSecond),
+      number(requestsPerSecond),
       f.minMs.toString,
       f.p50Ms.toString,
       f.p75Ms.toString,

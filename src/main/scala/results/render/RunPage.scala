@@ -28,7 +28,9 @@ object RunPage {
     val root = runDir.getParent
     SitePages.writeAssets(root)
     val file = runDir.resolve(FileName)
-    RunArchive.writeAtomically(file, render(summary, comparisonsOf(root, summary.run.runId), filesIn(runDir)))
+    // A run without figures links its summary.json only, as its page always has (it was written before the rest).
+    val files = filesIn(runDir).filter(f => summary.hasFigures || f == RunArchive.SummaryJsonName)
+    RunArchive.writeAtomically(file, render(summary, comparisonsOf(root, summary.run.runId), files))
     linkFromGatlingReport(runDir)
     file
   }
@@ -81,13 +83,13 @@ object RunPage {
   def render(summary: RunSummary, comparisons: Seq[(String, String)], files: Set[String]): String = {
     val s = summary
     val verdict = Verdicts.of(s)
-    def row(e: Entry, name: String) = {
+    def row(e: Entry, name: String, requestsPerSecond: Entry => Double = _.figures.requestsPerSecond) = {
       val f = e.figures
       fields(
         "name" -> name,
         "count" -> f.count,
         "koPercent" -> Formats.number(f.koPercent),
-        "rps" -> Formats.number(f.requestsPerSecond),
+        "rps" -> Formats.number(requestsPerSecond(e)),
         "p50" -> f.p50Ms,
         "p95" -> f.p95Ms,
         "p99" -> f.p99Ms,
@@ -112,7 +114,7 @@ object RunPage {
         "describe" -> SystemSections.describe(r),
         "failed" -> r.failed.map(c => s"${c.name}: ${c.outcome}"),
         "requests" -> SystemSections.entries(s, r.system).map { case (e, depth) =>
-          row(e, if (e.path.isEmpty) r.system.subject else e.path.last) + ("depth" -> depth)
+          row(e, if (e.path.isEmpty) r.system.subject else e.path.last, _.activeRequestsPerSecond) + ("depth" -> depth)
         }
       )
     }

@@ -1,6 +1,6 @@
 package results.render
 
-import results.model.{ Completion, EntryNesting, GateVerdict, RunContext, RunSummary, SystemSummary, WorkDone }
+import results.model.{ Completion, EntryNesting, GateVerdict, RunSummary, SystemSummary, Verdict, WorkDone }
 
 import Formats.{ number, utcAsLogged }
 import MarkdownTable.escape
@@ -17,7 +17,7 @@ object SummaryMarkdown {
   }
 
   /** The verdict word the first line leads with; a run its thresholds could not gate has none. */
-  def verdictLabel(summary: RunSummary): String = summary.gate.fold("NO VERDICT")(_.label)
+  def verdictLabel(summary: RunSummary): String = summary.gate.fold(Verdict.NoVerdict)(_.label)
 
   /** The first lines, read in CI, a PR comment or a chat message: the verdict and why, then the few
     * figures that say how the run went. Plain text apart from the heading mark, so it reads the same anywhere.
@@ -51,7 +51,10 @@ object SummaryMarkdown {
   private def overrides(values: Map[String, String]): String =
     if (values.isEmpty) "none" else values.toSeq.sorted.map { case (k, v) => s"`$k=$v`" }.mkString(", ")
 
-  def render(summary: RunSummary): String = {
+  def render(summary: RunSummary): String =
+    summary.gate.filterNot(_ => summary.hasFigures).fold(renderFigures(summary))(renderWithoutFigures(summary, _))
+
+  private def renderFigures(summary: RunSummary): String = {
     val run = summary.run
     val sections = Seq.newBuilder[String]
     sections += headline(summary).mkString("\n")
@@ -90,17 +93,20 @@ object SummaryMarkdown {
   val NoTransactions = "Transactions per hour: none (this simulation defines no transactions)"
 
   /** The page of a run stopped before its end with no figures to show: its plan, and how long it ran. */
-  def renderIncomplete(context: RunContext, runId: String, verdict: GateVerdict): String = {
-    val course = context.course
-    val planned =
-      Seq(course.users.map(u => s"$u users"), course.durationMs.map(ms => s"${number(ms / 1000.0)} s")).flatten
+  private def renderWithoutFigures(summary: RunSummary, verdict: GateVerdict): String = {
+    val (run, completion) = (summary.run, summary.completion)
+    val planned = Seq(
+      completion.plannedUsers.map(u => s"$u users"),
+      completion.plannedDurationMs.map(ms => s"${number(ms / 1000.0)} s")
+    ).flatten
+    val ran = Option.when(completion.actualDurationMs > 0)(completion.actualDurationMs)
     Seq(
-      s"# ${verdict.label}: ${escape(context.simulation)}, run ${escape(runId)}\n\n${verdict.label}: no figures, " +
+      s"# ${verdict.label}: ${escape(run.simulation)}, run ${escape(run.runId)}\n\n${verdict.label}: no figures, " +
         (verdict.incomplete :+ "simulation.log held nothing to summarise").mkString("; ") + ".",
       Seq(
-        s"- Systems: ${escape(context.systems.mkString(", "))}; target: ${escape(context.target)}; profile: ${escape(context.profile)}; shard: ${context.shard}",
+        s"- Systems: ${escape(run.systems.mkString(", "))}; target: ${escape(run.target)}; profile: ${escape(run.profile)}; shard: ${run.shard}",
         s"- Plan: ${if (planned.isEmpty) "not recorded"
-          else planned.mkString(", ")}; ran: ${course.elapsedMs.fold("unknown")(ms => s"${number(ms / 1000.0)} s")} (INCOMPLETE)"
+          else planned.mkString(", ")}; ran: ${ran.fold("unknown")(ms => s"${number(ms / 1000.0)} s")} (INCOMPLETE)"
       ).mkString("\n"),
       (Seq(s"## Gate: ${verdict.label}", "") ++ (verdict.incomplete ++ verdict.warnings).map(r =>
         s"- ${escape(r)}"

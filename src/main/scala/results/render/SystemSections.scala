@@ -1,7 +1,7 @@
 package results.render
 
 import results.gate.SystemVerdicts
-import results.model.{ Entry, EntryNesting, Figures, GateCheck, GateVerdict, RunSummary, SystemSummary }
+import results.model.{ Entry, EntryNesting, Figures, GateCheck, GateVerdict, RunSummary, SystemSummary, Verdict }
 
 /** What summary.md and run.html show of a run of several systems, read once from the model: a table of the
   * systems (verdict, users against plan, requests/s, p99 against its limit, KO), then one section per system
@@ -12,13 +12,12 @@ object SystemSections {
   /** @param plannedUsers None where the system's speed decides how many users start (closed shapes)
     * @param p99LimitMs   its own global p99 limit, where the gate checked one
     */
-  final case class Row(
-      system: SystemSummary,
-      verdict: String,
-      checks: Seq[GateCheck],
-      p99LimitMs: Option[Double]
-  ) {
+  final case class Row(system: SystemSummary, checks: Seq[GateCheck], p99LimitMs: Option[Double]) {
     def key: String = system.key
+
+    /** The verdict the gate stored on it, in words. */
+    def verdict: String = system.verdict.fold(Verdict.NoVerdict)(_.word)
+    def passed: Boolean = system.verdict.contains(Verdict.Pass)
     def figures: Figures = system.global.figures
     def users: String = system.plannedUsers.fold(s"${system.startedUsers} (no fixed plan)")(p =>
       s"${system.startedUsers} of $p"
@@ -35,35 +34,20 @@ object SystemSections {
   /** Read system by system: a run of several systems whose requests the run recorded by system. */
   def shown(s: RunSummary): Boolean = s.systems.size > 1
 
-  def rows(s: RunSummary): Seq[Row] = {
-    val verdicts = s.gate.map(SystemVerdicts.of(s, _)).getOrElse(Nil)
+  def rows(s: RunSummary): Seq[Row] =
     s.systems.map { system =>
-      val verdict = verdicts.find(_.system.key == system.key)
-      val checks = verdict.fold(Seq.empty[GateCheck])(_.checks)
-      Row(
-        system,
-        verdict.fold("NO VERDICT")(_.label),
-        checks,
-        checks.find(c => c.subject == system.subject && c.metric == "p99").map(_.allowed)
-      )
+      val checks = s.gate.fold(Seq.empty[GateCheck])(system.checks)
+      Row(system, checks, checks.find(c => c.subject == system.subject && c.metric == "p99").map(_.allowed))
     }
-  }
 
   /** Its rows in Gatling's nesting order (all its requests first, then each group followed by what is in
-    * it; siblings in the order they first ran), each request's requests/s over the interval it ran in.
+    * it; siblings in the order they first ran). Renderers show each at its rate over the interval it ran in
+    * ([[Entry.activeRequestsPerSecond]]; its requests together: over its span).
     */
   def entries(s: RunSummary, system: SystemSummary): Seq[(Entry, Int)] = {
     val own = system.requests.toSet
     val groups = system.groups.toSet
-    EntryNesting.rows(s.copy(
-      global = system.global,
-      requests = s.requests.filter(r => own(r.path)),
-      groups = s.groups.filter(g => groups(g.path))
-    ))
-      .map { case (entry, depth) =>
-        val rate = if (entry.path.isEmpty) entry.figures.requestsPerSecond else entry.activeRequestsPerSecond
-        entry.copy(figures = entry.figures.copy(requestsPerSecond = rate)) -> depth
-      }
+    EntryNesting.rows(system.global, s.requests.filter(r => own(r.path)), s.groups.filter(g => groups(g.path)))
   }
 
   /** The failed checks a reader sees first: each one, or for a run read by system, the run's own and one

@@ -27,7 +27,7 @@ object SystemsMarkdown {
       val f = r.figures
       Seq(
         r.key,
-        if (r.verdict == "PASS") r.verdict else s"**${r.verdict}**",
+        if (r.passed) r.verdict else s"**${r.verdict}**",
         r.failedOfAll,
         r.system.profile,
         r.users,
@@ -50,7 +50,7 @@ object SystemsMarkdown {
     val columns = StatsColumns.updated(StatsColumns.indexOf("Cnt/s"), "Req/s")
     val requests = SystemSections.entries(s, row.system).map { case (entry, _) =>
       val name = if (entry.path.isEmpty) row.system.subject else entry.name
-      name +: statsCells(entry.figures)
+      name +: statsCells(entry.figures, entry.activeRequestsPerSecond)
     }
     val failed = row.failed.map(c => s"- ${escape(c.name)}: ${escape(c.outcome)}")
     val transactions = row.system.steady.transactions

@@ -31,7 +31,7 @@ object Verdicts {
     }
 
   def cssClass(label: String): String = label match {
-    case "PASS"                                       => "pass"
+    case GateVerdict.Pass                             => "pass"
     case GateVerdict.Fail                             => "fail"
     case GateVerdict.Incomplete | GateVerdict.Invalid => "void"
     case _                                            => "none"

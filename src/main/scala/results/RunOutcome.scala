@@ -1,0 +1,37 @@
+package results
+
+import results.model.{ GateVerdict, RunSummary }
+
+import java.nio.file.Path
+
+/** What became of one run.
+  *
+  * @param archivedRunDir the run's folder under results/
+  * @param verdict        the gate's verdict; None when the run could not be summarised or gated
+  * @param error          the one-line reason when it could not
+  */
+final case class RunOutcome(
+    archivedRunDir: Path,
+    summary: Option[RunSummary],
+    verdict: Option[GateVerdict],
+    error: Option[String]
+) {
+  def passed: Boolean = error.isEmpty && verdict.exists(_.passed)
+
+  /** 0 = gate passed, 1 = gate failed (a threshold, or an early stop), 2 = no verdict (bad log, bad
+    * thresholds), 4 = the run did not complete its plan, 6 = the injector was saturated.
+    */
+  def exitCode: Int = if (error.nonEmpty) 2 else verdict.fold(2)(_.exitCode)
+}
+
+/** Exit statuses of a run's JVM beyond Gatling's own (0 done, 2 assertions failed): 3 is bad input
+  * (suite.FailFast), and these two come from the archiving step.
+  */
+object RunOutcome {
+
+  /** Gatling's own status for failed assertions: the Gatling JVM's exit for every FAIL, early stops included. */
+  val FailExitCode = 2
+  val IncompleteExitCode = 4
+  val NotArchivedExitCode = 5
+  val InvalidExitCode = 6
+}

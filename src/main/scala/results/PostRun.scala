@@ -2,7 +2,7 @@ package results
 
 import results.archive.{ RunArchive, SummaryJson }
 import results.gate.{ Gate, RunComparison, SystemVerdicts, Thresholds }
-import results.model.{ GateVerdict, RunContext, RunSummary, WorkDone }
+import results.model.{ GateVerdict, Problem, RunContext, RunSummary, WorkDone }
 import results.render.{
   ComparePage,
   ConsoleSummary,
@@ -141,8 +141,9 @@ object PostRun {
         writeSummaries(runDir, ungated, None)
         println(ConsoleSummary.statsTable(ungated))
         RunOutcome(runDir, Some(ungated), None, Some(error))
-      case Right((verdict, baseline, policy)) =>
-        val withGate = SystemVerdicts.judged(summary, verdict)
+      case Right((evaluated, baseline, policy)) =>
+        val withGate = SystemVerdicts.judged(summary, evaluated)
+        val verdict = withGate.gate.getOrElse(evaluated)
         writeSummaries(runDir, withGate, Some(verdict))
         println(ConsoleSummary.statsTable(withGate))
         println(ConsoleSummary.transactionsLine(withGate))
@@ -176,7 +177,7 @@ object PostRun {
       Nil,
       Seq(s"no figures: $logProblem"),
       None,
-      Seq("the run was stopped before the end of its plan (interrupted, or its JVM was stopped)"),
+      Seq(Problem.StoppedBeforeEnd),
       Nil
     )
     val started = clock.millis() - context.course.elapsedMs.getOrElse(0L)

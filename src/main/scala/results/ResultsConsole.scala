@@ -11,9 +11,9 @@ object ResultsConsole {
   /** The verdict's warnings, failed checks and PASS/FAIL line. */
   def printVerdict(runId: String, verdict: GateVerdict): Unit = {
     verdict.warnings.foreach(w => println(s"results: WARNING $w"))
-    verdict.incomplete.foreach(reason => println(s"results: INCOMPLETE $reason"))
-    verdict.invalid.foreach(reason => println(s"results: INVALID $reason"))
-    verdict.stoppedEarly.foreach(reason => println(s"results: STOPPED EARLY $reason"))
+    verdict.incomplete.foreach(reason => println(s"results: INCOMPLETE ${reason.text}"))
+    verdict.invalid.foreach(reason => println(s"results: INVALID ${reason.text}"))
+    verdict.stoppedEarly.foreach(reason => println(s"results: STOPPED EARLY ${reason.text}"))
     verdict.failures.foreach(f => println(s"results: FAILED ${f.name}: ${f.outcome}"))
     println(
       s"results: gate ${verdict.label} for $runId (${verdict.checks.size} checks, ${verdict.failures.size} failed)"

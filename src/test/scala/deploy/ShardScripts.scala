@@ -1,7 +1,7 @@
 package deploy
 
 import results.archive.SummaryJson
-import results.model.RunSummary
+import results.model.{ Problem, ProblemKind, RunSummary }
 
 import java.nio.file.{ Files, Path, Paths }
 import java.nio.file.attribute.PosixFilePermissions
@@ -75,7 +75,11 @@ object ShardScripts {
   }
 
   def incomplete(run: RunSummary): RunSummary =
-    run.copy(completion = run.completion.copy(problems = Seq("users still mid-journey at the time limit")))
+    run.copy(completion =
+      run.completion.copy(problems =
+        Seq(Problem.ofRun(ProblemKind.JourneysUnfinished, "users still mid-journey at the time limit"))
+      )
+    )
 
   def write(dir: Path, run: RunSummary): Path = {
     val runDir = Files.createDirectories(dir)

@@ -96,7 +96,10 @@ class BadInputTest {
     assertEquals(RunOutcome.IncompleteExitCode, outcome.exitCode, outcome.toString)
     assertEquals(Some(GateVerdict.Incomplete), outcome.verdict.map(_.label), "a cut-off log is no complete run")
     val summary = outcome.summary.get
-    assertTrue(summary.completion.problems.contains("simulation.log is cut short"), summary.completion.toString)
+    assertTrue(
+      summary.completion.problems.map(_.text).contains("simulation.log is cut short"),
+      summary.completion.toString
+    )
     assertEquals(1, summary.warnings.size)
     assertTrue(
       summary.warnings.head.matches(

@@ -36,7 +36,7 @@ class GateTest {
         "injector out of file descriptors: 11,101 requests failed on the injector's side (Too many open files)",
         "injector out of local ports: 7 requests failed on the injector's side (Cannot assign requested address)"
       ),
-      verdict.invalid
+      verdict.invalid.map(_.text)
     )
     assertEquals(GateVerdict.Invalid, verdict.label)
     assertEquals(Nil, Gate.evaluate(summary.copy(errors = errors.drop(2)), thresholds(""), None).invalid)
@@ -48,7 +48,7 @@ class GateTest {
     val file = java.nio.file.Files.createTempFile("summary-", ".json")
     java.nio.file.Files.writeString(file, SummaryJson.write(summary.copy(sandboxExhaustion = Seq(reason))))
     val verdict = Gate.evaluate(SummaryJson.read(file), thresholds(""), None)
-    assertEquals(Seq(reason), verdict.invalid)
+    assertEquals(Seq(reason), verdict.invalid.map(_.text))
     assertEquals(GateVerdict.Invalid, verdict.label)
   }
 

@@ -102,7 +102,7 @@ class HistogramMergeTest {
     assertEquals("PASS", verdict(shard(1, 0), shard(2, 0)).label)
     val invalid = verdict(shard(1, 0), shard(2, 120))
     assertEquals(GateVerdict.Invalid, invalid.label)
-    assertTrue(invalid.invalid.head.startsWith("injector saturated: its JVM used 90 %"), invalid.invalid.toString)
+    assertTrue(invalid.invalid.head.text.startsWith("injector saturated: its JVM used 90 %"), invalid.invalid.toString)
     assertTrue(
       ShardMerge.merge(Seq(shard(1, 0), shard(2, 120)), "m").warnings.exists(_.startsWith("raid-2: its injector was")),
       "the warning names the shard"

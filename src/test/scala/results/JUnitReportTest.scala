@@ -1,6 +1,6 @@
 package results
 
-import results.model.{ EarlyStopRecord, GateCheck, GateVerdict }
+import results.model.{ EarlyStopRecord, GateCheck, GateVerdict, Problem, ProblemKind }
 import results.render.JUnitReport
 
 import org.junit.jupiter.api.Assertions._
@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test
 /** junit.xml counts every way a run can fail its gate as a failed test case, not only broken thresholds. */
 class JUnitReportTest {
   private val check = GateCheck("All Requests", "p99", Some(120), 5000, atMost = true, " ms")
-  private def verdict(incomplete: Seq[String] = Nil, invalid: Seq[String] = Nil, stoppedEarly: Seq[String] = Nil) =
+  private def verdict(incomplete: Seq[Problem] = Nil, invalid: Seq[Problem] = Nil, stoppedEarly: Seq[Problem] = Nil) =
     GateVerdict(Seq(check), Nil, None, incomplete, invalid, stoppedEarly)
   private def render(v: GateVerdict) =
     JUnitReport.render(Seq("simulation" -> "Fixture", "runId" -> "fixture-1"), 0L, Nil, v)
@@ -71,7 +71,7 @@ class JUnitReportTest {
 
   @Test def anInvalidRunFailsTheInjectorCase(): Unit = {
     val reason = "injector saturated: its JVM spent 40 % of the run in garbage collection (limit 10 %)"
-    val junit = render(verdict(invalid = Seq(reason)))
+    val junit = render(verdict(invalid = Seq(Problem.ofRun(ProblemKind.InjectorSaturated, reason))))
     assertEquals(1, failures(junit), junit)
     assertTrue(
       junit.contains(
@@ -82,16 +82,23 @@ class JUnitReportTest {
   }
 
   @Test def anIncompleteRunFailsTheCompletionCase(): Unit = {
-    val junit = render(verdict(incomplete = Seq("3 of the 10 planned users started")))
+    val junit =
+      render(verdict(incomplete = Seq(Problem.ofRun(ProblemKind.UsersNotStarted, "3 of the 10 planned users started"))))
     assertEquals(1, failures(junit), junit)
     assertTrue(junit.contains("""type="incomplete">3 of the 10 planned users started</failure>"""), junit)
   }
 
   @Test def aRunStoppedEarlyFailsAsFailNotIncomplete(): Unit = {
     val stop = EarlyStopRecord("server error %", 80, 50, " %", 30000, 120, 42500)
-    val v = verdict(incomplete = Seq("12 of the 60 planned users started"), stoppedEarly = Seq(stop.describe))
+    val v = verdict(
+      incomplete = Seq(Problem.ofRun(ProblemKind.UsersNotStarted, "12 of the 60 planned users started")),
+      stoppedEarly = Seq(Problem.ofRun(ProblemKind.StoppedEarly, stop.describe))
+    )
     assertEquals(GateVerdict.Fail, v.label, "the stop left the plan unfinished: the verdict is the stop's")
-    assertEquals(GateVerdict.Fail, v.copy(invalid = Seq("injector saturated: ...")).label)
+    assertEquals(
+      GateVerdict.Fail,
+      v.copy(invalid = Seq(Problem.ofRun(ProblemKind.InjectorSaturated, "injector saturated: ..."))).label
+    )
     assertFalse(v.passed)
     assertEquals(1, v.exitCode, "ResultsCli and mvn verify: 1, as any FAIL")
     val junit = render(v)

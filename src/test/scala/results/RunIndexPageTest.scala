@@ -1,7 +1,7 @@
 package results
 
 import results.archive.RunArchive
-import results.model.{ Entry, GateCheck, GateVerdict, RunContext, RunCourse }
+import results.model.{ Entry, GateCheck, GateVerdict, Problem, ProblemKind, RunContext, RunCourse }
 import results.render.RunIndexPage
 
 import java.nio.file.{ Files, Paths }
@@ -33,7 +33,7 @@ class RunIndexPageTest {
     RunArchive.ArchivedRun(Paths.get(runId), None, Some(summary), None)
   }
 
-  private def verdict(incomplete: Seq[String] = Nil, invalid: Seq[String] = Nil, p99LimitMs: Double = 3000) =
+  private def verdict(incomplete: Seq[Problem] = Nil, invalid: Seq[Problem] = Nil, p99LimitMs: Double = 3000) =
     GateVerdict(
       Seq(GateCheck("mint raid", "p99", Some(2010), p99LimitMs, atMost = true, " ms")),
       Nil,
@@ -80,8 +80,12 @@ class RunIndexPageTest {
   @Test def incompleteAndInvalidRunsAreMarkedNeverDrawn(): Unit = {
     val page = RunIndexPage.render(Seq(
       run("raid-1", 1000, gate = Some(verdict())),
-      run("raid-2", 2000, gate = Some(verdict(incomplete = Seq("interrupted")))),
-      run("raid-3", 3000, gate = Some(verdict(invalid = Seq("injector CPU 99 %")))),
+      run("raid-2", 2000, gate = Some(verdict(incomplete = Seq(Problem.StoppedBeforeEnd)))),
+      run(
+        "raid-3",
+        3000,
+        gate = Some(verdict(invalid = Seq(Problem.ofRun(ProblemKind.InjectorSaturated, "injector CPU 99 %"))))
+      ),
       run("raid-4", 4000, gate = Some(verdict()))
     ))
     val trend = trends(page).head

@@ -5,6 +5,8 @@ import results.model.{
   ErrorCount,
   GateCheck,
   GateVerdict,
+  Problem,
+  ProblemKind,
   Tally,
   Timeline,
   TimelinePoint,
@@ -128,7 +130,15 @@ class RunPageTest {
 
   @Test def anIncompleteRunSaysWhy(): Unit = {
     val incomplete =
-      crafted.copy(gate = Some(GateVerdict(Nil, Nil, None, Seq("12 of the 20 planned users started"), Nil)))
+      crafted.copy(gate =
+        Some(GateVerdict(
+          Nil,
+          Nil,
+          None,
+          Seq(Problem.ofRun(ProblemKind.UsersNotStarted, "12 of the 20 planned users started")),
+          Nil
+        ))
+      )
     val page = RunPage.render(incomplete, Nil, Set.empty)
     assertTrue(page.contains("""id="verdict">INCOMPLETE</span>"""), page)
     assertTrue(page.contains("incomplete: 12 of the 20 planned users started"), page)

@@ -1,7 +1,7 @@
 package results
 
 import results.archive.SummaryJson
-import results.model.{ ErrorCount, GateCheck, GateVerdict, RunWindow, WindowLabel, WindowSummary }
+import results.model.{ ErrorCount, GateCheck, GateVerdict, Problem, ProblemKind, RunWindow, WindowLabel, WindowSummary }
 import results.render.SummaryMarkdown
 
 import org.junit.jupiter.api.Assertions._
@@ -45,7 +45,16 @@ class SummaryMarkdownTest {
     val broken = p99.copy(allowed = 2000)
     val stop =
       "stopped early at 42.5 s: server error % over the last 30 s was 80 % (120 responses), allowed at most 50 %"
-    val failed = run.copy(gate = Some(GateVerdict(Seq(broken), Nil, None, Nil, Nil, stoppedEarly = Seq(stop))))
+    val failed = run.copy(gate =
+      Some(GateVerdict(
+        Seq(broken),
+        Nil,
+        None,
+        Nil,
+        Nil,
+        stoppedEarly = Seq(Problem.ofRun(ProblemKind.StoppedEarly, stop))
+      ))
+    )
     val lines = SummaryMarkdown.render(failed).linesIterator.toSeq
     assertEquals("# FAIL: Raid, run crafted", lines.head)
     assertEquals(

@@ -63,7 +63,7 @@ class SystemCollectorTest {
         "alpha: 60 of the 70 planned users started",
         "alpha: 1 of 60 users had not finished their journey when the run ended"
       ),
-      b.problems
+      b.problems.map(_.text)
     )
     assertEquals(Seq("Visit"), a.steady.transactions.map(_.path.mkString))
     assertEquals(40L * 20, beside.systems(1).global.figures.count)

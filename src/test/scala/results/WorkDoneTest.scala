@@ -61,7 +61,7 @@ class WorkDoneTest {
     assertEquals(RunOutcome.IncompleteExitCode, outcome.exitCode)
     assertEquals(
       Seq("web: 5 of its 7 scenarios finished (the time limit stopped the rest)"),
-      outcome.verdict.get.incomplete
+      outcome.verdict.get.incomplete.map(_.text)
     )
   }
 

@@ -62,7 +62,7 @@ class EarlyStopEndToEndTest {
 
     val gate = summary.gate.get
     assertEquals(GateVerdict.Fail, gate.label, "FAIL, not INCOMPLETE, although the plan was cut short")
-    assertEquals(Seq(stop.describe), gate.stoppedEarly)
+    assertEquals(Seq(stop.describe), gate.stoppedEarly.map(_.text))
     assertTrue(gate.checks.forall(_.passed), "only the early stop fails this run")
     assertEquals(None, RunArchive.lastPassing(process.resultsDir, summary.run.copy(runId = "next")), "never a baseline")
 

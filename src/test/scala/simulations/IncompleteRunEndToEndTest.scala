@@ -78,7 +78,7 @@ class IncompleteRunEndToEndTest {
     val summary = SummaryJson.read(archived.resolve("summary.json"))
     assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
     assertTrue(
-      summary.completion.problems.exists(_.contains("had not finished their journey")),
+      summary.completion.problems.exists(_.text.contains("had not finished their journey")),
       summary.completion.toString
     )
   }

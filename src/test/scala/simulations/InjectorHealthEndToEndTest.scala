@@ -27,7 +27,7 @@ class InjectorHealthEndToEndTest {
     // How much of the machine the burn gets depends on what else runs on it; its users always start late.
     assertEquals(
       injector.figures.busyPercent > 10,
-      summary.gate.get.invalid.exists(_.startsWith("injector saturated: its JVM used 90 % or more")),
+      summary.gate.get.invalid.exists(_.text.startsWith("injector saturated: its JVM used 90 % or more")),
       s"a CPU reason exactly when the CPU was busy: $injector"
     )
     // The JVM's own CPU time and heap are in the record, which the benchmarks read: the burn alone is seconds.
@@ -36,7 +36,9 @@ class InjectorHealthEndToEndTest {
     assertTrue(injector.figures.lateStarts.users >= 15, injector.figures.lateStarts.toString)
     assertTrue(injector.figures.lateStarts.p99Ms > 1000, injector.figures.lateStarts.toString)
     assertTrue(
-      summary.gate.get.invalid.exists(_.startsWith("injector saturated: users started behind their schedule, p99 ")),
+      summary.gate.get.invalid.exists(
+        _.text.startsWith("injector saturated: users started behind their schedule, p99 ")
+      ),
       summary.gate.toString
     )
     assertTrue(run.text.contains("results: gate INVALID"), run.text)

@@ -7,6 +7,7 @@ import results.model.{
   Entry,
   Figures,
   Mergeable,
+  Problem,
   QuarterFigures,
   SessionFigures,
   Span,
@@ -152,19 +153,20 @@ private[results] object FiguresJson {
       c.plannedUsers,
       c.plannedDurationMs,
       c.actualDurationMs,
-      c.problems,
+      c.problems.map(_.text),
       WorkDone.elapsedMs(c.work),
       c.work.map(RunJson.work)
     )
 
-  def completion(c: SummaryDocument.Completion): Completion =
+  /** `problem` reads each stored problem back ([[StoredProblem]]). */
+  def completion(c: SummaryDocument.Completion, problem: String => Problem): Completion =
     Completion(
       c.plannedUsers,
       c.startedUsers,
       c.endedUsers,
       c.plannedDurationMs,
       c.actualDurationMs,
-      c.problems,
+      c.problems.map(problem),
       c.work.map(RunJson.work)
     )
 

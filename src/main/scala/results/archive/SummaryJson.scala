@@ -6,6 +6,7 @@ import results.model.{
   ErrorCount,
   GateCheck,
   GateVerdict,
+  Problem,
   RunContext,
   RunMetadata,
   RunSummary,
@@ -101,6 +102,8 @@ object SummaryJson {
 
   private[results] def summary(d: SummaryDocument): RunSummary = {
     val r = d.run
+    val systems = d.systems.map(SystemsJson.system)
+    val problem = StoredProblem.read(_: String, systems, r.mergedFrom)
     RunSummary(
       run = RunMetadata(
         r.simulation,
@@ -130,10 +133,10 @@ object SummaryJson {
       steady = FiguresJson.steady(d.steady),
       windows = d.windows.map(window),
       warnings = d.warnings,
-      completion = FiguresJson.completion(d.completion),
+      completion = FiguresJson.completion(d.completion, problem),
       injector = d.injector.map(RunJson.injector),
       errors = d.errors.map(e => ErrorCount(e.message, e.count, e.path)),
-      gate = d.gate.map(gate(_).copy(capacity =
+      gate = d.gate.map(gate(_, problem).copy(capacity =
         d.systems.flatMap(s => s.capacity.flatMap(CapacitySummaryJson.result(s.key, _)))
       )),
       earlyStop = d.earlyStop.map(RunJson.earlyStop),
@@ -143,7 +146,7 @@ object SummaryJson {
       timeline = d.timeline.map(timeline),
       curves = d.curves.map(curve),
       sandboxExhaustion = d.sandboxExhaustion,
-      systems = d.systems.map(SystemsJson.system),
+      systems = systems,
       capacity = d.systems.flatMap(s => s.capacity.map(CapacitySummaryJson.search(s.key, _)))
     )
   }
@@ -165,19 +168,19 @@ object SummaryJson {
         Check(c.name, c.subject, c.metric, c.allowed, c.atMost, c.unit, c.measured, c.passed, c.neverRan)
       ),
       g.warnings,
-      g.incomplete,
-      g.invalid,
-      g.stoppedEarly
+      g.incomplete.map(_.text),
+      g.invalid.map(_.text),
+      g.stoppedEarly.map(_.text)
     )
 
-  private def gate(g: Gate): GateVerdict =
+  private def gate(g: Gate, problem: String => Problem): GateVerdict =
     GateVerdict(
       g.checks.map(c => GateCheck(c.subject, c.metric, c.measured, c.allowed, c.atMost, c.unit)),
       g.warnings,
       g.baselineRun,
-      g.incomplete,
-      g.invalid,
-      g.stoppedEarly
+      g.incomplete.map(problem),
+      g.invalid.map(problem),
+      g.stoppedEarly.map(problem)
     )
 
   /** The curve's points as measured, then per level over its repeats, the best level and the headroom there. */

@@ -1,7 +1,7 @@
 package results.capacity
 
 import results.gate.Thresholds
-import results.model.{ GateCheck, RunSummary }
+import results.model.{ GateCheck, Problem, ProblemKind, RunSummary }
 import results.render.Formats
 
 /** What a capacity search adds to the release gate, and what it takes away: a searched system's steps are
@@ -53,22 +53,26 @@ object CapacityGate {
   /** A search the injector limited measured the injector, and one the sandbox limited below the minimum
     * cannot say whether the system reaches it: the run is INVALID.
     */
-  def invalid(capacity: Seq[CapacityResult], thresholds: Thresholds): Seq[String] =
-    capacity.filter(_.limitedBy.contains(Side.Injector)).map(r =>
-      s"${r.system}: the capacity search was limited by the injector, not the system: it gives no capacity figure"
+  def invalid(capacity: Seq[CapacityResult], thresholds: Thresholds): Seq[Problem] =
+    (capacity.filter(_.limitedBy.contains(Side.Injector)).map(r =>
+      r.system -> "the capacity search was limited by the injector, not the system: it gives no capacity figure"
     ) ++ capacity.filter(sandboxBelow(_, thresholds)).map(r =>
-      s"${r.system}: the built-in sandbox limited the capacity search at ${r.headroom.fold("")(Formats.multiple)}, " +
-        s"below capacity.minHeadroom ${Formats.multiple(thresholds.minHeadroom(r.system))}: it cannot show whether the system reaches it"
-    )
+      r.system -> (s"the built-in sandbox limited the capacity search at ${r.headroom.fold("")(Formats.multiple)}, " +
+        s"below capacity.minHeadroom ${Formats.multiple(thresholds.minHeadroom(r.system))}: it cannot show whether the system reaches it")
+    )).map { case (system, detail) => Problem.ofSystem(system, ProblemKind.CapacityNotMeasured, detail) }
 
   private def sandboxBelow(r: CapacityResult, thresholds: Thresholds): Boolean =
     r.limitedBy.contains(Side.Sandbox) &&
       thresholds.minHeadroom.get(r.system).exists(min => r.headroom.exists(_ < min))
 
   /** A search that ended before it answered (its time cap, a stop) is INCOMPLETE. */
-  def incomplete(capacity: Seq[CapacityResult]): Seq[String] =
+  def incomplete(capacity: Seq[CapacityResult]): Seq[Problem] =
     capacity.filterNot(_.resolved).map(r =>
-      s"${r.system}: the capacity search ended before it resolved (${r.record.end.name})"
+      Problem.ofSystem(
+        r.system,
+        ProblemKind.CapacityUnresolved,
+        s"the capacity search ended before it resolved (${r.record.end.name})"
+      )
     )
 
   /** A search the sandbox limited found the sandbox's capacity: worth knowing, never the system's. */

@@ -1,6 +1,6 @@
 package results.gate
 
-import results.model.{ Entry, GateCheck, GateVerdict, RunSummary, SteadyState }
+import results.model.{ Entry, GateCheck, GateVerdict, Problem, ProblemKind, RunSummary, SteadyState }
 import results.summarize.InjectorSideErrors
 
 import results.capacity.CapacityGate
@@ -41,9 +41,11 @@ object Gate {
       thresholds.warnings ++ degradationWarnings ++ CapacityGate.warnings(capacity),
       baseline.map(_.run.runId),
       summary.completion.problems ++ CapacityGate.incomplete(capacity),
-      summary.injector.toSeq.flatMap(_.saturation) ++ InjectorSideErrors.reasons(summary.errors) ++
-        summary.sandboxExhaustion ++ CapacityGate.invalid(capacity, thresholds),
-      summary.earlyStop.map(_.describe).toSeq,
+      summary.injector.toSeq.flatMap(_.saturation).map(Problem.ofRun(ProblemKind.InjectorSaturated, _)) ++
+        InjectorSideErrors.reasons(summary.errors).map(Problem.ofRun(ProblemKind.InjectorOutOfResources, _)) ++
+        summary.sandboxExhaustion.map(Problem.ofRun(ProblemKind.SandboxExhausted, _)) ++
+        CapacityGate.invalid(capacity, thresholds),
+      summary.earlyStop.map(e => Problem.ofRun(ProblemKind.StoppedEarly, e.describe)).toSeq,
       capacity
     )
   }

@@ -40,24 +40,32 @@ object GateCheck {
   *                   before INCOMPLETE and INVALID, since the stop itself left the plan unfinished and it
   *                   was the target's answers that broke the limit
   * @param capacity   each searched system's capacity search, judged by the same thresholds
+  * @param ofSystems  the run's verdict derived from its systems' (results.gate.SystemVerdicts.judged): the worst
+  *                   of theirs and of the run's own checks and problems, those of no system; None for a run
+  *                   without systems, judged on all its checks and problems
   */
 final case class GateVerdict(
     checks: Seq[GateCheck],
     warnings: Seq[String],
     baselineRun: Option[String],
-    incomplete: Seq[String],
-    invalid: Seq[String],
-    stoppedEarly: Seq[String] = Nil,
-    capacity: Seq[results.capacity.CapacityResult] = Nil
+    incomplete: Seq[Problem],
+    invalid: Seq[Problem],
+    stoppedEarly: Seq[Problem] = Nil,
+    capacity: Seq[results.capacity.CapacityResult] = Nil,
+    ofSystems: Option[Verdict] = None
 ) {
-  def passed: Boolean = stoppedEarly.isEmpty && incomplete.isEmpty && invalid.isEmpty && checks.forall(_.passed)
   def failures: Seq[GateCheck] = checks.filterNot(_.passed)
-  def verdict: Verdict =
+
+  /** The verdict on its checks and problems alone. */
+  def ownVerdict: Verdict =
     if (stoppedEarly.nonEmpty) Verdict.Fail
     else if (incomplete.nonEmpty) Verdict.Incomplete
     else if (invalid.nonEmpty) Verdict.Invalid
-    else if (passed) Verdict.Pass
+    else if (failures.isEmpty) Verdict.Pass
     else Verdict.Fail
+
+  def verdict: Verdict = ofSystems.getOrElse(ownVerdict)
+  def passed: Boolean = verdict == Verdict.Pass
 
   def label: String = verdict.word
 

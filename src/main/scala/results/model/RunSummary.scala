@@ -171,7 +171,7 @@ final case class Completion(
     endedUsers: Long,
     plannedDurationMs: Option[Long],
     actualDurationMs: Long,
-    problems: Seq[String],
+    problems: Seq[Problem],
     work: Seq[WorkDone] = Nil
 ) {
   def complete: Boolean = problems.isEmpty
@@ -179,14 +179,23 @@ final case class Completion(
 
 object Completion {
 
-  /** Why a run (or one of its systems) fell short of its users: fewer started than planned, or some had not
+  /** Why a run (or its system `system`) fell short of its users: fewer started than planned, or some had not
     * finished their journey when it ended.
     */
-  def usersShort(plannedUsers: Option[Long], startedUsers: Long, endedUsers: Long): Seq[String] =
-    plannedUsers.filter(_ > startedUsers).map(p => s"$startedUsers of the $p planned users started").toSeq ++
-      Option.when(endedUsers < startedUsers)(
+  def usersShort(
+      system: Option[String],
+      plannedUsers: Option[Long],
+      startedUsers: Long,
+      endedUsers: Long
+  ): Seq[Problem] =
+    (plannedUsers.filter(_ > startedUsers).map(p =>
+      (ProblemKind.UsersNotStarted, s"$startedUsers of the $p planned users started")
+    ).toSeq ++ Option.when(endedUsers < startedUsers)(
+      (
+        ProblemKind.JourneysUnfinished,
         s"${startedUsers - endedUsers} of $startedUsers users had not finished their journey when the run ended"
       )
+    )).map { case (kind, detail) => Problem(system, kind, detail, system) }
 }
 
 /** How the figures were computed; two summaries merge or compare only when these agree. */

@@ -42,14 +42,11 @@ final case class SystemSummary(
   /** The checks of `gate` that are its own. */
   def checks(gate: GateVerdict): Seq[GateCheck] = gate.checks.filter(owns)
 
-  /** A problem of the run is its own when it names it, or one of its populations (after the shard's run
-    * id, in a merged run: "run-2: raid: ...").
-    */
-  def ownsProblem(problem: String): Boolean =
-    (key +: scenarios).exists(name => problem.startsWith(s"$name: ") || problem.contains(s": $name: "))
+  /** A problem of the run is its own when it is of this system (one of no system is the run's: every system's). */
+  def ownsProblem(problem: Problem): Boolean = problem.system.contains(key)
 
-  /** Why it did not complete its plan, one line each, named by its key. */
-  def problems: Seq[String] = Completion.usersShort(plannedUsers, startedUsers, endedUsers).map(p => s"$key: $p")
+  /** Why it did not complete its plan, one each, named by its key. */
+  def problems: Seq[Problem] = Completion.usersShort(Some(key), plannedUsers, startedUsers, endedUsers)
 }
 
 object SystemSummary {

@@ -73,9 +73,9 @@ object JUnitReport {
     // The run's own conditions come first, each a test case that fails with its reasons: a run stopped early,
     // one that did not complete its plan, or one whose injector was the bottleneck must not read as green in CI.
     val conditions = Seq(
-      ("the run was not stopped early", "early-stop", verdict.stoppedEarly),
-      ("the run completed its plan", "incomplete", verdict.incomplete),
-      ("the injector was not the bottleneck", "invalid", verdict.invalid)
+      ("the run was not stopped early", "early-stop", verdict.stoppedEarly.map(_.text)),
+      ("the run completed its plan", "incomplete", verdict.incomplete.map(_.text)),
+      ("the injector was not the bottleneck", "invalid", verdict.invalid.map(_.text))
     )
     val text = new StringWriter
     val out = XMLOutputFactory.newInstance().createXMLStreamWriter(text)

@@ -132,13 +132,15 @@ private[render] object SectionsMarkdown {
       if (gate.warnings.isEmpty) "" else gate.warnings.map(w => s"- ${escape(w)}").mkString("\n\n", "\n", "")
     val stoppedEarly =
       if (gate.stoppedEarly.isEmpty) Nil
-      else Seq("", "An early-stop limit stopped the run, so it fails:") ++ gate.stoppedEarly.map(r => s"- ${escape(r)}")
+      else Seq("", "An early-stop limit stopped the run, so it fails:") ++ gate.stoppedEarly.map(r =>
+        s"- ${escape(r.text)}"
+      )
     val incomplete =
       if (gate.incomplete.isEmpty) Nil
       else Seq(
         "",
         "The run did not complete its plan, so it can neither pass nor serve as a baseline:"
-      ) ++ gate.incomplete.map(r => s"- ${escape(r)}")
+      ) ++ gate.incomplete.map(r => s"- ${escape(r.text)}")
     (Seq(s"## Gate: ${gate.label}$baseline") ++ stoppedEarly ++ incomplete ++ Seq("", checks.render))
       .mkString("\n") + warnings
   }

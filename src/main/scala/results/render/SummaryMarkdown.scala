@@ -29,7 +29,10 @@ object SummaryMarkdown {
       case None       => Seq("No verdict: the thresholds could not be read (see the run's console).")
       case Some(gate) =>
         val reasons =
-          gate.stoppedEarly ++ gate.incomplete ++ gate.invalid ++ SystemSections.failureLines(summary, gate)
+          (gate.stoppedEarly ++ gate.incomplete ++ gate.invalid).map(_.text) ++ SystemSections.failureLines(
+            summary,
+            gate
+          )
         val checks = s"${gate.checks.size - gate.failures.size} of ${gate.checks.size} checks held"
         if (reasons.isEmpty) Seq(s"${gate.label}: $checks.")
         else s"${gate.label}: $checks; why:" +: reasons.map(r => s"- ${escape(r)}")
@@ -102,13 +105,13 @@ object SummaryMarkdown {
     val ran = Option.when(completion.actualDurationMs > 0)(completion.actualDurationMs)
     Seq(
       s"# ${verdict.label}: ${escape(run.simulation)}, run ${escape(run.runId)}\n\n${verdict.label}: no figures, " +
-        (verdict.incomplete :+ "simulation.log held nothing to summarise").mkString("; ") + ".",
+        (verdict.incomplete.map(_.text) :+ "simulation.log held nothing to summarise").mkString("; ") + ".",
       Seq(
         s"- Systems: ${escape(run.systems.mkString(", "))}; target: ${escape(run.target)}; profile: ${escape(run.profile)}; shard: ${run.shard}",
         s"- Plan: ${if (planned.isEmpty) "not recorded"
           else planned.mkString(", ")}; ran: ${ran.fold("unknown")(ms => s"${number(ms / 1000.0)} s")} (INCOMPLETE)"
       ).mkString("\n"),
-      (Seq(s"## Gate: ${verdict.label}", "") ++ (verdict.incomplete ++ verdict.warnings).map(r =>
+      (Seq(s"## Gate: ${verdict.label}", "") ++ (verdict.incomplete.map(_.text) ++ verdict.warnings).map(r =>
         s"- ${escape(r)}"
       )).mkString("\n")
     ).mkString("", "\n\n", "\n")

@@ -1,6 +1,6 @@
 package results.render
 
-import results.model.{ GateVerdict, RunSummary, WindowLabel }
+import results.model.{ GateVerdict, ProblemKind, RunSummary, WindowLabel }
 
 /** A run's verdict as the site shows it, and the users of its windows. */
 object Verdicts {
@@ -15,8 +15,10 @@ object Verdicts {
   def of(s: RunSummary): Shown =
     s.gate match {
       case Some(g) =>
-        val reasons = g.stoppedEarly.map("stopped early: " + _) ++ g.incomplete.map("incomplete: " + _) ++
-          g.invalid.map(r => if (r.startsWith("injector saturated")) r else s"injector saturated: $r") ++
+        val reasons = g.stoppedEarly.map("stopped early: " + _.text) ++ g.incomplete.map("incomplete: " + _.text) ++
+          g.invalid.map(p =>
+            if (p.kind == ProblemKind.InjectorSaturated) p.text else s"injector saturated: ${p.text}"
+          ) ++
           SystemSections.failureLines(s, g)
         Shown(
           g.label,
@@ -26,7 +28,7 @@ object Verdicts {
           else Seq(s"all ${g.checks.size} checks passed and the run completed its plan")
         )
       case None if !s.completion.complete =>
-        Shown(GateVerdict.Incomplete, cssClass(GateVerdict.Incomplete), s.completion.problems)
+        Shown(GateVerdict.Incomplete, cssClass(GateVerdict.Incomplete), s.completion.problems.map(_.text))
       case None => Shown(NotGated, "none", Seq("no thresholds were checked (they could not be read)"))
     }
 

@@ -7,6 +7,8 @@ import results.model.{
   Figures,
   GateVerdict,
   Mergeable,
+  Problem,
+  ProblemKind,
   RunContext,
   RunMetadata,
   RunSummary,
@@ -108,7 +110,7 @@ object RunSummarizer {
     val usersShort =
       if (severalSystems) systemSummaries.filterNot(s => searched(s.key)).flatMap(_.problems)
       else if (searched.nonEmpty) Nil
-      else Completion.usersShort(context.course.users, run.startedUsers, run.endedUsers)
+      else Completion.usersShort(None, context.course.users, run.startedUsers, run.endedUsers)
     val completion = Completion(
       plannedUsers = context.course.users,
       startedUsers = run.startedUsers,
@@ -116,12 +118,15 @@ object RunSummarizer {
       plannedDurationMs = context.course.durationMs,
       actualDurationMs = span.endEpochMs - span.startEpochMs,
       problems = Seq(
-        Option.when(
-          !context.course.reachedEnd
-        )("the run was stopped before the end of its plan (interrupted, or its JVM was stopped)"),
-        outcome.truncatedAfterRecord.map(_ => "simulation.log is cut short")
+        Option.when(!context.course.reachedEnd)(Problem.StoppedBeforeEnd),
+        outcome.truncatedAfterRecord.map(_ => Problem.ofRun(ProblemKind.LogCutShort, "simulation.log is cut short"))
       ).flatten ++ usersShort ++ context.work.filter(w => w.finished < w.planned).map(w =>
-        s"${w.scenario}: ${w.finished} of its ${w.planned} scenarios finished (the time limit stopped the rest)"
+        Problem(
+          records.find(r => r.key == w.scenario || r.scenarios.contains(w.scenario)).map(_.key),
+          ProblemKind.FixedWorkUnfinished,
+          s"${w.finished} of its ${w.planned} scenarios finished (the time limit stopped the rest)",
+          Some(w.scenario)
+        )
       ),
       work = context.work
     )

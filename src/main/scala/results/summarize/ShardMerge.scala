@@ -100,7 +100,7 @@ object ShardMerge {
         endedUsers = shards.map(_.completion.endedUsers).sum,
         plannedDurationMs = shards.flatMap(_.completion.plannedDurationMs).maxOption,
         actualDurationMs = shards.map(_.completion.actualDurationMs).max,
-        problems = shards.flatMap(s => s.completion.problems.map(p => s"${s.run.runId}: $p")),
+        problems = shards.flatMap(s => s.completion.problems.map(_.ofShard(s.run.runId))),
         // Each shard worked through its own part of each list: the parts add up to the list.
         work = shards.flatMap(_.completion.work).groupBy(_.scenario).toSeq.sortBy(_._1).map { case (scenario, parts) =>
           val ran = parts.filter(_.started)

@@ -242,7 +242,7 @@ class CapacityResultsTest {
     val gate = summary.gate.get
     assertEquals("INVALID", gate.label)
     assertTrue(
-      gate.invalid.exists(_.contains("raid: the capacity search was limited by the injector")),
+      gate.invalid.exists(_.text.contains("raid: the capacity search was limited by the injector")),
       gate.invalid.toString
     )
     val node = capacityNode(summary)
@@ -273,7 +273,7 @@ class CapacityResultsTest {
   @Test def aStoppedSearchIsIncomplete(): Unit = {
     val gate = gated(summarized(resolvedSteps.take(5), SearchEnd.Stopped)).gate.get
     assertEquals("INCOMPLETE", gate.label)
-    assertEquals(Seq("raid: the capacity search ended before it resolved (stopped)"), gate.incomplete)
+    assertEquals(Seq("raid: the capacity search ended before it resolved (stopped)"), gate.incomplete.map(_.text))
     assertEquals(
       "raid: carries at least 4x its reference load (200 new users/s) within its thresholds; first to fail at 6x: " +
         "mint raid p99 4,000 ms > 3,000 ms (system); the search ended before it resolved (stopped)",

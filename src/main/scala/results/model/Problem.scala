@@ -1,0 +1,66 @@
+package results.model
+
+/** Why a run, or one of its systems, is not judged on its checks alone: it did not complete its plan, the
+  * injector (or the sandbox) was the bottleneck, or an early-stop limit stopped it. Its words are made only by
+  * [[text]]; which system it is of is [[system]], never read from them.
+  *
+  * @param system the key of the system it is of; None: the run's, so every system's
+  * @param named  the name its text opens with: its system's key, or the scenario it is of
+  * @param detail the rest of its text
+  * @param shard  in a merged run, the run id of the shard it came from
+  */
+final case class Problem(
+    system: Option[String],
+    kind: ProblemKind,
+    detail: String,
+    named: Option[String] = None,
+    shard: Option[String] = None
+) {
+  def text: String = (shard.toSeq ++ named :+ detail).mkString(": ")
+
+  def ofShard(runId: String): Problem = copy(shard = Some(runId))
+}
+
+object Problem {
+
+  /** The run's own problem: every system's. */
+  def ofRun(kind: ProblemKind, detail: String): Problem = Problem(None, kind, detail)
+
+  val StoppedBeforeEnd: Problem = ofRun(
+    ProblemKind.StoppedBeforeEnd,
+    "the run was stopped before the end of its plan (interrupted, or its JVM was stopped)"
+  )
+
+  /** A problem of one system, its text opening with the system's key. */
+  def ofSystem(key: String, kind: ProblemKind, detail: String): Problem = Problem(Some(key), kind, detail, Some(key))
+}
+
+sealed trait ProblemKind
+
+object ProblemKind {
+
+  /** The run was interrupted or its JVM stopped before the end of its plan. */
+  case object StoppedBeforeEnd extends ProblemKind
+  case object LogCutShort extends ProblemKind
+  case object UsersNotStarted extends ProblemKind
+  case object JourneysUnfinished extends ProblemKind
+
+  /** A fixed-work list's time limit stopped the rest of its scenarios. */
+  case object FixedWorkUnfinished extends ProblemKind
+  case object CapacityUnresolved extends ProblemKind
+
+  /** The injector JVM's CPU or GC over its limit. */
+  case object InjectorSaturated extends ProblemKind
+
+  /** The injector ran out of file descriptors or local ports. */
+  case object InjectorOutOfResources extends ProblemKind
+  case object SandboxExhausted extends ProblemKind
+
+  /** A capacity search limited by the injector, or by the sandbox below its minimum headroom. */
+  case object CapacityNotMeasured extends ProblemKind
+  case object StoppedEarly extends ProblemKind
+
+  /** Read back from a summary in words that no kind writes (an older spelling): kept as stored. */
+  case object AsStored extends ProblemKind
+
+}

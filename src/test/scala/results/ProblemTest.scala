@@ -105,6 +105,11 @@ class ProblemTest {
     assertEquals(Seq(Some(Verdict.Incomplete), Some(Verdict.Incomplete)), runWide.systems.map(_.verdict))
     assertEquals(Verdict.Incomplete, runWide.gate.get.verdict)
 
+    val locks = GateCheck(results.gate.Gate.DuplicateLocksSubject, "count", Some(1), 0, atMost = true, "")
+    val ofNoSystem = SystemVerdicts.judged(run, gate(checks = Seq(erollsCheck, locks)))
+    assertEquals(Seq(Some(Verdict.Pass), Some(Verdict.Pass)), ofNoSystem.systems.map(_.verdict))
+    assertEquals(Verdict.Fail, ofNoSystem.gate.get.verdict, "a check of no system is the run's own")
+
     val noSystems = SystemVerdicts.judged(run.copy(systems = Nil), gate(checks = Seq(raidsCheck)))
     assertEquals(None, noSystems.gate.get.ofSystems, "a summary without systems is judged on all it holds")
     assertEquals(Verdict.Fail, noSystems.gate.get.verdict)

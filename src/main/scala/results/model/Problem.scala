@@ -49,7 +49,7 @@ object ProblemKind {
   case object FixedWorkUnfinished extends ProblemKind
   case object CapacityUnresolved extends ProblemKind
 
-  /** The injector JVM's CPU or GC over its limit. */
+  /** The injector JVM over one of its limits: its CPU, its GC, its users' late starts. */
   case object InjectorSaturated extends ProblemKind
 
   /** The injector ran out of file descriptors or local ports. */
@@ -62,5 +62,4 @@ object ProblemKind {
 
   /** Read back from a summary in words that no kind writes (an older spelling): kept as stored. */
   case object AsStored extends ProblemKind
-
 }

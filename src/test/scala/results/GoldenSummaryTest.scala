@@ -14,6 +14,7 @@ import results.model.{
   RunWindow,
   SystemRecord,
   Tally,
+  WindowKind,
   WindowLabel
 }
 import results.render.RunPage
@@ -58,11 +59,11 @@ class GoldenSummaryTest {
             "steady",
             Seq("alpha"),
             Some(60),
-            plannedSteady = Some(PlannedWindow(RunWindow.Steady, WindowLabel.Steady, 10000, 50000)),
+            plannedSteady = Some(PlannedWindow(WindowKind.Steady, WindowLabel.Steady, 10000, 50000)),
             requests = Seq(List("alpha - home"), List("alpha - search"), List("alpha - submit"))
           )
         }.copy(
-          plannedWindows = Seq(PlannedWindow(RunWindow.Steady, WindowLabel.Steady, 10000, 50000)),
+          plannedWindows = Seq(PlannedWindow(WindowKind.Steady, WindowLabel.Steady, 10000, 50000)),
           course = RunCourse(Some(60), Some(60000), reachedEnd = true, Some(61500), Some(injector)),
           // As suite.Tallies records a tally (and run.json reads it back): every category, 0 where none.
           tallies = Seq(Tally(
@@ -93,7 +94,7 @@ class GoldenSummaryTest {
         "steady",
         Seq("beta"),
         Some(60),
-        plannedSteady = Some(PlannedWindow(RunWindow.Steady, WindowLabel.Steady, 30000, 70000)),
+        plannedSteady = Some(PlannedWindow(WindowKind.Steady, WindowLabel.Steady, 30000, 70000)),
         requests = Seq(List("beta - list"), List("beta - open"), List("beta - close"))
       )
     )
@@ -166,7 +167,7 @@ class GoldenSummaryTest {
       (level, users) <- levels
     } yield {
       val from = Start + ((repeat - 1) * levels.size + level - 1) * 10000L
-      (RunWindow(RunWindow.Level, WindowLabel.Level(level, repeat, users), from, from + 10000L), users)
+      (RunWindow(WindowKind.Level, WindowLabel.Level(level, repeat, users), from, from + 10000L), users)
     }
     val windows = stages.map(_._1)
     val scenarios = stages.map { case (w, _) => s"uploads ${w.label.text.takeWhile(_ != '(').trim}" }
@@ -213,7 +214,7 @@ class GoldenSummaryTest {
   @Test def cycles(): Unit = {
     val cycles = Seq(2, 4, 6).zipWithIndex.map { case (users, i) =>
       PlannedWindow(
-        RunWindow.Cycle,
+        WindowKind.Cycle,
         WindowLabel.Cycle(i + 1, Some(users.toLong)),
         i * 20000L,
         i * 20000L + 20000L

@@ -1,7 +1,7 @@
 package results
 
 import results.archive.SummaryJson
-import results.model.{ ErrorCount, GateCheck, GateVerdict, RunWindow, WindowLabel, WindowSummary }
+import results.model.{ ErrorCount, GateCheck, GateVerdict, RunWindow, WindowKind, WindowLabel, WindowSummary }
 import results.render.SummaryMarkdown
 
 import org.junit.jupiter.api.Assertions._
@@ -75,14 +75,14 @@ class SummaryMarkdownTest {
   }
 
   @Test def windowsAreNamedByWhatTheyAre(): Unit = {
-    def window(kind: String, label: WindowLabel) =
+    def window(kind: WindowKind, label: WindowLabel) =
       WindowSummary(RunWindow(kind, label, 0, 10000), Some(run.global), Nil, Nil, Nil)
     val page = SummaryMarkdown.render(
       run.copy(windows =
         Seq(
-          window(RunWindow.Steady, WindowLabel.Hold),
-          window(RunWindow.Cycle, WindowLabel.Cycle(2, Some(250))),
-          window(RunWindow.Level, WindowLabel.Level(3, 2, 4))
+          window(WindowKind.Steady, WindowLabel.Hold),
+          window(WindowKind.Cycle, WindowLabel.Cycle(2, Some(250))),
+          window(WindowKind.Level, WindowLabel.Level(3, 2, 4))
         )
       )
     )
@@ -96,7 +96,7 @@ class SummaryMarkdownTest {
     val page = SummaryMarkdown.render(
       run.copy(windows =
         Seq(WindowSummary(
-          RunWindow(RunWindow.Cycle, WindowLabel.Cycle(1, Some(1)), 0, 10000),
+          RunWindow(WindowKind.Cycle, WindowLabel.Cycle(1, Some(1)), 0, 10000),
           Some(slow),
           Nil,
           Nil,

@@ -10,12 +10,12 @@ import results.model.{
   RunContext,
   RunMetadata,
   RunSummary,
-  RunWindow,
   SessionFigures,
   SteadyState,
   SummarySettings,
   ThroughputCurve,
-  Timeline
+  Timeline,
+  WindowKind
 }
 
 import java.nio.file.Path
@@ -56,7 +56,7 @@ object RunSummarizer {
         if (severalSystems) SystemCollector.wholeRun(span.startEpochMs, span.endEpochMs)
         else
           SystemCollector.steadyWindow(
-            windows.find(_.kind == RunWindow.Steady),
+            windows.find(_.kind == WindowKind.Steady),
             span.startEpochMs,
             span.endEpochMs,
             settings
@@ -128,7 +128,7 @@ object RunSummarizer {
     val warnings = outcome.truncatedAfterRecord.toList.map(record =>
       s"$logFile is truncated after record $record (the run was cut short?): the figures cover the records before it"
     ) ++ emptyWindows.map(w =>
-      s"window ${w.kind} '${w.label.text}' ends at or before its start (${w.startEpochMs} to ${w.endEpochMs}): left out"
+      s"window ${w.kind.word} '${w.label.text}' ends at or before its start (${w.startEpochMs} to ${w.endEpochMs}): left out"
     )
 
     val windowSummaries = windows.map(walk.windowSummary)

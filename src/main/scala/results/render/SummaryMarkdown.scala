@@ -1,6 +1,7 @@
 package results.render
 
 import results.model.{ Completion, EntryNesting, GateVerdict, RunSummary, SystemSummary, Verdict, WorkDone }
+import text.MarkdownTable
 
 import Formats.{ number, utcAsLogged }
 import MarkdownTable.escape

@@ -1,6 +1,7 @@
 package results.render
 
 import results.model.{ RunSummary, RunWindow, ThroughputCurve, WindowKind, WindowLabel }
+import text.MarkdownTable
 
 import Formats.number
 import MarkdownTable.{ escape, figures, text }

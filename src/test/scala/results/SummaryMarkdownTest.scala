@@ -1,8 +1,21 @@
 package results
 
 import results.archive.SummaryJson
-import results.model.{ ErrorCount, GateCheck, GateVerdict, RunWindow, WindowKind, WindowLabel, WindowSummary }
+import results.model.{
+  ErrorCount,
+  GateCheck,
+  GateVerdict,
+  RunContext,
+  RunCourse,
+  RunWindow,
+  WindowKind,
+  WindowLabel,
+  WindowSummary
+}
 import results.render.SummaryMarkdown
+import results.summarize.{ ResultsSettings, RunSummarizer }
+
+import java.nio.file.{ Files, Paths }
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
@@ -116,5 +129,26 @@ class SummaryMarkdownTest {
     val read = SummaryJson.read(file)
     assertEquals(Seq(List(), List("Browse", "search")), read.errors.map(_.path))
     assertEquals(Some(503), read.errors.head.status)
+  }
+
+  /** A run stopped before its log held a record: "ran" is the time its simulation recorded, 0 ms too, and
+    * "unknown" only where it recorded none; summary.json keeps the difference.
+    */
+  @Test def aRunWithoutFiguresRanForTheTimeRecordedOrAnUnknownTime(): Unit = {
+    val verdict = GateVerdict(Nil, Seq("no figures"), None, Seq("stopped before the end of its plan"), Nil)
+    def ran(elapsedMs: Option[Long]) = {
+      val context = RunContext("Raid", Seq("raid"), "local", "reference", "1/1", Map.empty, Nil, Nil)
+        .copy(course = RunCourse(Some(630), Some(660000), reachedEnd = false, elapsedMs, None))
+      val settings = ResultsSettings(Paths.get("unused"), 500, 2000, 5000, 5000, ResultsSettings.NoBaseline, 100)
+      val summary = RunSummarizer.withoutFigures(context, RunSummarizer.RunIdentity("r", "abc"), settings, 0, verdict)
+      val file = Files.writeString(Files.createTempFile("summary-", ".json"), SummaryJson.write(summary))
+      val read = SummaryJson.read(file)
+      assertEquals(elapsedMs, read.completion.actualDurationMs, "read back from summary.json")
+      val line = SummaryMarkdown.render(read).linesIterator.find(_.startsWith("- Plan:")).get
+      line.substring(line.indexOf("ran: "))
+    }
+    assertEquals("ran: 4.2 s (INCOMPLETE)", ran(Some(4200)))
+    assertEquals("ran: 0 s (INCOMPLETE)", ran(Some(0)))
+    assertEquals("ran: unknown (INCOMPLETE)", ran(None))
   }
 }

@@ -114,7 +114,7 @@ object RunSummarizer {
       startedUsers = run.startedUsers,
       endedUsers = run.endedUsers,
       plannedDurationMs = context.course.durationMs,
-      actualDurationMs = span.endEpochMs - span.startEpochMs,
+      actualDurationMs = Some(span.endEpochMs - span.startEpochMs),
       problems = Seq(
         Option.when(
           !context.course.reachedEnd
@@ -215,7 +215,8 @@ object RunSummarizer {
       steady = SteadyState(startedEpochMs, startedEpochMs, 0, "none", 0, Nil),
       windows = Nil,
       warnings = Nil,
-      completion = Completion(context.course.users, 0, 0, context.course.durationMs, elapsed, verdict.incomplete),
+      completion =
+        Completion(context.course.users, 0, 0, context.course.durationMs, context.course.elapsedMs, verdict.incomplete),
       injector = context.course.injector,
       errors = Nil,
       gate = Some(verdict),

@@ -27,5 +27,6 @@ object WindowKind {
   /** A kind no profile of this version records (a run.json another version wrote), kept as it was stored. */
   final case class Other(word: String) extends WindowKind
 
+  /** The kinds this version's profiles record. */
   val Recorded: Seq[WindowKind] = Seq(Steady, Cycle, Level)
 }

@@ -7,7 +7,7 @@ import io.gatling.core.controller.inject.closed.ClosedInjectionStep
 
 import Plan.count
 import Shape.{ closedArrivalRate, noShare, Planned }
-import results.model.{ RunWindow, WindowLabel }
+import results.model.{ WindowKind, WindowLabel }
 
 /** Shape 2: closed model; `startUsers` concurrent users, ramping linearly to `targetUsers` over `ramp`, then held. */
 private[profiles] final case class ClosedRampHold(
@@ -40,7 +40,7 @@ private[profiles] final case class ClosedRampHold(
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] =
     closedArrivalRate(shard.share(targetUsers), journeyDuration)
 
-  override def plannedWindows: Seq[Planned] = Seq(Planned(RunWindow.Steady, WindowLabel.Hold, ramp, ramp + hold))
+  override def plannedWindows: Seq[Planned] = Seq(Planned(WindowKind.Steady, WindowLabel.Hold, ramp, ramp + hold))
 }
 
 /** The closed ramp and hold as Gatling injection steps. */

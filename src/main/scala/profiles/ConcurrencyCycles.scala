@@ -7,7 +7,7 @@ import io.gatling.core.controller.inject.closed.ClosedInjectionStep
 
 import Plan.count
 import Shape.{ closedArrivalRate, noShare, Planned }
-import results.model.{ RunWindow, WindowLabel }
+import results.model.{ WindowKind, WindowLabel }
 
 /** Shape 3: closed model; each concurrency level held for `cycle`, with an optional ramp between levels
   * that is left out of the cycle windows.
@@ -43,7 +43,7 @@ private[profiles] final case class ConcurrencyCycles(
     closedArrivalRate(shard.share(levels.last), journeyDuration)
 
   override def plannedWindows: Seq[Planned] =
-    levels.indices.map(i => Planned(RunWindow.Cycle, label(i), cycleStart(i), cycleStart(i) + cycle))
+    levels.indices.map(i => Planned(WindowKind.Cycle, label(i), cycleStart(i), cycleStart(i) + cycle))
 }
 
 /** The concurrency cycles as Gatling injection steps. */

@@ -1,6 +1,6 @@
 package profiles
 
-import results.model.{ RunWindow, WindowLabel }
+import results.model.{ WindowKind, WindowLabel }
 
 import scala.concurrent.duration._
 
@@ -71,7 +71,7 @@ private[profiles] sealed trait ConcurrencySweepInjection { self: ConcurrencySwee
     val populations = stages.map { case (k, r) =>
       val queue = new WorkQueue(shard.offset(iterations), shard.share(iterations), timeLimitPerLevel)
       scenario(s"$scenarioName L$k R$r")
-        .exec(Workers.loop(queue, journey, windows, RunWindow.Level, label(k, r)))
+        .exec(Workers.loop(queue, journey, windows, WindowKind.Level, label(k, r)))
         .inject(atOnceUsers(Math.toIntExact(shard.share(levels(k - 1)))))
     }
     populations.reduceRight((stage, later) => stage.andThen(later))

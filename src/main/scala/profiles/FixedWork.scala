@@ -8,7 +8,7 @@ import io.gatling.core.structure.ChainBuilder
 
 import Plan.{ count, counted, human }
 import Shape.noShare
-import results.model.{ RunWindow, WindowLabel }
+import results.model.{ WindowKind, WindowLabel }
 
 /** Shape 4: `workers` work through exactly `scenarios` iterations of the journey, then stop.
   * Workers start `startAfter` into the run (a second system joining late), spread over `rampUp`;
@@ -73,7 +73,7 @@ private[profiles] sealed trait FixedWorkInjection { self: FixedWork =>
       : ChainBuilder = {
     val window = WindowLabel.FixedWork(scenarioName, scenarios)
     val finished = windows.work(window, scenarioName, shard.share(scenarios))
-    Workers.loop(queue(shard), journey, windows, RunWindow.Steady, window, finished)
+    Workers.loop(queue(shard), journey, windows, WindowKind.Steady, window, finished)
   }
 }
 

@@ -8,7 +8,7 @@ import io.gatling.core.structure.ChainBuilder
 
 import Plan.{ count, human }
 import Shape.{ ceilDiv, noShare, Planned }
-import results.model.{ RunWindow, WindowLabel }
+import results.model.{ WindowKind, WindowLabel }
 
 /** Shape 1: arrivals ramp up from 0 over `warmUp`, then arrive at a constant `rate` for `steady`. */
 private[profiles] final case class OpenArrivals(
@@ -55,7 +55,7 @@ private[profiles] final case class OpenArrivals(
   def peakArrivalRate(shard: Shard, journeyDuration: Option[FiniteDuration]): Option[Double] = Some(steadyRate(shard))
 
   override def plannedWindows: Seq[Planned] =
-    Seq(Planned(RunWindow.Steady, WindowLabel.Steady, warmUp, warmUp + steady))
+    Seq(Planned(WindowKind.Steady, WindowLabel.Steady, warmUp, warmUp + steady))
 }
 
 /** Open arrivals as Gatling injection steps. */

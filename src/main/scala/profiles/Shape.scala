@@ -8,7 +8,7 @@ import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
 
 import Plan.count
 import Shape.Planned
-import results.model.WindowLabel
+import results.model.{ WindowKind, WindowLabel }
 
 /** A load shape with the whole run's figures (after scale); a shard's figures are worked out from them,
   * so that the shares of all shards add up to the whole. Not sealed: each shape has a file of its own, with its
@@ -95,7 +95,7 @@ private[profiles] object Shape {
   def ceilDiv(a: Long, b: Long): Long = (a + b - 1) / b
 
   /** A window at fixed offsets from the run's start, for the results step to resolve. */
-  final case class Planned(kind: String, label: WindowLabel, from: FiniteDuration, to: FiniteDuration)
+  final case class Planned(kind: WindowKind, label: WindowLabel, from: FiniteDuration, to: FiniteDuration)
 
   /** Why `shard` would get none of `total` `what` (a plural noun: users, workers), when it would. */
   def noShare(shard: Shard, what: String, total: Long): Option[String] =

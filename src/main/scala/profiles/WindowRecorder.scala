@@ -1,6 +1,6 @@
 package profiles
 
-import results.model.{ PlannedWindow, RunWindow, WindowLabel, WorkDone }
+import results.model.{ PlannedWindow, RunWindow, WindowKind, WindowLabel, WorkDone }
 
 import java.util.concurrent.atomic.AtomicLong
 
@@ -22,7 +22,7 @@ final class WindowRecorder {
 
   private val plans = mutable.ArrayBuffer.empty[PlannedWindow]
   private val plansByScenario = mutable.LinkedHashMap.empty[String, Seq[PlannedWindow]]
-  private val recorded = mutable.LinkedHashMap.empty[(String, WindowLabel), (Long, Long)]
+  private val recorded = mutable.LinkedHashMap.empty[(WindowKind, WindowLabel), (Long, Long)]
   private val work = mutable.LinkedHashMap.empty[WindowLabel, (String, Long, AtomicLong)]
 
   def planned: Seq[PlannedWindow] = synchronized(plans.toSeq)
@@ -36,7 +36,7 @@ final class WindowRecorder {
   /** Each fixed-work population's list: how many scenarios it planned and finished, over its window. */
   def workDone: Seq[WorkDone] = synchronized {
     work.toSeq.map { case (label, (scenario, planned, finished)) =>
-      val (start, end) = recorded.get((RunWindow.Steady, label)).filter { case (s, e) => e > s }.getOrElse((0L, 0L))
+      val (start, end) = recorded.get((WindowKind.Steady, label)).filter { case (s, e) => e > s }.getOrElse((0L, 0L))
       WorkDone(scenario, planned, finished.get, start, end)
     }
   }
@@ -52,25 +52,25 @@ final class WindowRecorder {
     * or, for fixed work, as measured; None when their profile marks none (a sweep).
     */
   def steadyOf(scenarios: Seq[String]): Option[Either[PlannedWindow, RunWindow]] = synchronized {
-    val planned = scenarios.flatMap(plansByScenario.getOrElse(_, Nil)).filter(_.kind == RunWindow.Steady)
+    val planned = scenarios.flatMap(plansByScenario.getOrElse(_, Nil)).filter(_.kind == WindowKind.Steady)
     val worked = work.toSeq.collect { case (label, (scenario, _, _)) if scenarios.contains(scenario) => label }
-    val measured = worked.flatMap(label => recorded.get((RunWindow.Steady, label))).filter { case (s, e) => e > s }
+    val measured = worked.flatMap(label => recorded.get((WindowKind.Steady, label))).filter { case (s, e) => e > s }
     if (planned.nonEmpty)
       Some(Left(PlannedWindow(
-        RunWindow.Steady,
+        WindowKind.Steady,
         planned.head.label,
         planned.map(_.fromMs).min,
         planned.map(_.toMs).max
       )))
     else
       Option.when(measured.nonEmpty)(
-        Right(RunWindow(RunWindow.Steady, worked.head, measured.map(_._1).min, measured.map(_._2).max))
+        Right(RunWindow(WindowKind.Steady, worked.head, measured.map(_._1).min, measured.map(_._2).max))
       )
   }
 
   /** A window planned again (by each population of one profile: one per line class) is listed once. */
   private[profiles] def plan(
-      kind: String,
+      kind: WindowKind,
       label: WindowLabel,
       from: FiniteDuration,
       to: FiniteDuration,
@@ -84,12 +84,12 @@ final class WindowRecorder {
     }
 
   /** The earliest start and the latest end reported for a window count: workers start and end at different times. */
-  private[profiles] def started(kind: String, label: WindowLabel, epochMs: Long): Unit = synchronized {
+  private[profiles] def started(kind: WindowKind, label: WindowLabel, epochMs: Long): Unit = synchronized {
     val (start, end) = recorded.getOrElse((kind, label), (Long.MaxValue, Long.MinValue))
     recorded((kind, label)) = (math.min(start, epochMs), end)
   }
 
-  private[profiles] def ended(kind: String, label: WindowLabel, epochMs: Long): Unit = synchronized {
+  private[profiles] def ended(kind: WindowKind, label: WindowLabel, epochMs: Long): Unit = synchronized {
     val (start, end) = recorded.getOrElse((kind, label), (Long.MaxValue, Long.MinValue))
     recorded((kind, label)) = (start, math.max(end, epochMs))
   }

@@ -6,7 +6,7 @@ import scala.concurrent.duration.FiniteDuration
 
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
-import results.model.WindowLabel
+import results.model.{ WindowKind, WindowLabel }
 
 /** A fixed amount of work shared by a pool of workers: items `firstItem` until `firstItem + size`,
   * each handed out exactly once, and none after `timeLimit` has passed since the first was asked for.
@@ -51,7 +51,7 @@ object Workers {
       queue: WorkQueue,
       journey: ChainBuilder,
       windows: WindowRecorder,
-      kind: String,
+      kind: WindowKind,
       label: WindowLabel,
       finished: () => Unit = () => ()
   ): ChainBuilder = {

@@ -5,6 +5,7 @@ import java.nio.file.{ Files, Paths }
 import scala.jdk.CollectionConverters._
 
 import com.typesafe.config.{ Config, ConfigException, ConfigObject, ConfigRenderOptions, ConfigUtil, ConfigValue }
+import text.MarkdownTable
 
 /** docs/configuration.md, generated from the configuration files: every key they set, once, as it is given after -D, with its default
   * and the comment above it (or above its block), then the keys [[KnownSettings]] takes that no file sets and
@@ -77,10 +78,13 @@ object ConfigurationReference {
     (header ++ groups.flatten ++ unset ++ environment(known)).mkString("", "\n", "\n")
   }
 
-  private def section(title: String, rows: Seq[Entry], note: String = "", value: String = "default"): Seq[String] =
-    Seq(s"## $title", "") ++ Option.when(note.nonEmpty)(Seq(note, "")).toSeq.flatten ++
-      Seq(s"| key | $value | meaning |", "|---|---|---|") ++
-      rows.map(e => s"| `${e.key}` | ${e.default} | ${prose(e.meaning)} |") :+ ""
+  private def section(title: String, rows: Seq[Entry], note: String = "", value: String = "default"): Seq[String] = {
+    val table = MarkdownTable(
+      Seq("key", value, "meaning").map(MarkdownTable.text),
+      rows.map(e => Seq(s"`${e.key}`", e.default, prose(e.meaning)))
+    )
+    Seq(s"## $title", "") ++ Option.when(note.nonEmpty)(Seq(note, "")).toSeq.flatten ++ Seq(table.render, "")
+  }
 
   /** The keys taken that no file sets. */
   private def unset: Seq[String] =
@@ -172,7 +176,7 @@ object ConfigurationReference {
       try render(resolved.getValue(key))
       catch { case _: ConfigException => render(raw) }
     val variables = """\$\{\?([A-Za-z0-9_]+)\}""".r.findAllMatchIn(render(raw)).map(_.group(1)).toSeq
-    (s"`${cell(value)}`" +: variables.map(v => s"(env `$v`)")).mkString(" ")
+    (s"`${oneLine(value)}`" +: variables.map(v => s"(env `$v`)")).mkString(" ")
   }
 
   private def isResolved(block: ConfigObject): Boolean =
@@ -184,11 +188,14 @@ object ConfigurationReference {
 
   private def render(value: ConfigValue): String = value.render(ConfigRenderOptions.concise())
 
-  private def cell(text: String): String = text.replace("|", "\\|").replace("\n", " ")
+  /** A cell's text on one line ([[MarkdownTable]] escapes its `|`). */
+  private def oneLine(text: String): String = text.replace("\n", " ")
 
   // Outside a code span a `<system>` would be read as an HTML tag, and vanish.
   private def prose(text: String): String =
-    cell(text).split("`", -1).zipWithIndex.map { case (part, i) => if (i % 2 == 0) part.replace("<", "&lt;") else part }
+    oneLine(text).split("`", -1).zipWithIndex.map { case (part, i) =>
+      if (i % 2 == 0) part.replace("<", "&lt;") else part
+    }
       .mkString("`")
 
   def main(args: Array[String]): Unit = {

@@ -1,6 +1,6 @@
 package profiles
 
-import results.model.WindowLabel
+import results.model.{ WindowKind, WindowLabel }
 
 import scala.concurrent.duration._
 
@@ -73,7 +73,7 @@ class ClosedShapesTest {
     val windows = cycles(suite("learning-portal", "cycles")).plannedWindows
     assertEquals(
       Seq(0, 11, 22, 33, 44).zip(Seq(100L, 250L, 500L, 750L, 1000L)).zipWithIndex.map { case ((m, level), i) =>
-        Shape.Planned("cycle", WindowLabel.Cycle(i + 1, Some(level)), m.minutes, (m + 10).minutes)
+        Shape.Planned(WindowKind.Cycle, WindowLabel.Cycle(i + 1, Some(level)), m.minutes, (m + 10).minutes)
       },
       windows
     )
@@ -82,7 +82,7 @@ class ClosedShapesTest {
 
   @Test def rampHoldWindowIsTheHold(): Unit =
     assertEquals(
-      Seq(Shape.Planned("steady", WindowLabel.Hold, 20.minutes, 30.minutes)),
+      Seq(Shape.Planned(WindowKind.Steady, WindowLabel.Hold, 20.minutes, 30.minutes)),
       ramp(suite("vote-nz", "users-1000")).plannedWindows
     )
 

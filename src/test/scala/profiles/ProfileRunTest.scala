@@ -1,6 +1,6 @@
 package profiles
 
-import results.model.{ RunWindow, WindowLabel, WorkDone }
+import results.model.{ WindowKind, WindowLabel, WorkDone }
 
 import java.nio.file.Files
 
@@ -38,11 +38,11 @@ class ProfileRunTest {
     assertEquals(4000L, steady.head.durationMs)
     assertEquals(started + 1000, steady.head.startEpochMs, "after the 1 s warm-up")
 
-    val cycles = all.filter(_.kind == RunWindow.Cycle)
+    val cycles = all.filter(_.kind == WindowKind.Cycle)
     assertEquals(Seq("cycle 1 (1 user)", "cycle 2 (2 users)"), cycles.map(_.label.text))
     assertEquals(cycles.head.endEpochMs, cycles(1).startEpochMs)
 
-    val levels = all.filter(_.kind == RunWindow.Level)
+    val levels = all.filter(_.kind == WindowKind.Level)
     assertEquals(
       Seq("L1 R1 (1 user)", "L2 R1 (2 users)", "L1 R2 (1 user)", "L2 R2 (2 users)"),
       levels.map(_.label.text)

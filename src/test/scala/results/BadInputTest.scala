@@ -1,7 +1,7 @@
 package results
 
 import results.archive.SummaryJson
-import results.model.{ GateVerdict, RunContext, RunWindow, WindowLabel }
+import results.model.{ GateVerdict, RunContext, RunWindow, WindowKind, WindowLabel }
 import results.summarize.ResultsSettings
 
 import java.nio.charset.StandardCharsets
@@ -161,9 +161,9 @@ class BadInputTest {
 
   @Test
   def aWindowThatEndsAtItsStartIsLeftOutWithAWarning(): Unit = {
-    val whole = RunWindow("level", WindowLabel.Level(1, 1, 1), 0L, Long.MaxValue)
-    val empty = RunWindow("level", WindowLabel.Level(2, 1, 2), 5000L, 5000L)
-    val backwards = RunWindow("level", WindowLabel.Level(2, 2, 2), 6000L, 5000L)
+    val whole = RunWindow(WindowKind.Level, WindowLabel.Level(1, 1, 1), 0L, Long.MaxValue)
+    val empty = RunWindow(WindowKind.Level, WindowLabel.Level(2, 1, 2), 5000L, 5000L)
+    val backwards = RunWindow(WindowKind.Level, WindowLabel.Level(2, 2, 2), 6000L, 5000L)
     val outcome = PostRun.process(
       FixtureRun.run.gatlingRunDir,
       Files.createTempDirectory("results-"),

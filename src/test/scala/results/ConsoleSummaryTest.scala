@@ -1,6 +1,6 @@
 package results
 
-import results.model.{ EntryNesting, RunWindow, TransactionRate, WindowLabel, WindowSummary }
+import results.model.{ EntryNesting, RunWindow, TransactionRate, WindowKind, WindowLabel, WindowSummary }
 import results.render.{ ConsoleSummary, RequestColumns, SummaryMarkdown }
 
 import org.junit.jupiter.api._
@@ -16,7 +16,7 @@ class ConsoleSummaryTest {
       CraftedSummaries.summary("Raid", Map(List("mint raid") -> ok(2000, 2100), List("read raid") -> ok(3, 5, 7)))
     plain.copy(windows =
       Seq(WindowSummary(
-        RunWindow(RunWindow.Steady, WindowLabel.Steady, 0, 10000),
+        RunWindow(WindowKind.Steady, WindowLabel.Steady, 0, 10000),
         Some(plain.global),
         plain.requests,
         Nil,

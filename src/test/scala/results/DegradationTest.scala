@@ -1,7 +1,7 @@
 package results
 
 import results.gate.{ Gate, Limits, Thresholds }
-import results.model.{ Degradation, Entry, GateVerdict, QuarterFigures, RunContext, RunWindow, WindowLabel }
+import results.model.{ Degradation, Entry, GateVerdict, QuarterFigures, RunContext, RunWindow, WindowKind, WindowLabel }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import scala.collection.mutable
@@ -77,7 +77,7 @@ class DegradationTest {
     }
     val (start, end) = (starts.map(_._1).min, starts.map(_._1).max + 1)
     val context = RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", "1/1", Map.empty, Nil, Nil)
-      .copy(windows = Seq(RunWindow(RunWindow.Steady, WindowLabel.Steady, start, end)))
+      .copy(windows = Seq(RunWindow(WindowKind.Steady, WindowLabel.Steady, start, end)))
     val summary = RunSummarizer.summarize(
       dir,
       context,

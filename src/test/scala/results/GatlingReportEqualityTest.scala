@@ -1,6 +1,6 @@
 package results
 
-import results.model.{ PlannedWindow, RunContext, RunSummary, RunWindow, WindowLabel }
+import results.model.{ PlannedWindow, RunContext, RunSummary, RunWindow, WindowKind, WindowLabel }
 import results.summarize.{ LatencyAccumulator, ResultsSettings, RunSummarizer }
 
 import java.nio.file.{ Files, Path }
@@ -140,9 +140,9 @@ class GatlingReportEqualityTest {
     val (start, end) = (whole.run.startEpochMs, whole.run.endEpochMs + 1)
     val middle = (start + end) / 2
     val windows = Seq(
-      RunWindow("steady", WindowLabel.Named("all"), start, end),
-      RunWindow("cycle", WindowLabel.Named("first half"), start, middle),
-      RunWindow("cycle", WindowLabel.Named("second half"), middle, end)
+      RunWindow(WindowKind.Steady, WindowLabel.Named("all"), start, end),
+      RunWindow(WindowKind.Cycle, WindowLabel.Named("first half"), start, middle),
+      RunWindow(WindowKind.Cycle, WindowLabel.Named("second half"), middle, end)
     )
     val split = summarize(windows)
     assertEquals("profile", split.steady.source)
@@ -167,14 +167,15 @@ class GatlingReportEqualityTest {
       SimulationLogAccess.readHeader(FixtureRun.run.gatlingRunDir.resolve("simulation.log")).runStartEpochMs
     val (start, end) = (whole.run.startEpochMs, whole.run.endEpochMs + 1)
     val middle = (start + end) / 2
-    val planned = Seq(PlannedWindow("cycle", WindowLabel.Named("first half"), start - logStart, middle - logStart))
+    val planned =
+      Seq(PlannedWindow(WindowKind.Cycle, WindowLabel.Named("first half"), start - logStart, middle - logStart))
     val byOffset = RunSummarizer.summarize(
       FixtureRun.run.gatlingRunDir,
       context.copy(plannedWindows = planned),
       RunSummarizer.RunIdentity("fixture", "test"),
       ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
     )
-    val byEpoch = summarize(Seq(RunWindow("cycle", WindowLabel.Named("first half"), start, middle)))
+    val byEpoch = summarize(Seq(RunWindow(WindowKind.Cycle, WindowLabel.Named("first half"), start, middle)))
     assertEquals(
       byEpoch.windows.map(_.window),
       byOffset.windows.map(_.window),

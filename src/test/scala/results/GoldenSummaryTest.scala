@@ -1,6 +1,6 @@
 package results
 
-import results.archive.RunArchive
+import results.archive.{ RunArchive, SummaryJson }
 import results.capacity.{ CapacityRecord, CapacityStepRecord, SearchEnd }
 import results.model.{
   CurveSpec,
@@ -14,6 +14,7 @@ import results.model.{
   RunWindow,
   SystemRecord,
   Tally,
+  WindowKind,
   WindowLabel
 }
 import results.render.RunPage
@@ -29,11 +30,14 @@ import io.gatling.core.stats.writer.SimulationLogWriter
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
-/** What the results step renders (summary.json, the file pipelines read; summary.md; junit.xml; run.html; its
-  * console lines), for each kind of run, byte for byte against the copies kept in src/test/resources/golden/: one system, several systems, no figures (no request answered), sharded (two
-  * shards merged), a sweep, cycles, a capacity search. The inputs are fixed: simulation.logs written here by Gatling's own writer
-  * from seeded draws, crafted run contexts, fixed clock, run ids, commit, results settings and thresholds
-  * (golden/thresholds.conf), so that any change to what a reader or a pipeline sees fails here, with the lines that differ.
+/** What the simulation records of its run (run.json, which `results summarize` and the run index read back
+  * into the same context) and what the results step renders (summary.json, the file pipelines read;
+  * summary.md; junit.xml; run.html; its console lines), for each kind of run, byte for byte against the
+  * copies kept in src/test/resources/golden/: one system, several systems, no figures (no request answered),
+  * sharded (two shards merged), a sweep, cycles, a capacity search. The inputs are fixed: simulation.logs
+  * written here by Gatling's own writer from seeded draws, crafted run contexts, fixed clock, run ids, commit,
+  * results settings and thresholds (golden/thresholds.conf), so that any change to what a reader or a
+  * pipeline sees fails here, with the lines that differ.
   *
   * After an intended change, rewrite the files and review them before committing:
   * `mvn -o -q test -Dtest=GoldenSummaryTest -Dgolden.update=true`, then `git diff src/test/resources/golden`.
@@ -55,13 +59,18 @@ class GoldenSummaryTest {
             "steady",
             Seq("alpha"),
             Some(60),
-            plannedSteady = Some(PlannedWindow(RunWindow.Steady, WindowLabel.Steady, 10000, 50000)),
+            plannedSteady = Some(PlannedWindow(WindowKind.Steady, WindowLabel.Steady, 10000, 50000)),
             requests = Seq(List("alpha - home"), List("alpha - search"), List("alpha - submit"))
           )
         }.copy(
-          plannedWindows = Seq(PlannedWindow(RunWindow.Steady, WindowLabel.Steady, 10000, 50000)),
+          plannedWindows = Seq(PlannedWindow(WindowKind.Steady, WindowLabel.Steady, 10000, 50000)),
           course = RunCourse(Some(60), Some(60000), reachedEnd = true, Some(61500), Some(injector)),
-          tallies = Seq(Tally("answers", Seq("accepted", "refused"), Seq("alpha - submit" -> Map("accepted" -> 57L))))
+          // As suite.Tallies records a tally (and run.json reads it back): every category, 0 where none.
+          tallies = Seq(Tally(
+            "answers",
+            Seq("accepted", "refused"),
+            Seq("alpha - submit" -> Map("accepted" -> 57L, "refused" -> 0L))
+          ))
         )
       )
     )
@@ -85,7 +94,7 @@ class GoldenSummaryTest {
         "steady",
         Seq("beta"),
         Some(60),
-        plannedSteady = Some(PlannedWindow(RunWindow.Steady, WindowLabel.Steady, 30000, 70000)),
+        plannedSteady = Some(PlannedWindow(WindowKind.Steady, WindowLabel.Steady, 30000, 70000)),
         requests = Seq(List("beta - list"), List("beta - open"), List("beta - close"))
       )
     )
@@ -131,12 +140,11 @@ class GoldenSummaryTest {
       }
       val record = SystemRecord("alpha", "steady", Seq("alpha"), Some(40), requests = Seq(List("alpha - home")))
       summarized(dir, context("Alpha", "alpha")(record).copy(shard = s"$i/2"), root)
-      dir
     }
     var status = -1
     val console = printed {
       status = ResultsCli.run(
-        List("merge") ++ shards.map(_.toString) ++
+        List("merge") ++ shards.map(_.dir.toString) ++
           List("--shards", "2", "--results", root.toString, "--thresholds", thresholdsFile.toString)
       )
     }
@@ -146,7 +154,9 @@ class GoldenSummaryTest {
         Files.list(root)
       )(_.iterator.asScala.filter(_.getFileName.toString.startsWith("alpha-merged-")).toList)
     assertEquals(1, merged.size, merged.toString)
-    assertGolden("sharded", Written(merged.head, console))
+    assertGolden("sharded", Written(merged.head, console, recorded = None))
+    // A merge reads no run.json: the one pinned is the first shard's.
+    assertRunJson("sharded", shards.head)
   }
 
   /** Three levels of concurrency, two repeats each: the windows the sweep measured, and the curve of its pairs. */
@@ -157,7 +167,7 @@ class GoldenSummaryTest {
       (level, users) <- levels
     } yield {
       val from = Start + ((repeat - 1) * levels.size + level - 1) * 10000L
-      (RunWindow(RunWindow.Level, WindowLabel.Level(level, repeat, users), from, from + 10000L), users)
+      (RunWindow(WindowKind.Level, WindowLabel.Level(level, repeat, users), from, from + 10000L), users)
     }
     val windows = stages.map(_._1)
     val scenarios = stages.map { case (w, _) => s"uploads ${w.label.text.takeWhile(_ != '(').trim}" }
@@ -204,7 +214,7 @@ class GoldenSummaryTest {
   @Test def cycles(): Unit = {
     val cycles = Seq(2, 4, 6).zipWithIndex.map { case (users, i) =>
       PlannedWindow(
-        RunWindow.Cycle,
+        WindowKind.Cycle,
         WindowLabel.Cycle(i + 1, Some(users.toLong)),
         i * 20000L,
         i * 20000L + 20000L
@@ -293,8 +303,10 @@ object GoldenSummaryTest {
   private val Runs = Paths.get("target/golden-runs")
   private val thresholdsFile = Golden.resolve("thresholds.conf")
 
-  /** A run folder the results step wrote, and what it printed. */
-  private final case class Written(dir: Path, console: String)
+  /** A run folder the results step wrote, what it printed, and the context its run.json records (none for
+    * a merged run, which has no run.json).
+    */
+  private final case class Written(dir: Path, console: String, recorded: Option[RunContext])
 
   /** The files the renderers write into a run's folder. */
   private val Rendered = Seq(
@@ -370,8 +382,8 @@ object GoldenSummaryTest {
       systemRecords = Seq(record)
     )
 
-  /** What the results step writes for the run in `dir`, gated on golden/thresholds.conf: its files and its
-    * console lines.
+  /** What is written for the run in `dir`: its run.json, as the archive step writes it before the results
+    * step, then what the results step writes, gated on golden/thresholds.conf: its files and its console lines.
     */
   private def summarized(
       dir: Path,
@@ -381,10 +393,14 @@ object GoldenSummaryTest {
     val identity =
       RunSummarizer.RunIdentity(s"${context.simulation.toLowerCase}-${context.shard.replace("/", "of")}", "0123abc")
     val clock = Clock.fixed(Instant.ofEpochMilli(Start + 60000), ZoneOffset.UTC)
+    Files.writeString(
+      dir.resolve(RunArchive.RunJsonName),
+      SummaryJson.writeContext(context, identity.runId, identity.gitCommit)
+    )
     val console = printed(
       PostRun.summarizeAndGate(dir, root, context, identity, settings.copy(root = root), Some(thresholdsFile), clock)
     )
-    Written(dir, console)
+    Written(dir, console, Some(context))
   }
 
   /** The console lines `body` printed, with the temporary folders it names cut to their last part. */
@@ -402,6 +418,14 @@ object GoldenSummaryTest {
       assertGolden(s"$name.$file", Files.readString(path))
     }
     assertGolden(s"$name.console.txt", written.console)
+    if (written.recorded.nonEmpty) assertRunJson(name, written)
+  }
+
+  /** The run.json written for the run, against its golden copy, read back into the context it was written from. */
+  private def assertRunJson(name: String, written: Written): Unit = {
+    val path = written.dir.resolve(RunArchive.RunJsonName)
+    assertGolden(s"$name.${RunArchive.RunJsonName}", Files.readString(path))
+    assertEquals(written.recorded, Some(SummaryJson.readContext(path)), s"$path read back")
   }
 
   private def assertGolden(name: String, actual: String): Unit = {
@@ -411,7 +435,7 @@ object GoldenSummaryTest {
       assertTrue(Files.isRegularFile(file), s"no $file: write it with -Dgolden.update=true")
       val expected = Files.readString(file)
       if (expected != actual)
-        fail(s"$file differs from the summary.json written now (- the file's, + now):\n${diff(expected, actual)}")
+        fail(s"$file differs from what is written now (- the file's, + now):\n${diff(expected, actual)}")
     }
   }
 

@@ -1,7 +1,7 @@
 package results
 
 import results.archive.RunArchive
-import results.model.{ RunWindow, WindowLabel, WindowSummary }
+import results.model.{ RunWindow, WindowKind, WindowLabel, WindowSummary }
 import results.render.{ RunIndexPage, RunPage, SitePages }
 
 import java.nio.file.{ Files, Path, Paths }
@@ -26,7 +26,7 @@ class PageEscapingTest {
     )
     // Two cycles, so that the run page draws its knee chart, whose tooltip names the window.
     def cycle(i: Int) = WindowSummary(
-      RunWindow("cycle", WindowLabel.Named(s"cycle $i $name"), 1000000L + (i - 1) * 1000, 1000000L + i * 1000),
+      RunWindow(WindowKind.Cycle, WindowLabel.Named(s"cycle $i $name"), 1000000L + (i - 1) * 1000, 1000000L + i * 1000),
       Some(crafted.global),
       Nil,
       Nil,

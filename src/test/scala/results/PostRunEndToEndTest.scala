@@ -1,7 +1,7 @@
 package results
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.model.{ PlannedWindow, RunContext, RunWindow, WindowLabel }
+import results.model.{ PlannedWindow, RunContext, WindowKind, WindowLabel }
 import results.render.{ RequestColumns, WindowChart }
 import results.summarize.ResultsSettings
 
@@ -61,7 +61,7 @@ class PostRunEndToEndTest {
 
   @Test
   def aRunWithWindowsGetsItsChartOverThem(): Unit = {
-    val cycle = PlannedWindow(RunWindow.Cycle, WindowLabel.Cycle(1, Some(1)), 0, 3600000)
+    val cycle = PlannedWindow(WindowKind.Cycle, WindowLabel.Cycle(1, Some(1)), 0, 3600000)
     val dir = PostRun.process(
       FixtureRun.run.gatlingRunDir,
       Files.createTempDirectory("results-"),

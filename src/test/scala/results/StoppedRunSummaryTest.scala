@@ -29,7 +29,7 @@ class StoppedRunSummaryTest {
     assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
     assertEquals(0L, summary.global.figures.count)
     assertEquals(
-      (Some(630L), 0L, 3000L),
+      (Some(630L), 0L, Some(3000L)),
       (
         summary.completion.plannedUsers,
         summary.completion.startedUsers,

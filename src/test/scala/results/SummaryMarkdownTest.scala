@@ -1,8 +1,23 @@
 package results
 
 import results.archive.SummaryJson
-import results.model.{ ErrorCount, GateCheck, GateVerdict, Problem, ProblemKind, RunWindow, WindowLabel, WindowSummary }
+import results.model.{
+  ErrorCount,
+  GateCheck,
+  GateVerdict,
+  Problem,
+  ProblemKind,
+  RunContext,
+  RunCourse,
+  RunWindow,
+  WindowKind,
+  WindowLabel,
+  WindowSummary
+}
 import results.render.SummaryMarkdown
+import results.summarize.{ ResultsSettings, RunSummarizer }
+
+import java.nio.file.{ Files, Paths }
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
@@ -84,14 +99,14 @@ class SummaryMarkdownTest {
   }
 
   @Test def windowsAreNamedByWhatTheyAre(): Unit = {
-    def window(kind: String, label: WindowLabel) =
+    def window(kind: WindowKind, label: WindowLabel) =
       WindowSummary(RunWindow(kind, label, 0, 10000), Some(run.global), Nil, Nil, Nil)
     val page = SummaryMarkdown.render(
       run.copy(windows =
         Seq(
-          window(RunWindow.Steady, WindowLabel.Hold),
-          window(RunWindow.Cycle, WindowLabel.Cycle(2, Some(250))),
-          window(RunWindow.Level, WindowLabel.Level(3, 2, 4))
+          window(WindowKind.Steady, WindowLabel.Hold),
+          window(WindowKind.Cycle, WindowLabel.Cycle(2, Some(250))),
+          window(WindowKind.Level, WindowLabel.Level(3, 2, 4))
         )
       )
     )
@@ -105,7 +120,7 @@ class SummaryMarkdownTest {
     val page = SummaryMarkdown.render(
       run.copy(windows =
         Seq(WindowSummary(
-          RunWindow(RunWindow.Cycle, WindowLabel.Cycle(1, Some(1)), 0, 10000),
+          RunWindow(WindowKind.Cycle, WindowLabel.Cycle(1, Some(1)), 0, 10000),
           Some(slow),
           Nil,
           Nil,
@@ -125,5 +140,27 @@ class SummaryMarkdownTest {
     val read = SummaryJson.read(file)
     assertEquals(Seq(List(), List("Browse", "search")), read.errors.map(_.path))
     assertEquals(Some(503), read.errors.head.status)
+  }
+
+  /** A run stopped before its log held a record: "ran" is the time its simulation recorded, 0 ms too, and
+    * "unknown" only where it recorded none; summary.json keeps the difference.
+    */
+  @Test def aRunWithoutFiguresRanForTheTimeRecordedOrAnUnknownTime(): Unit = {
+    val stopped = Problem.ofRun(ProblemKind.StoppedBeforeEnd, "stopped before the end of its plan")
+    val verdict = GateVerdict(Nil, Seq("no figures"), None, Seq(stopped), Nil)
+    def ran(elapsedMs: Option[Long]) = {
+      val context = RunContext("Raid", Seq("raid"), "local", "reference", "1/1", Map.empty, Nil, Nil)
+        .copy(course = RunCourse(Some(630), Some(660000), reachedEnd = false, elapsedMs, None))
+      val settings = ResultsSettings(Paths.get("unused"), 500, 2000, 5000, 5000, ResultsSettings.NoBaseline, 100)
+      val summary = RunSummarizer.withoutFigures(context, RunSummarizer.RunIdentity("r", "abc"), settings, 0, verdict)
+      val file = Files.writeString(Files.createTempFile("summary-", ".json"), SummaryJson.write(summary))
+      val read = SummaryJson.read(file)
+      assertEquals(elapsedMs, read.completion.actualDurationMs, "read back from summary.json")
+      val line = SummaryMarkdown.render(read).linesIterator.find(_.startsWith("- Plan:")).get
+      line.substring(line.indexOf("ran: "))
+    }
+    assertEquals("ran: 4.2 s (INCOMPLETE)", ran(Some(4200)))
+    assertEquals("ran: 0 s (INCOMPLETE)", ran(Some(0)))
+    assertEquals("ran: unknown (INCOMPLETE)", ran(None))
   }
 }

@@ -1,6 +1,6 @@
 package results
 
-import results.model.{ PlannedWindow, RunContext, RunWindow, SystemRecord, WindowLabel }
+import results.model.{ PlannedWindow, RunContext, SystemRecord, WindowKind, WindowLabel }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import java.nio.file.{ Files, Path }
@@ -19,7 +19,7 @@ class SystemCollectorTest {
     "steady",
     Seq("alpha"),
     Some(70),
-    plannedSteady = Some(PlannedWindow(RunWindow.Steady, WindowLabel.Steady, 10000, 50000)),
+    plannedSteady = Some(PlannedWindow(WindowKind.Steady, WindowLabel.Steady, 10000, 50000)),
     requests = Seq(List("Visit", "a - home"))
   )
   private val beta = SystemRecord("beta", "smoke", Seq("beta"), Some(40), requests = Seq(List("b - home")))

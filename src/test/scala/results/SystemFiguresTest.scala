@@ -2,7 +2,7 @@ package results
 
 import results.archive.{ RunArchive, SummaryJson }
 import results.gate.{ BaselinePolicy, Gate, Limits, RunComparison, SystemVerdicts, Thresholds }
-import results.model.{ Entry, PlannedWindow, RunContext, RunWindow, SystemRecord, Verdict, WindowLabel }
+import results.model.{ Entry, PlannedWindow, RunContext, SystemRecord, Verdict, WindowKind, WindowLabel }
 import results.render.{ ConsoleSummary, RunIndexPage, RunPage, SummaryMarkdown }
 import results.summarize.{ ResultsSettings, RunSummarizer, ShardMerge }
 
@@ -57,7 +57,7 @@ class SystemFiguresTest {
         "steady",
         Seq("beta"),
         Some(60),
-        plannedSteady = Some(PlannedWindow(RunWindow.Steady, WindowLabel.Steady, 40000, 80000)),
+        plannedSteady = Some(PlannedWindow(WindowKind.Steady, WindowLabel.Steady, 40000, 80000)),
         requests = Seq(List("b - home"))
       )
     )

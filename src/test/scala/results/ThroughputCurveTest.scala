@@ -1,7 +1,16 @@
 package results
 
 import results.archive.SummaryJson
-import results.model.{ CurveSpec, RunContext, RunSummary, RunWindow, ThroughputCurve, WindowLabel, WindowSummary }
+import results.model.{
+  CurveSpec,
+  RunContext,
+  RunSummary,
+  RunWindow,
+  ThroughputCurve,
+  WindowKind,
+  WindowLabel,
+  WindowSummary
+}
 import results.render.{ CurveChart, SummaryMarkdown }
 import results.summarize.ShardMerge
 
@@ -25,7 +34,7 @@ class ThroughputCurveTest {
     val seconds = ms / 1000.0
     val samples = Seq.fill(pairs.toInt)(5 -> true) :+ (7 -> false)
     WindowSummary(
-      RunWindow(RunWindow.Level, WindowLabel.Level(level, repeat, users), fromMs, fromMs + ms),
+      RunWindow(WindowKind.Level, WindowLabel.Level(level, repeat, users), fromMs, fromMs + ms),
       Some(CraftedSummaries.entry(Nil, ok(5, 6), seconds)),
       Nil,
       Seq(

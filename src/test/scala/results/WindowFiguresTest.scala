@@ -1,6 +1,6 @@
 package results
 
-import results.model.{ RunWindow, WindowLabel, WindowSummary }
+import results.model.{ RunWindow, WindowKind, WindowLabel, WindowSummary }
 import results.render.{ SummaryMarkdown, WindowChart }
 
 import java.nio.file.Files
@@ -23,7 +23,7 @@ class WindowFiguresTest {
   private def cycle(label: WindowLabel, fromMs: Long, toMs: Long, pages: Seq[CraftedSummaries.Sample]) = {
     val seconds = (toMs - fromMs) / 1000.0
     WindowSummary(
-      RunWindow(RunWindow.Cycle, label, fromMs, toMs),
+      RunWindow(WindowKind.Cycle, label, fromMs, toMs),
       Some(CraftedSummaries.entry(Nil, pages, seconds)),
       Nil,
       Seq(

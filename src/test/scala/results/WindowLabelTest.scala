@@ -1,7 +1,7 @@
 package results
 
 import results.archive.SummaryJson
-import results.model.{ PlannedWindow, RunContext, RunWindow, WindowLabel }
+import results.model.{ PlannedWindow, RunContext, RunWindow, WindowKind, WindowLabel }
 import results.render.{ Verdicts, WindowsMarkdown }
 
 import org.junit.jupiter.api.Assertions._
@@ -11,18 +11,18 @@ import org.junit.jupiter.api.Test
   * text back into the same value. (profiles.ProfileRunTest checks the labels a real run's profiles make.)
   */
 class WindowLabelTest {
-  private val labels: Seq[(String, WindowLabel)] = Seq(
-    RunWindow.Level -> WindowLabel.Level(12, 3, 1000),
-    RunWindow.Level -> WindowLabel.Level(1, 1, 1),
-    RunWindow.Cycle -> WindowLabel.Cycle(2, Some(250)),
-    RunWindow.Cycle -> WindowLabel.Cycle(1, None),
-    RunWindow.Steady -> WindowLabel.FixedWork("raid uploads", 24000),
-    RunWindow.Steady -> WindowLabel.Steady,
-    RunWindow.Steady -> WindowLabel.Hold,
-    RunWindow.Steady -> WindowLabel.Configured,
-    RunWindow.Steady -> WindowLabel.WholeRun,
-    RunWindow.Steady -> WindowLabel.FirstQuarter,
-    RunWindow.Steady -> WindowLabel.LastQuarter
+  private val labels: Seq[(WindowKind, WindowLabel)] = Seq(
+    WindowKind.Level -> WindowLabel.Level(12, 3, 1000),
+    WindowKind.Level -> WindowLabel.Level(1, 1, 1),
+    WindowKind.Cycle -> WindowLabel.Cycle(2, Some(250)),
+    WindowKind.Cycle -> WindowLabel.Cycle(1, None),
+    WindowKind.Steady -> WindowLabel.FixedWork("raid uploads", 24000),
+    WindowKind.Steady -> WindowLabel.Steady,
+    WindowKind.Steady -> WindowLabel.Hold,
+    WindowKind.Steady -> WindowLabel.Configured,
+    WindowKind.Steady -> WindowLabel.WholeRun,
+    WindowKind.Steady -> WindowLabel.FirstQuarter,
+    WindowKind.Steady -> WindowLabel.LastQuarter
   )
 
   private val context = RunContext(
@@ -75,18 +75,19 @@ class WindowLabelTest {
   @Test def textNoLabelWritesIsShownAsStored(): Unit = {
     val odd = Seq("L3 R2 (1000 users)", "cycle 2 (1 users)", "L3 R2 (4 users) again", "first half")
     val (json, read) =
-      roundTrip(context.copy(windows = odd.map(t => RunWindow(RunWindow.Level, WindowLabel.Named(t), 0, 1))))
+      roundTrip(context.copy(windows = odd.map(t => RunWindow(WindowKind.Level, WindowLabel.Named(t), 0, 1))))
     assertEquals(odd.map(WindowLabel.Named), read.windows.map(_.label), json)
   }
 
   @Test def titlesAndConcurrencyComeFromTheLabel(): Unit = {
-    def title(kind: String, label: WindowLabel) = WindowsMarkdown.title(RunWindow(kind, label, 0, 1))
-    assertEquals("sweep level 3, repeat 2 (4 users)", title(RunWindow.Level, WindowLabel.Level(3, 2, 4)))
-    assertEquals("sweep level odd", title(RunWindow.Level, WindowLabel.Named("odd")))
-    assertEquals("cycle 2 (250 users)", title(RunWindow.Cycle, WindowLabel.Cycle(2, Some(250))))
-    assertEquals("steady window", title(RunWindow.Steady, WindowLabel.Steady))
-    assertEquals("steady window: hold", title(RunWindow.Steady, WindowLabel.Hold))
-    assertEquals("cycle first half", title(RunWindow.Cycle, WindowLabel.Named("first half")))
+    def title(kind: WindowKind, label: WindowLabel) = WindowsMarkdown.title(RunWindow(kind, label, 0, 1))
+    assertEquals("sweep level 3, repeat 2 (4 users)", title(WindowKind.Level, WindowLabel.Level(3, 2, 4)))
+    assertEquals("sweep level odd", title(WindowKind.Level, WindowLabel.Named("odd")))
+    assertEquals("cycle 2 (250 users)", title(WindowKind.Cycle, WindowLabel.Cycle(2, Some(250))))
+    assertEquals("steady window", title(WindowKind.Steady, WindowLabel.Steady))
+    assertEquals("steady window: hold", title(WindowKind.Steady, WindowLabel.Hold))
+    assertEquals("cycle first half", title(WindowKind.Cycle, WindowLabel.Named("first half")))
+    assertEquals("phase first half", title(WindowKind.Other("phase"), WindowLabel.Named("first half")))
     assertEquals(Some(1000L), Verdicts.concurrency(WindowLabel.Level(12, 3, 1000)))
     assertEquals(Some(250L), Verdicts.concurrency(WindowLabel.Cycle(2, Some(250))))
     assertEquals(None, Verdicts.concurrency(WindowLabel.Hold))

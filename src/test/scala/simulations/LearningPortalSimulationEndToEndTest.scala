@@ -1,6 +1,6 @@
 package simulations
 
-import results.model.{ PlannedWindow, RunContext, RunWindow, WindowLabel }
+import results.model.{ PlannedWindow, RunContext, WindowKind, WindowLabel }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import java.nio.charset.StandardCharsets.UTF_8
@@ -88,7 +88,7 @@ class LearningPortalSimulationEndToEndTest {
     val smoke = ConfigFiles.load(Seq(LearningPortal.key)).getConfig("profiles.learning-portal.smoke")
     val cycleMs = cycleSeconds * 1000L
     val cycles = smoke.getLongList("levels").asScala.indices.map { i =>
-      PlannedWindow(RunWindow.Cycle, WindowLabel.Cycle(i + 1, None), i * cycleMs, (i + 1) * cycleMs)
+      PlannedWindow(WindowKind.Cycle, WindowLabel.Cycle(i + 1, None), i * cycleMs, (i + 1) * cycleMs)
     }
     val summary = RunSummarizer.summarize(
       run.runDir,

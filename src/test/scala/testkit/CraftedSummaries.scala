@@ -62,7 +62,7 @@ object CraftedSummaries {
       ),
       windows = Nil,
       warnings = Nil,
-      completion = Completion(None, 0, 0, None, durationMs, Nil),
+      completion = Completion(None, 0, 0, None, Some(durationMs), Nil),
       injector = None,
       errors = Nil,
       gate = None

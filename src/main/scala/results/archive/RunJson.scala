@@ -62,15 +62,16 @@ private[results] object RunJson {
       course = d.course.fold(RunCourse.Unrecorded)(course)
     )
 
-  def window(w: RunWindow): Window = Window(w.kind, w.label.text, w.startEpochMs, w.endEpochMs)
+  def window(w: RunWindow): Window = Window(w.kind.word, w.label.text, w.startEpochMs, w.endEpochMs)
 
-  def window(w: Window): RunWindow = RunWindow(w.kind, StoredWindowLabel.read(w.label), w.startEpochMs, w.endEpochMs)
+  def window(w: Window): RunWindow =
+    RunWindow(StoredWindowKind.read(w.kind), StoredWindowLabel.read(w.label), w.startEpochMs, w.endEpochMs)
 
   def planned(w: PlannedWindow): RunDocument.PlannedWindow =
-    RunDocument.PlannedWindow(w.kind, w.label.text, w.fromMs, w.toMs)
+    RunDocument.PlannedWindow(w.kind.word, w.label.text, w.fromMs, w.toMs)
 
   def planned(w: RunDocument.PlannedWindow): PlannedWindow =
-    PlannedWindow(w.kind, StoredWindowLabel.read(w.label), w.fromMs, w.toMs)
+    PlannedWindow(StoredWindowKind.read(w.kind), StoredWindowLabel.read(w.label), w.fromMs, w.toMs)
 
   def work(w: WorkDone): Work = Work(w.scenario, w.planned, w.finished, w.startEpochMs, w.endEpochMs)
 

@@ -180,7 +180,8 @@ private[results] object SummaryDocument {
       endedUsers: Long,
       @JsonDeserialize(contentAs = classOf[java.lang.Long]) plannedUsers: Option[Long],
       @JsonDeserialize(contentAs = classOf[java.lang.Long]) plannedDurationMs: Option[Long],
-      actualDurationMs: Long,
+      // A run stopped before its log held a record, whose simulation recorded no time either, has none.
+      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) actualDurationMs: Option[Long],
       problems: Seq[String] = Nil,
       // The headline of a fixed-work run, for whoever reads the file: the time to finish every list.
       workElapsedMs: Option[Long],

@@ -229,7 +229,7 @@ object SummaryJson {
   private def window(w: WindowSummary): Window = {
     val rw = w.window
     Window(
-      rw.kind,
+      rw.kind.word,
       rw.label.text,
       rw.startEpochMs,
       rw.endEpochMs,
@@ -243,7 +243,7 @@ object SummaryJson {
 
   private def window(w: Window): WindowSummary =
     WindowSummary(
-      RunWindow(w.kind, StoredWindowLabel.read(w.label), w.startEpochMs, w.endEpochMs),
+      RunWindow(StoredWindowKind.read(w.kind), StoredWindowLabel.read(w.label), w.startEpochMs, w.endEpochMs),
       w.global.map(FiguresJson.entry),
       w.requests.map(FiguresJson.entry),
       w.groups.map(FiguresJson.entry),

@@ -1,7 +1,8 @@
 package results.capacity
 
 import results.model.GateCheck
-import results.render.{ Formats, MarkdownTable }
+import results.render.Formats
+import text.MarkdownTable
 
 import Formats.{ load, multiple }
 

@@ -1,7 +1,8 @@
 package results.gate
 
 import results.model.{ Entry, Figures, RunSummary, SystemSummary }
-import results.render.{ Formats, MarkdownTable }
+import results.render.Formats
+import text.MarkdownTable
 
 /** Two runs side by side, request by request (baseline first). */
 object RunComparison {

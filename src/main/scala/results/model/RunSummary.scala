@@ -162,6 +162,8 @@ object ErrorCount {
   *
   * @param plannedUsers users the injection profiles were to start (None where the count depends on
   *                     the system's speed, as in closed shapes)
+  * @param actualDurationMs how long the load ran: the log's first record to its last, or for a run without
+  *                     figures the time its simulation recorded (None where it recorded none)
   * @param problems     why the run is incomplete, one line each; empty for a complete run
   * @param work         each fixed-work list and how far it got (empty for other shapes)
   */
@@ -170,7 +172,7 @@ final case class Completion(
     startedUsers: Long,
     endedUsers: Long,
     plannedDurationMs: Option[Long],
-    actualDurationMs: Long,
+    actualDurationMs: Option[Long],
     problems: Seq[Problem],
     work: Seq[WorkDone] = Nil
 ) {

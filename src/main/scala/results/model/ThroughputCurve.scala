@@ -45,7 +45,7 @@ final case class ThroughputCurve(spec: CurveSpec, points: Seq[CurvePoint]) {
 
 object ThroughputCurve {
 
-  /** The curve from the run's sweep windows (kind [[RunWindow.Level]], labelled [[WindowLabel.Level]]). A unit
+  /** The curve from the run's sweep windows (kind [[WindowKind.Level]], labelled [[WindowLabel.Level]]). A unit
     * counts in the window it started in: a level's window runs from its first worker's start to its last
     * one's end, so every unit of the level starts inside it, while the last may end on its closing
     * millisecond, which a window leaves out.
@@ -55,7 +55,7 @@ object ThroughputCurve {
       spec,
       windows.flatMap { w =>
         (w.window.kind, w.window.label) match {
-          case (RunWindow.Level, WindowLabel.Level(level, repeat, users)) =>
+          case (WindowKind.Level, WindowLabel.Level(level, repeat, users)) =>
             val completed = w.groups.find(_.path == List(spec.group)).fold(0L)(_.figures.ok)
             Some(CurvePoint(level, repeat, users, completed, w.window.durationMs))
           case _ => None

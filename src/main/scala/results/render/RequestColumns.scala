@@ -1,6 +1,7 @@
 package results.render
 
 import results.model.{ Entry, Figures }
+import text.MarkdownTable
 
 import Formats.number
 

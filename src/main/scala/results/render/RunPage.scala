@@ -1,7 +1,7 @@
 package results.render
 
 import results.archive.RunArchive
-import results.model.{ Entry, RunSummary, RunWindow }
+import results.model.{ Entry, RunSummary, WindowKind }
 import results.summarize.LatencyAccumulator
 
 import results.render.SitePages.fields
@@ -136,7 +136,7 @@ object RunPage {
     val windows = s.windows.map { w =>
       val f = w.global.map(_.figures)
       fields(
-        "kind" -> w.window.kind,
+        "kind" -> w.window.kind.word,
         "label" -> w.window.label.text,
         "seconds" -> Formats.number(w.window.durationMs / 1000.0),
         "count" -> f.fold(0L)(_.count),
@@ -150,8 +150,8 @@ object RunPage {
       )
     }
     val start = s.timeline.fold(s.run.startEpochMs)(_.startEpochMs)
-    def shade(kind: String, label: String, from: Long, to: Long) =
-      fields("kind" -> kind, "label" -> label, "fromS" -> (from - start) / 1000.0, "toS" -> (to - start) / 1000.0)
+    def shade(kind: WindowKind, label: String, from: Long, to: Long) =
+      fields("kind" -> kind.word, "label" -> label, "fromS" -> (from - start) / 1000.0, "toS" -> (to - start) / 1000.0)
     val chartData = fields(
       "capacity" -> results.capacity.CapacityPage.chartData(s),
       "percentiles" -> (s.global +: s.requests).map(e =>
@@ -178,13 +178,13 @@ object RunPage {
       "endS" -> (s.run.endEpochMs - start) / 1000.0,
       // A steady window that is the whole run marks nothing out.
       "shaded" -> (Option.when(s.steady.source != "whole run")(
-        shade("steady", s"steady window (${s.steady.source})", s.steady.startEpochMs, s.steady.endEpochMs)
+        shade(WindowKind.Steady, s"steady window (${s.steady.source})", s.steady.startEpochMs, s.steady.endEpochMs)
       ).toSeq ++
-        s.windows.filterNot(_.window.kind == RunWindow.Steady).map(w =>
+        s.windows.filterNot(_.window.kind == WindowKind.Steady).map(w =>
           shade(w.window.kind, w.window.label.text, w.window.startEpochMs, w.window.endEpochMs)
         )),
       // The knee: only a run split into cycles or levels has one (its steady window is no point on it).
-      "windows" -> s.windows.filterNot(_.window.kind == RunWindow.Steady).flatMap(w =>
+      "windows" -> s.windows.filterNot(_.window.kind == WindowKind.Steady).flatMap(w =>
         w.global.map(g =>
           fields(
             "label" -> w.window.label.text,
@@ -219,7 +219,7 @@ object RunPage {
         "windows" -> windows,
         "injector" -> s.injector.map(RunPageTables.injector),
         "hasTimeline" -> s.timeline.isDefined,
-        "kneeWindows" -> s.windows.count(_.window.kind != RunWindow.Steady),
+        "kneeWindows" -> s.windows.count(_.window.kind != WindowKind.Steady),
         "data" -> SitePages.json(chartData)
       )
     )

@@ -13,6 +13,7 @@ import results.model.{
   TransactionRate
 }
 import results.summarize.DuplicateLocks
+import text.MarkdownTable
 
 import Formats.{ checkValue, number, utcAsLogged }
 import MarkdownTable.{ escape, figures, text }

@@ -1,6 +1,7 @@
 package results.render
 
 import results.model.{ Completion, EntryNesting, GateVerdict, RunSummary, SystemSummary, Verdict, WorkDone }
+import text.MarkdownTable
 
 import Formats.{ number, utcAsLogged }
 import MarkdownTable.escape
@@ -102,14 +103,14 @@ object SummaryMarkdown {
       completion.plannedUsers.map(u => s"$u users"),
       completion.plannedDurationMs.map(ms => s"${number(ms / 1000.0)} s")
     ).flatten
-    val ran = Option.when(completion.actualDurationMs > 0)(completion.actualDurationMs)
+    val ran = completion.actualDurationMs.fold("unknown")(ms => s"${number(ms / 1000.0)} s")
     Seq(
       s"# ${verdict.label}: ${escape(run.simulation)}, run ${escape(run.runId)}\n\n${verdict.label}: no figures, " +
         (verdict.incomplete.map(_.text) :+ "simulation.log held nothing to summarise").mkString("; ") + ".",
       Seq(
         s"- Systems: ${escape(run.systems.mkString(", "))}; target: ${escape(run.target)}; profile: ${escape(run.profile)}; shard: ${run.shard}",
         s"- Plan: ${if (planned.isEmpty) "not recorded"
-          else planned.mkString(", ")}; ran: ${ran.fold("unknown")(ms => s"${number(ms / 1000.0)} s")} (INCOMPLETE)"
+          else planned.mkString(", ")}; ran: $ran (INCOMPLETE)"
       ).mkString("\n"),
       (Seq(s"## Gate: ${verdict.label}", "") ++ (verdict.incomplete.map(_.text) ++ verdict.warnings).map(r =>
         s"- ${escape(r)}"
@@ -128,8 +129,9 @@ object SummaryMarkdown {
     }
     val planned =
       Seq(c.plannedUsers.map(u => s"${u} users").orElse(bySystem), c.plannedDurationMs.map(seconds)).flatten
+    val ran = c.actualDurationMs.fold("unknown")(seconds)
     s"- Plan: ${if (planned.isEmpty) "not recorded" else planned.mkString(", ")}; ran: ${c.startedUsers} users started, " +
-      s"${c.endedUsers} finished, ${seconds(c.actualDurationMs)}${if (c.complete) "" else " (INCOMPLETE)"}"
+      s"${c.endedUsers} finished, $ran${if (c.complete) "" else " (INCOMPLETE)"}"
   }
 
 }

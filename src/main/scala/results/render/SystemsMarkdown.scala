@@ -1,6 +1,7 @@
 package results.render
 
 import results.model.RunSummary
+import text.MarkdownTable
 
 import Formats.number
 import MarkdownTable.escape

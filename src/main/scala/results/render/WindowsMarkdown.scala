@@ -1,6 +1,7 @@
 package results.render
 
-import results.model.{ RunSummary, RunWindow, ThroughputCurve, WindowLabel }
+import results.model.{ RunSummary, RunWindow, ThroughputCurve, WindowKind, WindowLabel }
+import text.MarkdownTable
 
 import Formats.number
 import MarkdownTable.{ escape, figures, text }
@@ -14,13 +15,13 @@ object WindowsMarkdown {
     * "steady window: hold".
     */
   private[results] def title(window: RunWindow): String = (window.kind, window.label) match {
-    case (RunWindow.Cycle, cycle: WindowLabel.Cycle)                => cycle.text
-    case (RunWindow.Level, WindowLabel.Level(level, repeat, users)) =>
+    case (WindowKind.Cycle, cycle: WindowLabel.Cycle)                => cycle.text
+    case (WindowKind.Level, WindowLabel.Level(level, repeat, users)) =>
       s"sweep level $level, repeat $repeat (${WindowLabel.users(users)})"
-    case (RunWindow.Level, _)                   => s"sweep level ${window.label.text}"
-    case (RunWindow.Steady, WindowLabel.Steady) => "steady window"
-    case (RunWindow.Steady, _)                  => s"steady window: ${window.label.text}"
-    case _                                      => s"${window.kind} ${window.label.text}"
+    case (WindowKind.Level, _)                   => s"sweep level ${window.label.text}"
+    case (WindowKind.Steady, WindowLabel.Steady) => "steady window"
+    case (WindowKind.Steady, _)                  => s"steady window: ${window.label.text}"
+    case _                                       => s"${window.kind.word} ${window.label.text}"
   }
 
   def windows(summary: RunSummary): String = {

@@ -12,12 +12,12 @@ import results.model.{
   RunContext,
   RunMetadata,
   RunSummary,
-  RunWindow,
   SessionFigures,
   SteadyState,
   SummarySettings,
   ThroughputCurve,
-  Timeline
+  Timeline,
+  WindowKind
 }
 
 import java.nio.file.Path
@@ -58,7 +58,7 @@ object RunSummarizer {
         if (severalSystems) SystemCollector.wholeRun(span.startEpochMs, span.endEpochMs)
         else
           SystemCollector.steadyWindow(
-            windows.find(_.kind == RunWindow.Steady),
+            windows.find(_.kind == WindowKind.Steady),
             span.startEpochMs,
             span.endEpochMs,
             settings
@@ -116,7 +116,7 @@ object RunSummarizer {
       startedUsers = run.startedUsers,
       endedUsers = run.endedUsers,
       plannedDurationMs = context.course.durationMs,
-      actualDurationMs = span.endEpochMs - span.startEpochMs,
+      actualDurationMs = Some(span.endEpochMs - span.startEpochMs),
       problems = Seq(
         Option.when(!context.course.reachedEnd)(Problem.StoppedBeforeEnd),
         outcome.truncatedAfterRecord.map(_ => Problem.ofRun(ProblemKind.LogCutShort, "simulation.log is cut short"))
@@ -133,7 +133,7 @@ object RunSummarizer {
     val warnings = outcome.truncatedAfterRecord.toList.map(record =>
       s"$logFile is truncated after record $record (the run was cut short?): the figures cover the records before it"
     ) ++ emptyWindows.map(w =>
-      s"window ${w.kind} '${w.label.text}' ends at or before its start (${w.startEpochMs} to ${w.endEpochMs}): left out"
+      s"window ${w.kind.word} '${w.label.text}' ends at or before its start (${w.startEpochMs} to ${w.endEpochMs}): left out"
     )
 
     val windowSummaries = windows.map(walk.windowSummary)
@@ -220,7 +220,8 @@ object RunSummarizer {
       steady = SteadyState(startedEpochMs, startedEpochMs, 0, "none", 0, Nil),
       windows = Nil,
       warnings = Nil,
-      completion = Completion(context.course.users, 0, 0, context.course.durationMs, elapsed, verdict.incomplete),
+      completion =
+        Completion(context.course.users, 0, 0, context.course.durationMs, context.course.elapsedMs, verdict.incomplete),
       injector = context.course.injector,
       errors = Nil,
       gate = Some(verdict),

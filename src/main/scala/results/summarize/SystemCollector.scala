@@ -9,6 +9,7 @@ import results.model.{
   SystemRecord,
   SystemSummary,
   TransactionRate,
+  WindowKind,
   WindowLabel
 }
 
@@ -152,13 +153,13 @@ object SystemCollector {
       case None         =>
         val from = start + settings.steadyExcludeStartMs
         val to = end - settings.steadyExcludeEndMs
-        if (to > from) (RunWindow(RunWindow.Steady, WindowLabel.Configured, from, to), "configured")
+        if (to > from) (RunWindow(WindowKind.Steady, WindowLabel.Configured, from, to), "configured")
         else wholeRun(start, end)
     }
 
   /** All of a run (or a system's span) as its steady window: at least 1 ms long. */
   def wholeRun(start: Long, end: Long): (RunWindow, String) =
-    (RunWindow(RunWindow.Steady, WindowLabel.WholeRun, start, math.max(end, start + 1)), WholeRun)
+    (RunWindow(WindowKind.Steady, WindowLabel.WholeRun, start, math.max(end, start + 1)), WholeRun)
 
   /** Completed transactions per hour of a window `durationMs` long, by path. */
   def rates(completed: collection.Map[List[String], Long], durationMs: Long): Seq[TransactionRate] =

@@ -1,7 +1,8 @@
-package results.render
+package text
 
-/** A Markdown table: its columns (each headed and aligned) and its rows of cells, as written text.
-  * [[render]] escapes a `|` in any heading or cell, so a name holding one cannot split its row.
+/** A Markdown table: its columns (each headed and aligned) and its rows of cells, as written text; every
+  * table of the results' Markdown and of docs/configuration.md. [[render]] escapes a `|` in any heading or
+  * cell, so a name holding one cannot split its row.
   */
 final case class MarkdownTable(columns: Seq[MarkdownTable.Column], rows: Seq[Seq[String]]) {
   import MarkdownTable._

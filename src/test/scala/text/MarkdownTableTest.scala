@@ -1,7 +1,6 @@
-package results
+package text
 
-import results.render.MarkdownTable
-import results.render.MarkdownTable.{ figures, text }
+import MarkdownTable.{ figures, text }
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test

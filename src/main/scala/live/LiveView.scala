@@ -81,8 +81,12 @@ final class LiveView(
     graphite.foreach(_.close())
   }
 
-  /** The run is archived: its verdict and its run.html (when archived under the served results folder). */
-  def archived(outcome: RunOutcome): Unit = {
+  /** The run is archived: its verdict and its run.html (when archived under the served results folder).
+    *
+    * @param keepServing whether an open page gets `live.keepServing` to fetch the verdict: not when the user
+    *                    asked a second time for the run to end, which ends the JVM at once
+    */
+  def archived(outcome: RunOutcome, keepServing: Boolean): Unit = {
     runFolder = results.flatMap { root =>
       val relative = root.toAbsolutePath.normalize.relativize(outcome.archivedRunDir.toAbsolutePath.normalize)
       Option.when(
@@ -94,7 +98,7 @@ final class LiveView(
     ended = Some(("ended", verdict, page))
     current = current.copy(state = "ended", verdict = verdict, runPage = page)
     // The JVM exits once the run is archived: an open page gets its verdict within this time (it polls each second).
-    if (server.nonEmpty) Thread.sleep(settings.keepServing.toMillis)
+    if (server.nonEmpty && keepServing) Thread.sleep(settings.keepServing.toMillis)
   }
 
   private def tick(runState: String): Unit =

@@ -32,6 +32,9 @@ object StopSignals {
   /** Why the load must stop, once a stop was asked for. */
   def reason: Option[String] = stop.map(_.reason)
 
+  /** A second signal asked for the JVM to end now: nothing may wait for a reader any more. */
+  def abortAsked: Boolean = aborting
+
   /** Replaces the JVM's handlers of INT and TERM for the rest of the run. */
   def install(): Unit = Seq("INT", "TERM").foreach(name => Signal.handle(new Signal(name), handler))
 

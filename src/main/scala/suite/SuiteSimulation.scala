@@ -212,7 +212,7 @@ abstract class SuiteSimulation extends Simulation {
           val course =
             RunCourse(plannedUsers, run.plannedDurationMs, reachedEnd, elapsed, health, earlyStop, sandboxExhaustion)
           val outcome = PostRun.process(runDir, resultsRoot, run.context(windows, course), run.results)
-          liveView.foreach(_.archived(outcome))
+          liveView.foreach(_.archived(outcome, keepServing = !StopSignals.abortAsked))
           // Gatling exits 0 after a run that ended; one that did so without completing its plan (users cut
           // off by maxDuration, its load stopped by a signal), on a saturated injector, stopped early, or
           // failing only the results gate's own checks (a baseline regression) must not look like a success

@@ -67,7 +67,9 @@ class GracefulStopEndToEndTest {
       "profiles.toy.held.targetUsers" -> "2",
       "profiles.toy.held.usersPerMinute" -> "60",
       "profiles.toy.held.hold" -> "10m",
-      "toy.thinkTime" -> "60s"
+      "toy.thinkTime" -> "60s",
+      // An open live page would be served this long after the archive: not after an abort.
+      "live.keepServing" -> "30s"
     )
     run.awaitProgress(tables = 1, seconds = 600)
     val gatling = run.gatlingJvm
@@ -96,6 +98,11 @@ class GracefulStopEndToEndTest {
     assertTrue(
       gatlingGoneMs < promisedMs + lagMs,
       s"the Gatling JVM ended $gatlingGoneMs ms after the second signal (lag $lagMs ms):\n$text"
+    )
+    // The archive ends the JVM itself, the live page kept for nobody: the watchdog's halt is the last resort.
+    assertTrue(
+      gatlingGoneMs < StopSignals.AbortWithinMs + lagMs,
+      s"the Gatling JVM waited for its watchdog ($gatlingGoneMs ms, lag $lagMs ms):\n$text"
     )
     assertTrue(
       mavenGoneMs < promisedMs + 1000 + lagMs,

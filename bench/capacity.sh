@@ -26,7 +26,7 @@ mkdir -p "$work"
 # The sandbox takes free ports and writes its base URLs to $base_urls, where the run reads them.
 start_measured_sandbox "$work/sandbox.log" "$base_urls" "$work/sandbox-jvm.csv" "${sandbox_opts[@]}"
 grep -qs '^raid\.baseUrl = ' "$base_urls" || {
-  grep -m1 "^ERROR" "$work/sandbox.log" >&2 || true
+  maven_lines "$work/sandbox.log" -m1 "^ERROR" >&2 || true
   echo "The sandbox wrote no RAiD base URL to $base_urls: see $work/sandbox.log" >&2
   exit 1
 }
@@ -39,10 +39,10 @@ mvn -B gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dprofi
   "${run_opts[@]}" > "$work/run.log" 2>&1 ||
   status=$?
 took=$(($(date +%s) - started))
-grep -E "^(ERROR|capacity raid: |raid: |results:)" "$work/run.log" || true
+maven_lines "$work/run.log" "^(ERROR|capacity raid: |raid: |results:)" || true
 kill "$sandbox_jvm" 2>/dev/null || true
 wait "$sandbox_jvm" 2>/dev/null || true
-grep -E "^sandbox: " "$work/sandbox.log" || true
+maven_lines "$work/sandbox.log" "^sandbox: " || true
 
 run=$(new_run_folder "$before")
 if [ -z "$run" ]; then
@@ -51,5 +51,5 @@ if [ -z "$run" ]; then
 fi
 # A search's failing steps are meant to fail; its exit code is its gate's.
 echo "gatling:test exit code $status; the run: $run"
-steps=$(grep -c "^capacity raid: step " "$work/run.log" || true)
+steps=$(maven_lines "$work/run.log" -c "^capacity raid: step " || true)
 echo "search: $steps steps in $took s (Maven and Gatling's start included)"

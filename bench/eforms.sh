@@ -11,6 +11,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
+# shellcheck source=bench/maven-log.sh
+source bench/maven-log.sh
 work=target/bench-eforms
 BENCH_WORK=$work bench/standalone-run.sh "" \
   simulations.EFormsSimulation peak 0.169 -- \
@@ -18,6 +20,6 @@ BENCH_WORK=$work bench/standalone-run.sh "" \
   -Dprofiles.eforms.peak.drain="5 minutes" -DthinkTime.multiplier=0.1 "$@"
 latest=$(newest_folder "$results_dir" eformssimulation-)
 echo
-grep -E "^line-speed proxy:" "$work/gatling.log" || true
+maven_lines "$work/gatling.log" "^line-speed proxy:" || true
 # The gate's section of summary.md: each class's p90 of logins and of page-to-page transactions.
 awk '/^## /{show = ($0 ~ /^## Gate/)} show' "$latest/summary.md"

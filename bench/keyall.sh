@@ -59,7 +59,6 @@ touch "$finished"
 wait $sampler || true
 
 run=$(newest_folder "$results_dir" keyallsimulation-)
-grep -h "seeded" "$work/sandbox.log" || true
 awk -F, 'NR > 1 { users[$2] = 1; n++; if (first == "" || $3 < first) first = $3; if ($3 > last) last = $3 }
   END { s = (last - first) / 1000; printf "distinct users who locked a form: %d; locks: %d, %.1f per second over %.1f s\n", length(users), n, (s > 0 ? n / s : 0), s }' \
   "$run/claims.csv"

@@ -14,6 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
+# shellcheck source=bench/maven-log.sh
+source bench/maven-log.sh
 base_urls=target/bench-keyupload-base-urls.conf
 top_level=128
 top_pairs=${TOP_PAIRS:-20000}
@@ -59,7 +61,7 @@ run() {
   mvn -B gatling:test -Dgatling.simulationClass=simulations.KeyUploadSimulation -Dtarget=standalone-sandbox \
     -Dtargets.standalone-sandbox.baseUrlsFile="$base_urls" -Dsuite.resultsDir="$results_dir" "$@" \
     > "$log" 2>&1 || status=$?
-  grep -E "^(ERROR|Connectivity check|results:)" "$log" >&2 || true
+  maven_lines "$log" "^(ERROR|Connectivity check|results:)" >&2 || true
   [ "$status" -eq 0 ] || echo "gatling:test exit code $status: see $log" >&2
   new_run_folder "$before"
 }
@@ -68,7 +70,7 @@ echo "== The sweep: $shape"
 start_sandbox target/bench-keyupload-sandbox-sweep.log
 swept=$(run target/bench-keyupload-sweep.log "${sweep[@]}" "${extra[@]}")
 stop_sandbox
-grep "^sandbox:" target/bench-keyupload-sandbox-sweep.log || true
+maven_lines target/bench-keyupload-sandbox-sweep.log "^sandbox:" || true
 [ -n "$swept" ] || { echo "the sweep left no archive" >&2; exit 1; }
 awk '/^## /{show = ($0 ~ /^## Throughput curve/)} show' "$swept/summary.md"
 echo
@@ -82,4 +84,4 @@ top=$(run target/bench-keyupload-top.log -Dprofile=sweep -Dprofiles.key-upload.s
 stop_sandbox
 [ -n "$top" ] || { echo "the highest level's run left no archive" >&2; exit 1; }
 mvn -q -B exec:java -Dexec.mainClass=bench.SweepFigures -Dexec.args="${top%/}"
-grep "^sandbox:" target/bench-keyupload-sandbox-top.log || true
+maven_lines target/bench-keyupload-sandbox-top.log "^sandbox:" || true

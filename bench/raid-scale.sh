@@ -12,6 +12,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=bench/run-folders.sh
 source bench/run-folders.sh
+# shellcheck source=bench/maven-log.sh
+source bench/maven-log.sh
 scales=("$@")
 warm=15s steady="60 seconds" think=1
 if [ "${BENCH_SMOKE:-0}" = 1 ]; then
@@ -33,13 +35,13 @@ run_step() {
   local run; run=$(new_run_folder "$before")
   echo "== $mode, scale $scale (target $((50 * scale)) users/s)"
   if [ -z "$run" ]; then
-    echo "stopped before load: $(grep -m1 -E '^ERROR' "$log" || echo "no archive, see $log")"
+    echo "stopped before load: $(maven_lines "$log" -m1 '^ERROR' || echo "no archive, see $log")"
     return 1
   fi
   local figures; figures=$(mvn -q -B exec:java -Dexec.mainClass=bench.LoadFigures \
     -Dbench.timeline=target/no-such-timeline -Dexec.args="${run%/} $((50 * scale)) 'mint raid'")
   echo "$figures" | grep -E "^(arrival rate|peak concurrent|requests/s|requests \(whole|mint raid|injector JVM)"
-  grep -E "^results: (INVALID|FAILED)" "$log" | head -n 5 || true
+  maven_lines "$log" -m5 "^results: (INVALID|FAILED)" || true
   local percent ko
   percent=$(echo "$figures" | sed -n 's/^arrival rate.*(\([0-9.]*\)%)$/\1/p')
   ko=$(echo "$figures" | sed -n 's/^requests (whole run).* KO \([0-9]*\)$/\1/p')
@@ -59,7 +61,7 @@ for s in "${scales[@]}"; do
   BENCH_SMOKE=0 BENCH_WORK=target/bench-raid-scale bench/standalone-run.sh "" simulations.RaidSimulation reference $((50 * s)) \
     'mint raid' 'update raid - add contributor 2' 'update raid - add contributor 3' 'read raid data' \
     'list raids for service-point' -- -Dscale="$s" "${step[@]:2}" > "$log" 2>&1 || true
-  grep -E "^(ERROR|results:|sandbox: raid|sandbox: stub|sandbox: served|arrival rate|peak concurrent|requests|mint raid|update raid|read raid|list raids|injector JVM|sandbox JVM|.*machine:)" "$log" || true
+  maven_lines "$log" "^(ERROR|results:|sandbox: raid|sandbox: stub|sandbox: served|arrival rate|peak concurrent|requests|mint raid|update raid|read raid|list raids|injector JVM|sandbox JVM|machine:)" || true
   percent=$(sed -n 's/^arrival rate.*(\([0-9.]*\)%)$/\1/p' "$log")
   ko=$(sed -n 's/^requests (whole run).* KO \([0-9]*\)$/\1/p' "$log")
   if [ -n "$percent" ] && awk -v p="$percent" 'BEGIN { exit !(p >= 99) }' && [ "$ko" = 0 ]; then echo "carried"

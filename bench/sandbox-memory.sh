@@ -53,7 +53,7 @@ for t in $(seq "$every" "$every" "$length"); do
 done
 status=0
 wait "$gatling" || status=$?
-grep -E "^(ERROR|results:)" target/bench-memory-gatling.log || true
+maven_lines target/bench-memory-gatling.log "^(ERROR|results:)" || true
 if [ -n "$at_ten" ] && [ -n "$last" ]; then
   awk -v a="$at_ten" -v b="$last" -v at="$label $((2 * every / unit))" 'BEGIN { d = (b - a) * 100 / a; printf "last sample %d MiB against %d MiB at %s: %+.1f %% (%s)\n", b, a, at, d, (d <= 10 && d >= -10) ? "flat: within 10 %" : "NOT within 10 %" }'
 fi

@@ -8,6 +8,8 @@
 # first (the sandbox prints `Ctrl-C stops.` last, once it has written the base URLs): a run that starts while
 # the sandbox still seeds its other systems would share the machine with that work. A sandbox that did not
 # start within 3 minutes ends the script (exit code 1), its first ERROR line and its log named.
+# shellcheck source=bench/maven-log.sh
+source bench/maven-log.sh
 start_measured_sandbox() {
   local log=$1 base_urls=$2 timeline=$3
   shift 3
@@ -23,8 +25,7 @@ start_measured_sandbox() {
     sleep 1
   done
   grep -qs "Ctrl-C stops." "$log" && return 0
-  # Maven's colour resets (`mvn -q` starts its output with them) removed, so that a first line's ERROR is found.
-  sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -m1 "^ERROR" >&2 || true
+  maven_lines "$log" -m1 "^ERROR" >&2 || true
   echo "The sandbox did not start: see $log" >&2
   exit 1
 }

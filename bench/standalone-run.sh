@@ -62,12 +62,12 @@ machine_before=$(machine_cpu_mark)
 mvn -B gatling:test -Dgatling.simulationClass="$simulation" -Dprofile="$profile" "${run_target[@]}" \
   -Dsuite.resultsDir="$results_dir" "${run_opts[@]}" > "$work/gatling.log" 2>&1 || status=$?
 machine=$(machine_cpu_since "$machine_before")
-grep -E "^(ERROR|results:)" "$work/gatling.log" || true
+maven_lines "$work/gatling.log" "^(ERROR|results:)" || true
 # The sandbox stops now and says where its requests' time went: per request name, the p99 it added beside
 # its stub calls' (warm-up included), the wait from accept to first request, and the stubs' own times.
 kill "$sandbox_jvm" 2>/dev/null || true
 wait "$sandbox_jvm" 2>/dev/null || true
-grep -E "^sandbox: " "$work/sandbox.log" || true
+maven_lines "$work/sandbox.log" "^sandbox: " || true
 
 run=$(new_run_folder "$before")
 if [ -z "$run" ]; then

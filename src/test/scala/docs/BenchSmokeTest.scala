@@ -2,6 +2,7 @@ package docs
 
 import java.nio.file.{ Files, Path, Paths }
 import java.security.MessageDigest
+import java.util.regex.Pattern
 
 import scala.jdk.CollectionConverters._
 
@@ -54,29 +55,48 @@ object BenchSmokeTest {
 
   /** Sourced or called by the benchmarks, not benchmarks themselves: each smoke run runs them. */
   val Helpers: Set[String] =
-    Set("bench/standalone-run.sh", "bench/run-folders.sh", "bench/machine-cpu.sh", "bench/sandbox-start.sh")
+    Set(
+      "bench/standalone-run.sh",
+      "bench/run-folders.sh",
+      "bench/machine-cpu.sh",
+      "bench/sandbox-start.sh",
+      "bench/maven-log.sh"
+    )
 
   /** The lines that show a benchmark printed its figures, as a real run prints them. */
   private val LoadFigures = Seq("(?m)^arrival rate +target .* achieved ".r, "(?m)^requests \\(whole run\\) ".r)
   private val Machine = "(?m)^machine: .* cores busy over ".r
+
+  /** The first line the sandbox prints as it starts and the first it prints as it stops (`firstRequest`'s time):
+    * in its Maven log each follows Maven's colour codes, which a plain `grep '^sandbox: '` skipped.
+    */
+  private def sandbox(firstRequest: String) =
+    Seq("(?m)^sandbox: key-all seeded ".r, ("(?m)^sandbox: " + Pattern.quote(firstRequest) + ": sandbox-added p99 ").r)
+  private val RaidSandbox = sandbox("raid list raids for service-point")
   val Figures: Map[String, Seq[scala.util.matching.Regex]] = Map(
-    "bench/reference.sh" -> (LoadFigures :+ Machine),
-    "bench/eol.sh" -> (LoadFigures :+ Machine),
-    "bench/elections.sh" -> (LoadFigures :+ Machine :+ "(?m)^## Cache status by page".r),
-    "bench/eforms.sh" -> (LoadFigures :+ Machine :+ "(?m)^line-speed proxy:".r :+ "(?m)^## Gate".r),
+    "bench/reference.sh" -> (LoadFigures :+ Machine :++ RaidSandbox),
+    "bench/eol.sh" -> (LoadFigures :+ Machine :++ sandbox("eol GET /app/enrol")),
+    "bench/elections.sh" -> (LoadFigures :+ Machine :+ "(?m)^## Cache status by page".r :++ sandbox("elections GET ")),
+    "bench/eforms.sh" -> (LoadFigures :+ Machine :+ "(?m)^line-speed proxy:".r :+ "(?m)^## Gate".r :++
+      sandbox("eforms GET /login")),
     "bench/keyall.sh" -> (LoadFigures :+ Machine :+ "(?m)^distinct users who locked a form: [1-9]".r :+
-      "(?m)^PostgreSQL: .* CPU seconds".r),
-    "bench/all-peaks.sh" -> Seq(
+      "(?m)^PostgreSQL: .* CPU seconds".r :++ sandbox("key-all GET /det")),
+    "bench/all-peaks.sh" -> (Seq(
       "(?m)^per scenario:".r,
       "(?m)^total: [0-9,]+ requests \\([0-9,]+ KO\\) over ".r,
       "(?m)^busiest minute, ".r,
       Machine
-    ),
-    "bench/keyupload.sh" ->
-      Seq("(?m)^== The sweep: 2 levels".r, "(?m)^peak +[0-9.]+ pairs/s at ".r, "(?m)^== The highest level alone".r),
+    ) ++ RaidSandbox),
+    "bench/keyupload.sh" -> (Seq(
+      "(?m)^== The sweep: 2 levels".r,
+      "(?m)^peak +[0-9.]+ pairs/s at ".r,
+      "(?m)^== The highest level alone".r
+    ) ++ sandbox("key-upload GET ")),
     "bench/overhead.sh" -> Seq("(?m)^suite: .* plain: ".r),
-    "bench/raid-scale.sh" -> Seq("(?m)^== in-process, scale 1".r, "(?m)^== standalone, scale 1".r),
-    "bench/capacity.sh" -> Seq("(?m)^capacity raid: step 1 at 1x ".r, "(?m)^search: [0-9]+ steps in [0-9]+ s".r),
+    "bench/raid-scale.sh" -> (Seq("(?m)^== in-process, scale 1".r, "(?m)^== standalone, scale 1".r) :+
+      "(?m)^results: gate [A-Z]+ for ".r :+ RaidSandbox.last),
+    "bench/capacity.sh" ->
+      (Seq("(?m)^capacity raid: step 1 at 1x ".r, "(?m)^search: [0-9]+ steps in [0-9]+ s".r) ++ RaidSandbox),
     "bench/stub-calls.sh" -> Seq(
       "(?m)^RAiD's stub mappings: [0-9.]+ KB allocated and [0-9.]+ µs CPU a call".r,
       "(?m)^every system's stub mappings: [0-9.]+ KB allocated".r

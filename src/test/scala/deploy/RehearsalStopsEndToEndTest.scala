@@ -1,7 +1,7 @@
 package deploy
 
 import results.archive.SummaryJson
-import results.model.GateVerdict
+import results.model.{ GateVerdict, RunSummary }
 
 import java.nio.file.{ Files, Path }
 import java.util.concurrent.TimeUnit
@@ -11,14 +11,16 @@ import scala.jdk.CollectionConverters._
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
-import testkit.{ SchedulingLag, TestJvm }
+import testkit.{ CpuStall, SchedulingLag, TestJvm }
 
 /** deploy/rehearse.sh stopped as a user stops it in a terminal: Ctrl-C (SIGINT to its process group, which
   * `setsid` gives it, with INT at its default as a terminal's foreground job has it) or TERM to the group, while
-  * its 2 shards load the standalone sandbox. The first stops every shard's load gracefully (their JVMs gone
-  * within 10 s) and the shards' runs are merged, INCOMPLETE (exit 4); a second, a second or more later, aborts
-  * within 5 s, unmerged (exit 4). Either way no process of the rehearsal is left. Durations are bounded with
-  * the margin testkit.SchedulingLag measures.
+  * its 2 shards load the standalone sandbox. The first stops every shard's load at once (the last request each
+  * shard recorded ended within 5 s of the signal), their JVMs archive their runs and are gone within 10 s, and
+  * the shards' runs are merged, INCOMPLETE (exit 4); a second, a second or more later, aborts within 5 s,
+  * unmerged (exit 4). Either way no process of the rehearsal is left. Durations are bounded with the margin
+  * testkit.SchedulingLag measures; the first stop's, which wait for the shards' CPU work (Gatling's report, the
+  * archive), with the time testkit.CpuStall measures if that is longer.
   */
 class RehearsalStopsEndToEndTest {
   // RAiD's smoke journeys at 3 users/s for 10 minutes on each shard: stopped once both consoles count requests.
@@ -43,22 +45,28 @@ class RehearsalStopsEndToEndTest {
     try {
       val counted = rehearsal.awaitCountedRequests(seconds = 300)
       val started = rehearsal.descendants
+      val sentEpochMs = System.currentTimeMillis()
       val sent = System.nanoTime()
-      val (loadGoneMs, lagMs) = SchedulingLag.during {
+      val ((jvmsGoneMs, lagMs), stallMs) = CpuStall.during(SchedulingLag.during {
         rehearsal.signalGroup(signal)
         rehearsal.awaitNoShardJvm(seconds = 120)
         (System.nanoTime() - sent) / 1000000
-      }
+      })
+      val marginMs = stallMs.fold(lagMs)(_ max lagMs)
       val status = rehearsal.exitStatus(seconds = 300)
       val allGoneMs = (System.nanoTime() - sent) / 1000000
-      println(s"SIG$signal: the shards' JVMs gone in $loadGoneMs ms (lag $lagMs ms), the rehearsal in $allGoneMs ms")
       assertEquals(4, status, rehearsal.text)
-      assertTrue(
-        loadGoneMs < 10000 + lagMs,
-        s"the shards' JVMs ran $loadGoneMs ms after SIG$signal:\n${rehearsal.text}"
-      )
+      val runs = (1 to 2).map(rehearsal.shardRun)
+      // The last record each shard's log holds: no request of that shard ended after it.
+      val loadStoppedMs = runs.map(_.run.endEpochMs - sentEpochMs)
+      val timings = s"after SIG$signal the shards' last requests ended at ${loadStoppedMs.mkString(" and ")} ms, " +
+        s"their JVMs were gone at $jvmsGoneMs ms, the rehearsal at $allGoneMs ms " +
+        s"(lag $lagMs ms, CPU stall ${stallMs.fold("unknown")(ms => s"$ms ms")})"
+      println(timings)
+      assertTrue(loadStoppedMs.forall(_ < 5000 + marginMs), s"the load went on: $timings:\n${rehearsal.text}")
+      assertTrue(jvmsGoneMs < 10000 + marginMs, s"the shards' JVMs lingered: $timings:\n${rehearsal.text}")
       assertEquals(Nil, started.filter(_.isAlive).map(_.info().commandLine().orElse("?")), "every process ended")
-      val kept = (1 to 2).map(rehearsal.shardRunCount)
+      val kept = runs.map(_.global.figures.count)
       kept.zip(counted).foreach { case (k, c) =>
         assertTrue(k >= c, s"a shard kept $k requests, its console counted $c")
       }
@@ -152,12 +160,10 @@ class RehearsalStopsEndToEndTest {
 
     def signalGroup(name: String): Unit = ShardScripts.signal(name, process.pid, group = true)
 
-    /** The count of requests in shard i's archived run. */
-    def shardRunCount(i: Int): Long = {
+    /** Shard i's archived run. */
+    def shardRun(i: Int): RunSummary = {
       val dir = results.resolve(s"shard-$i")
-      SummaryJson.read(
-        dir.resolve(Files.readString(dir.resolve("run")).trim).resolve("summary.json")
-      ).global.figures.count
+      SummaryJson.read(dir.resolve(Files.readString(dir.resolve("run")).trim).resolve("summary.json"))
     }
 
     def exitStatus(seconds: Int): Int =

@@ -10,6 +10,7 @@ import results.render.{
   JUnitReport,
   RunIndexPage,
   RunPage,
+  SitePages,
   SummaryMarkdown,
   WindowChart
 }
@@ -48,12 +49,30 @@ object PostRun {
   ): RunOutcome =
     archiveAndGate(gatlingRunDir, resultsRoot, context, settings, thresholdsFile)
 
+  /** As [[process]], after a second Ctrl-C, when the JVM has 4.5 s left: the run's own files only. The index
+    * reads every archived run, so its cost grows with the archive; the next run, or `ResultsCli index`,
+    * rewrites it.
+    */
+  def processAborted(gatlingRunDir: Path, resultsRoot: Path, context: RunContext, settings: ResultsSettings)
+      : RunOutcome =
+    archiveAndGate(gatlingRunDir, resultsRoot, context, settings, None, writeIndex = false)
+
+  /** Loads what the archive uses (the chart library, the JSON binding, the page templates) before the load:
+    * cold, they take most of the archive's time, which after an abort must fit in 4.5 s on a busy machine.
+    */
+  def prepare(context: RunContext): Unit = {
+    WindowChart.prepare()
+    SitePages.prepare()
+    SummaryJson.writeContext(context, "", "")
+  }
+
   private def archiveAndGate(
       gatlingRunDir: Path,
       resultsRoot: Path,
       context: RunContext,
       settings: => ResultsSettings,
-      thresholdsFile: Option[Path]
+      thresholdsFile: Option[Path],
+      writeIndex: Boolean = true
   ): RunOutcome = {
     val archived = RunArchive.archive(gatlingRunDir, resultsRoot)
     val recorded = redacted(context)
@@ -75,13 +94,13 @@ object PostRun {
         )
       } catch { case NonFatal(e) => RunOutcome(archived, None, None, Some(InputError.oneLine(e))) }
     val indexError =
-      try { RunIndexPage.write(resultsRoot); None }
+      try { if (writeIndex) RunIndexPage.write(resultsRoot); None }
       catch {
         case NonFatal(e) => Some(s"index ${resultsRoot.resolve(RunIndexPage.FileName)}: ${InputError.oneLine(e)}")
       }
     val withIndex = outcome.copy(error = (outcome.error ++ indexError).reduceOption(_ + "; " + _))
     withIndex.error.foreach(e => println(s"results: ERROR $e"))
-    ResultsConsole.whereToRead(archived, resultsRoot).foreach(println)
+    ResultsConsole.whereToRead(archived, resultsRoot, indexRewritten = writeIndex).foreach(println)
     withIndex
   }
 

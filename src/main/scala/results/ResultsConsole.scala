@@ -8,6 +8,9 @@ import java.nio.file.Path
 /** The results step's last console lines: the verdict and why, and where to read the run. */
 object ResultsConsole {
 
+  /** What the index line adds after an abort, whose archive leaves the index as it was. */
+  val IndexLeftAfterAbort = "not rewritten after the abort: the next run, or ResultsCli index, rewrites it"
+
   /** The verdict's warnings, failed checks and PASS/FAIL line. */
   def printVerdict(runId: String, verdict: GateVerdict): Unit = {
     verdict.warnings.foreach(w => println(s"results: WARNING $w"))
@@ -23,7 +26,7 @@ object ResultsConsole {
   /** The console's last lines: where the run's report and summaries are kept (Gatling's own last line
     * names its working copy under target/gatling, which `mvn clean` deletes).
     */
-  def whereToRead(runDir: Path, resultsRoot: Path): Seq[String] = {
+  def whereToRead(runDir: Path, resultsRoot: Path, indexRewritten: Boolean): Seq[String] = {
     val here = java.nio.file.Paths.get("").toAbsolutePath
     def shown(path: Path) = {
       val absolute = path.toAbsolutePath.normalize
@@ -31,7 +34,8 @@ object ResultsConsole {
     }
     Seq(
       s"results: this run      ${shown(runDir)}/ (Gatling's report index.html, summary.md, summary.json, junit.xml)",
-      s"results: every run     ${shown(resultsRoot.resolve(RunIndexPage.FileName))}"
+      s"results: every run     ${shown(resultsRoot.resolve(RunIndexPage.FileName))}" +
+        (if (indexRewritten) "" else s" ($IndexLeftAfterAbort)")
     )
   }
 }

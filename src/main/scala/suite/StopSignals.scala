@@ -24,6 +24,10 @@ object StopSignals {
     */
   val AbortWithinMs = 4500L
 
+  /** What the JVM says when the archive did not end in time and it halts: the run folder may lack summaries. */
+  val HaltedLine =
+    s"aborting: the archive did not end within $AbortWithinMs ms: halted, the run folder may lack its summaries"
+
   final case class Stop(reason: String, atNanos: Long)
 
   @volatile private var stop: Option[Stop] = None
@@ -67,6 +71,8 @@ object StopSignals {
     val watchdog = new Thread(
       () => {
         Thread.sleep(AbortWithinMs)
+        println(HaltedLine)
+        System.out.flush()
         Runtime.getRuntime.halt(status)
       },
       "abort-watchdog"

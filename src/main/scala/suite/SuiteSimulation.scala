@@ -176,7 +176,10 @@ abstract class SuiteSimulation extends Simulation {
       sandbox: Option[RunningSandbox]
   ): Unit =
     run.archiveTo.foreach { resultsRoot =>
-      results.render.WindowChart.prepare()
+      PostRun.prepare(run.context(
+        windows,
+        RunCourse(plannedUsers, run.plannedDurationMs, reachedEnd = false, None, None)
+      ))
       Runtime.getRuntime.addShutdownHook(new Thread(() => {
         val status = archive(
           run,
@@ -211,7 +214,10 @@ abstract class SuiteSimulation extends Simulation {
           val health = injector.figures.map(InjectorHealthRecord(_, run.suite.injectorLimits))
           val course =
             RunCourse(plannedUsers, run.plannedDurationMs, reachedEnd, elapsed, health, earlyStop, sandboxExhaustion)
-          val outcome = PostRun.process(runDir, resultsRoot, run.context(windows, course), run.results)
+          val context = run.context(windows, course)
+          val outcome =
+            if (StopSignals.abortAsked) PostRun.processAborted(runDir, resultsRoot, context, run.results)
+            else PostRun.process(runDir, resultsRoot, context, run.results)
           liveView.foreach(_.archived(outcome, keepServing = !StopSignals.abortAsked))
           // Gatling exits 0 after a run that ended; one that did so without completing its plan (users cut
           // off by maxDuration, its load stopped by a signal), on a saturated injector, stopped early, or

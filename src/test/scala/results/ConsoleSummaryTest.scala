@@ -65,7 +65,23 @@ class ConsoleSummaryTest {
         "results: this run      results/raid-1/ (Gatling's report index.html, summary.md, summary.json, junit.xml)",
         "results: every run     results/index.html"
       ),
-      ResultsConsole.whereToRead(java.nio.file.Paths.get("results", "raid-1"), java.nio.file.Paths.get("results"))
+      ResultsConsole.whereToRead(
+        java.nio.file.Paths.get("results", "raid-1"),
+        java.nio.file.Paths.get("results"),
+        indexRewritten = true
+      )
+    )
+
+  @Test
+  def afterAnAbortTheIndexLineSaysWhoRewritesIt(): Unit =
+    assertEquals(
+      "results: every run     results/index.html " +
+        "(not rewritten after the abort: the next run, or ResultsCli index, rewrites it)",
+      ResultsConsole.whereToRead(
+        java.nio.file.Paths.get("results", "raid-1"),
+        java.nio.file.Paths.get("results"),
+        indexRewritten = false
+      ).last
     )
 
   @Test

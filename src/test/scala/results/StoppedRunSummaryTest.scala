@@ -2,7 +2,8 @@ package results
 
 import results.archive.{ RunArchive, SummaryJson }
 import results.model.{ GateVerdict, RunContext, RunCourse }
-import results.render.RunPage
+import results.render.{ RunIndexPage, RunPage }
+import results.summarize.ResultsSettings
 
 import java.nio.file.{ Files, Path }
 
@@ -41,5 +42,32 @@ class StoppedRunSummaryTest {
     assertTrue(Files.readString(runDir.resolve(RunArchive.SummaryMarkdownName)).contains("## Gate: INCOMPLETE"))
     assertTrue(Files.isRegularFile(runDir.resolve(RunArchive.JUnitName)))
     assertTrue(Files.readString(runDir.resolve(RunPage.FileName)).contains("INCOMPLETE"), "run.html says so")
+  }
+
+  @Test def anAbortedRunGetsItsOwnSummariesAndLeavesTheIndexAsItWas(): Unit = {
+    val resultsRoot = Files.createTempDirectory("results-")
+    def stoppedRun(startEpochMs: Long) = {
+      val log = SimulationLogWriter.open(
+        Files.createTempDirectory("gatling-"),
+        "simulations.RaidSimulation",
+        startEpochMs,
+        "RAiD"
+      )
+      log.close()
+      log.logFile.getParent
+    }
+    val context = RunContext("RaidSimulation", Seq("raid"), "local", "reference", "1/1", Map.empty, Nil, Nil)
+      .copy(course = RunCourse(Some(630), Some(660000), reachedEnd = false, Some(3000), None))
+    val first = PostRun.process(stoppedRun(1795000000000L), resultsRoot, context)
+    val index = resultsRoot.resolve(RunIndexPage.FileName)
+    val indexBefore = Files.readString(index)
+
+    val aborted = PostRun.processAborted(stoppedRun(1795000100000L), resultsRoot, context, ResultsSettings.load())
+
+    assertNotEquals(first.archivedRunDir, aborted.archivedRunDir)
+    val summary = SummaryJson.read(aborted.archivedRunDir.resolve(RunArchive.SummaryJsonName))
+    assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+    assertTrue(Files.isRegularFile(aborted.archivedRunDir.resolve(RunPage.FileName)))
+    assertEquals(indexBefore, Files.readString(index), "the index is the next run's to rewrite")
   }
 }

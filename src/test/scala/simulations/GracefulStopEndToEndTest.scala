@@ -2,7 +2,8 @@ package simulations
 
 import results.archive.{ RunArchive, SummaryJson }
 import results.model.GateVerdict
-import results.render.RunPage
+import results.ResultsConsole
+import results.render.{ RunIndexPage, RunPage }
 
 import java.nio.file.Files
 import java.util.concurrent.TimeUnit
@@ -100,10 +101,7 @@ class GracefulStopEndToEndTest {
       s"the Gatling JVM ended $gatlingGoneMs ms after the second signal (lag $lagMs ms):\n$text"
     )
     // The archive ends the JVM itself, the live page kept for nobody: the watchdog's halt is the last resort.
-    assertTrue(
-      gatlingGoneMs < StopSignals.AbortWithinMs + lagMs,
-      s"the Gatling JVM waited for its watchdog ($gatlingGoneMs ms, lag $lagMs ms):\n$text"
-    )
+    assertFalse(text.contains(StopSignals.HaltedLine), s"the Gatling JVM waited for its watchdog:\n$text")
     assertTrue(
       mavenGoneMs < promisedMs + 1000 + lagMs,
       s"Maven ended $mavenGoneMs ms after the second signal (lag $lagMs ms):\n$text"
@@ -116,6 +114,9 @@ class GracefulStopEndToEndTest {
     assertEquals(None, RunArchive.lastPassing(run.resultsDir, summary.run), "never a baseline")
     assertTrue(Files.readString(archived.resolve("summary.md")).contains("## Gate: INCOMPLETE"), text)
     assertTrue(Files.isRegularFile(archived.resolve(RunPage.FileName)), text)
+    // The index, which reads every archived run, is left to the next run: here there was none before.
+    assertTrue(text.contains(ResultsConsole.IndexLeftAfterAbort), text)
+    assertFalse(Files.exists(run.resultsDir.resolve(RunIndexPage.FileName)), "no index written after the abort")
   }
 
   @Test def aSignalToMavenAloneIsPassedOnToTheRun(): Unit = {

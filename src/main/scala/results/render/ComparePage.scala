@@ -14,6 +14,10 @@ import java.nio.file.{ Files, Path }
   * on one log axis (every recorded value, no smoothing), and the table of differences.
   */
 object ComparePage {
+
+  /** Its Pebble template, site/compare.peb. */
+  val Template = "compare"
+
   val FileName = "compare.html"
   val MarkdownName = "comparison.md"
   val Separator = "_vs_"
@@ -49,7 +53,7 @@ object ComparePage {
       )
     )
     SitePages.render(
-      "compare",
+      Template,
       fields(
         "assets" -> s"../../${SitePages.AssetsFolder}",
         "a" -> a.run.runId,

@@ -16,6 +16,10 @@ import scala.util.Using
   * saturated, are marked on the time axis and never drawn as a point.
   */
 object RunIndexPage {
+
+  /** Its Pebble template, site/index.peb. */
+  val Template = "index"
+
   val FileName = "index.html"
 
   def write(root: Path): Path = {
@@ -154,7 +158,7 @@ object RunIndexPage {
         _.requests.map(_.name)
       )).distinct
     SitePages.render(
-      "index",
+      Template,
       fields(
         "assets" -> SitePages.AssetsFolder,
         "generated" -> Formats.utc(System.currentTimeMillis),

@@ -16,6 +16,10 @@ import scala.util.Using
   * knee) and tables (errors by status and message, windows, injector health).
   */
 object RunPage {
+
+  /** Its Pebble template, site/run.peb. */
+  val Template = "run"
+
   val FileName = "run.html"
   val ComparisonsFolder = "comparisons"
   private val GatlingReport = "index.html"
@@ -196,7 +200,7 @@ object RunPage {
       )
     )
     SitePages.render(
-      "run",
+      Template,
       fields(
         "assets" -> s"../${SitePages.AssetsFolder}",
         "runId" -> s.run.runId,

@@ -41,6 +41,9 @@ object SitePages {
   }
   private val mapper = new ObjectMapper()
 
+  /** Compiles the archive's page templates (Pebble keeps them), ahead of the archive that needs them. */
+  def prepare(): Unit = Seq(RunPage.Template, RunIndexPage.Template, ComparePage.Template).foreach(engine.getTemplate)
+
   /** What a template or a chart reads: named values of any kind. */
   type Fields = Map[String, Any]
   def fields(values: (String, Any)*): Fields = values.toMap

@@ -276,7 +276,8 @@ class GoldenSummaryTest {
       steps.zipWithIndex.map { case ((multiple, ms), i) =>
         CapacityStepRecord(multiple, window(i)._1, window(i)._2, passedLive = ms <= 300)
       },
-      SearchEnd.Resolved
+      SearchEnd.Resolved,
+      judgesPace = false
     )
     assertGolden(
       "capacity",

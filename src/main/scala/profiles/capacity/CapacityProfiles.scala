@@ -45,7 +45,10 @@ private[profiles] object CapacityProfiles {
       stepDuration = step,
       // The reference's own: room for the users of a journey to end (its `drain`; a smoke run's, a minute at most).
       drain = reference.settings.drain,
-      maxDuration = if (smoke) settings.maxDuration.min(SmokeMaxDuration) else settings.maxDuration
+      maxDuration = if (smoke) settings.maxDuration.min(SmokeMaxDuration) else settings.maxDuration,
+      minAnswers = if (smoke) 0L else settings.minAnswers,
+      // A smoke run's steps settle a second: too short for their users in flight to level out.
+      judgesPace = !smoke
     )
     new CapacityProfile(new CapacitySearch(plan), reference, smoke)
   }

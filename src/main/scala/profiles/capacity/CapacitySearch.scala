@@ -6,12 +6,17 @@ import scala.concurrent.duration.FiniteDuration
 import scala.util.control.NonFatal
 
 import results.gate.Limits
-import results.capacity.{ CapacityRecord, CapacityStepRecord, SearchEnd }
+import results.capacity.{ CapacityRecord, CapacityStepRecord, InFlight, SearchEnd, StepPace, Throughput }
 
 /** What a search holds to: its reference and its time budget per step.
   *
-  * @param settle how long each step runs at its multiple before its judged window
-  * @param drain  the longest wait, after a failing step and before the search ends, for the users working to end
+  * @param settle     how long each step runs at its multiple before its judged window
+  * @param drain      the longest wait, after a failing step and before the search ends, for the users working to end
+  * @param minAnswers the fewest answers a step's percentiles are judged on: its window lengthens until it has
+  *                   them, and enough to tell its multiple within half the resolution (at most
+  *                   [[CapacitySearch.MaxLengthening]] times `stepDuration`)
+  * @param judgesPace whether a step must keep up with its load (not in a smoke run, whose steps are too short
+  *                   to settle)
   */
 final case class SearchPlan(
     system: String,
@@ -22,8 +27,12 @@ final case class SearchPlan(
     settle: FiniteDuration,
     stepDuration: FiniteDuration,
     drain: FiniteDuration,
-    maxDuration: FiniteDuration
-)
+    maxDuration: FiniteDuration,
+    minAnswers: Long,
+    judgesPace: Boolean
+) {
+  def open: Boolean = reference.isInstanceOf[ReferenceLoad.Arrivals]
+}
 
 /** One system's capacity search as the run goes: sets each step's multiple on the [[Admission]], judges its
   * window live from the [[StepRecorder]] with the gate's limits, picks the next step ([[StepSequence]]),
@@ -78,13 +87,15 @@ final class CapacitySearch(val plan: SearchPlan) {
       maxMultiple = plan.maxMultiple,
       maxDurationMs = plan.maxDuration.toMillis,
       steps = steps.get,
-      end = end.get.getOrElse(SearchEnd.Stopped)
+      end = end.get.getOrElse(SearchEnd.Stopped),
+      judgesPace = plan.judgesPace
     )
 
   private def search(paths: Seq[(List[String], Limits)], global: Limits): Unit =
     try {
       val deadline = System.currentTimeMillis() + plan.maxDuration.toMillis
       var judged = Vector.empty[JudgedStep]
+      var oneX = Option.empty[Throughput]
       var next = StepSequence.next(judged, plan.resolution, plan.maxMultiple)
       // The users of the last step end their journeys before the search stops the load.
       while (end.get.isEmpty) next match {
@@ -101,15 +112,36 @@ final class CapacitySearch(val plan: SearchPlan) {
           Thread.sleep(plan.settle.toMillis)
           phase(Some(multiple -> SearchProgress.Judging))
           val from = System.currentTimeMillis()
+          val usersAtStart = admission.active
           recorder.openWindow(from)
-          Thread.sleep(plan.stepDuration.toMillis)
-          val judgement = StepJudgement.judge(recorder.closeWindow(), paths, global)
-          steps.updateAndGet(_ :+ CapacityStepRecord(multiple, from, System.currentTimeMillis(), judgement.passed))
+          judgeWindow(multiple, from, oneX, deadline)
+          val usersAtEnd = admission.active
+          val figures = recorder.closeWindow()
+          val to = System.currentTimeMillis()
+          val answered = Throughput(figures.values.map(_.count).sum, to - from)
+          val pace = Option.when(plan.judgesPace)(
+            StepPace(
+              multiple,
+              plan.resolution,
+              answered,
+              oneX,
+              Option.when(plan.open)(InFlight(usersAtStart, usersAtEnd))
+            )
+          )
+          if (judged.isEmpty && multiple == 1.0) oneX = Some(answered)
+          val judgement = StepJudgement.judge(figures, paths, global, pace)
+          steps.updateAndGet(_ :+ CapacityStepRecord(multiple, from, to, judgement.passed))
           judged :+= JudgedStep(multiple, judgement.passed)
           progress.updateAndGet(p => p.copy(steps = p.steps :+ (multiple -> judgement)))
           next = StepSequence.next(judged, plan.resolution, plan.maxMultiple)
           println(StepLine.render(plan, judged.size, multiple, judgement, next))
-          if (!judgement.passed && next.isInstanceOf[NextStep.Hold]) drain()
+          // Leftovers of a failing step would fail the next one: a drain that did not end them ends the search.
+          if (!judgement.passed && next.isInstanceOf[NextStep.Hold] && !drain()) {
+            println(
+              s"capacity ${plan.system}: the users of the step at ${StepLine.multipleText(multiple)} did not end within the drain time (${profiles.Plan.human(plan.drain)}): the search ends unresolved"
+            )
+            finish(SearchEnd.DrainTimedOut)
+          }
       }
     } catch {
       case _: InterruptedException => finish(SearchEnd.Stopped)
@@ -118,12 +150,30 @@ final class CapacitySearch(val plan: SearchPlan) {
         finish(SearchEnd.Stopped)
     }
 
-  /** Nobody admitted until the users the failing step left working have ended, or the drain time is up. */
-  private def drain(): Unit = {
+  /** The judged window: `stepDuration`, then longer while it has too few answers for its percentiles or to
+    * tell its multiple within half the resolution, at most [[CapacitySearch.MaxLengthening]] times as long and
+    * never past the search's deadline.
+    */
+  private def judgeWindow(multiple: Double, from: Long, oneX: Option[Throughput], deadline: Long): Unit = {
+    Thread.sleep(plan.stepDuration.toMillis)
+    val latest = math.min(from + plan.stepDuration.toMillis * CapacitySearch.MaxLengthening, deadline)
+    def enough: Boolean = {
+      val answers = recorder.answers
+      !plan.judgesPace || answers >= plan.minAnswers &&
+      StepPace.enough(multiple, plan.resolution, answers, oneX.fold(answers)(_.answers))
+    }
+    while (!enough && System.currentTimeMillis() < latest) Thread.sleep(CapacitySearch.PollMs)
+  }
+
+  /** Nobody admitted until the users the step left working have ended, or the drain time is up: whether they
+    * ended.
+    */
+  private def drain(): Boolean = {
     admission.admit(0)
     phase(progress.get.current.map { case (multiple, _) => multiple -> SearchProgress.Draining })
     val until = System.currentTimeMillis() + plan.drain.toMillis
     while (admission.active > 0 && System.currentTimeMillis() < until) Thread.sleep(CapacitySearch.PollMs)
+    admission.active == 0
   }
 
   private def finish(reason: SearchEnd): Unit =
@@ -152,4 +202,7 @@ object SearchProgress {
 
 object CapacitySearch {
   private val PollMs = 100L
+
+  /** How many times its `stepDuration` a step's window may last while it gathers enough answers. */
+  val MaxLengthening = 4
 }

@@ -5,7 +5,7 @@ import scala.concurrent.duration._
 import com.typesafe.config.{ Config, ConfigUtil }
 import suite.Settings
 
-/** A search's settings: `capacity { resolution, maxMultiple, stepDuration, maxDuration }` for every system,
+/** A search's settings: `capacity { resolution, maxMultiple, stepDuration, maxDuration, minAnswers }` for every system,
   * and a system's own `profiles.<system>.capacity { of, stepDuration, settle }` over them.
   *
   * @param of       the reference profile, when the system names one (else `reference`, else its default)
@@ -18,7 +18,8 @@ final case class SearchSettings(
     maxMultiple: Double,
     stepDuration: FiniteDuration,
     maxDuration: FiniteDuration,
-    settle: Option[FiniteDuration]
+    settle: Option[FiniteDuration],
+    minAnswers: Long
 )
 
 object SearchSettings {
@@ -59,7 +60,8 @@ object SearchSettings {
       maxMultiple = maxMultiple,
       stepDuration = step,
       maxDuration = maxDuration,
-      settle = Option.when(own.has("settle"))(own.duration("settle"))
+      settle = Option.when(own.has("settle"))(own.duration("settle")),
+      minAnswers = global.long("minAnswers", min = 1)
     )
   }
 }

@@ -1,8 +1,9 @@
 package profiles.capacity
 
+import results.capacity.StepPace
 import results.gate.Limits
 
-/** One threshold of a step: a request path's (or group's) p99 or error share against its limit. */
+/** One threshold of a step: a request path's (or group's) percentile or error share against its limit. */
 final case class StepCheck(path: List[String], threshold: StepCheck.Threshold, value: Double, limit: Double) {
   def passed: Boolean = value <= limit
 
@@ -12,18 +13,25 @@ final case class StepCheck(path: List[String], threshold: StepCheck.Threshold, v
 
 object StepCheck {
   sealed abstract class Threshold(val name: String)
-  case object P99 extends Threshold("p99Ms")
+
+  /** A latency percentile's limit, as the gate's `p99Ms`, `p95Ms`, `p90Ms` set it. */
+  final case class Percentile(rank: Int) extends Threshold(s"p${rank}Ms")
+  val P99: Percentile = Percentile(99)
   case object ErrorPercent extends Threshold("maxErrorPercent")
 }
 
-/** A step judged on its window's live figures by the gate's limits: each request path's p99 and KO share,
-  * and the system's global KO share. A window without answers fails: a system that answers nothing carries
-  * nothing.
+/** A step judged on its window's live figures by the gate's limits (each request path's percentiles and KO
+  * share, the system's global KO share) and by its pace: whether the system kept up with the load. A window
+  * without answers fails: a system that answers nothing carries nothing.
   *
   * @param checks every limit that applied, passed or not; the global one has an empty path
+  * @param pace   its answers against its offer, and its users in flight (None where not judged: a smoke run)
   */
-final case class StepJudgement(answers: Long, ko: Long, checks: Seq[StepCheck]) {
-  def passed: Boolean = answers > 0 && checks.forall(_.passed)
+final case class StepJudgement(answers: Long, ko: Long, checks: Seq[StepCheck], pace: Option[StepPace] = None) {
+  def passed: Boolean = answers > 0 && checks.forall(_.passed) && saturated.isEmpty
+
+  /** The pace it failed, when it did: the system did not keep up with the step's load. */
+  def saturated: Option[StepPace] = pace.filterNot(_.keptUp)
 
   def koPercent: Double = if (answers == 0) 0.0 else 100.0 * ko / answers
 
@@ -42,21 +50,24 @@ object StepJudgement {
   def judge(
       figures: Map[List[String], PathFigures],
       paths: Seq[(List[String], Limits)],
-      global: Limits
+      global: Limits,
+      pace: Option[StepPace]
   ): StepJudgement = {
     val pathChecks = paths.flatMap { case (path, limits) =>
       val matched = figures.collect { case (p, f) if p.startsWith(path) => f }.toSeq
       if (matched.isEmpty) Nil
       else {
         val merged = PathFigures.merged(matched)
-        limits.p99Ms.map(ms => StepCheck(path, StepCheck.P99, merged.p99Ms.toDouble, ms.toDouble)).toSeq ++
+        limits.percentilesMs.map { case (rank, ms) =>
+          StepCheck(path, StepCheck.Percentile(rank.toInt), merged.percentileMs(rank).toDouble, ms.toDouble)
+        } ++
           limits.maxErrorPercent.map(StepCheck(path, StepCheck.ErrorPercent, percent(merged.ko, merged.count), _))
       }
     }
     val answers = figures.values.map(_.count).sum
     val ko = figures.values.map(_.ko).sum
     val globalCheck = global.maxErrorPercent.map(StepCheck(Nil, StepCheck.ErrorPercent, percent(ko, answers), _))
-    StepJudgement(answers, ko, pathChecks ++ globalCheck)
+    StepJudgement(answers, ko, pathChecks ++ globalCheck, pace)
   }
 
   private def percent(part: Long, whole: Long): Double = if (whole == 0) 0.0 else 100.0 * part / whole

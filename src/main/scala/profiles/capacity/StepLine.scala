@@ -17,13 +17,32 @@ object StepLine {
     val verdict = (if (judgement.passed) results.model.Verdict.Pass else results.model.Verdict.Fail).word
     val failed = judgement.failures.headOption.filterNot(_.threshold == StepCheck.P99).fold("") { check =>
       val subject = if (check.path.isEmpty) "all requests" else check.path.mkString(" / ")
-      f" (${subject}: KO ${check.value}%.1f %% > ${check.limit}%.1f %%)"
+      check.threshold match {
+        case StepCheck.Percentile(rank) =>
+          s" ($subject: p$rank ${Plan.count(check.value.toLong)} ms > ${Plan.count(check.limit.toLong)} ms)"
+        case StepCheck.ErrorPercent => f" ($subject: KO ${check.value}%.1f %% > ${check.limit}%.1f %%)"
+      }
+    }
+    val saturated = judgement.saturated.fold("")(pace => s" (${saturation(pace)})")
+    val lengthened = judgement.pace.filter(_.answers.windowMs > plan.stepDuration.toMillis + 500).fold("") { pace =>
+      s" (window lengthened to ${Plan.count(pace.answers.windowMs / 1000)} s for enough answers)"
     }
     val afterwards = next match {
       case NextStep.Hold(m)     => s"next ${multipleText(m)}"
       case NextStep.End(reason) => s"search ends (${reason.name})"
     }
-    s"capacity ${plan.system}: step $index at ${multipleText(multiple)} ($load): $p99, $ko: $verdict$failed; $afterwards"
+    s"capacity ${plan.system}: step $index at ${multipleText(multiple)} ($load): $p99, $ko$lengthened: $verdict$failed$saturated; $afterwards"
+  }
+
+  /** `saturated: 640 answers/s against 800 offered; in flight 2,100 -> 5,300`: what of the pace it failed. */
+  def saturation(pace: results.capacity.StepPace): String = {
+    val answers = Option.when(!pace.keptUpAnswers)(pace.offeredPerSecond).flatten.map(offered =>
+      s"${Plan.count(math.round(pace.answers.perSecond))} answers/s against ${Plan.count(math.round(offered))} offered"
+    )
+    val inFlight = pace.usersInFlight.filterNot(_ => pace.keptUpInFlight).map(f =>
+      s"in flight ${Plan.count(f.atStart)} -> ${Plan.count(f.atEnd)}"
+    )
+    "saturated: " + (answers.toSeq ++ inFlight).mkString("; ")
   }
 
   def multipleText(multiple: Double): String = s"${Plan.number(StepSequence.rounded(multiple))}x"

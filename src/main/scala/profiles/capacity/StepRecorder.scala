@@ -10,7 +10,7 @@ import suite.{ Answer, LoadListener, ResponseWindow }
 
 /** One request path's answers in a step's judged window. */
 final case class PathFigures(count: Long, ko: Long, latencies: Histogram) {
-  def p99Ms: Long = if (latencies.getTotalCount == 0) 0L else latencies.getValueAtPercentile(99)
+  def percentileMs(rank: Double): Long = if (latencies.getTotalCount == 0) 0L else latencies.getValueAtPercentile(rank)
 }
 
 object PathFigures {
@@ -33,12 +33,14 @@ final class StepRecorder(system: String) extends LoadListener {
   }
   private final class Window(val fromMs: Long) {
     val paths = new ConcurrentHashMap[List[String], Counts]
+    val answers = new LongAdder
   }
   private val open = new AtomicReference[Window]
 
   def answered(answer: Answer): Unit =
     if (answer.system == system) Option(open.get).filter(answer.endEpochMs >= _.fromMs).foreach { window =>
       val counts = window.paths.computeIfAbsent(answer.path, _ => new Counts)
+      window.answers.increment()
       counts.answers.increment()
       // A redirect a journey asks for (eForms' log in answers 302) is an answer, not an error, whatever Gatling's
       // default status check would say; the results step judges each step again on Gatling's own KO.
@@ -48,6 +50,9 @@ final class StepRecorder(system: String) extends LoadListener {
 
   /** Starts a judged window: answers that end from `fromEpochMs` on count. */
   def openWindow(fromEpochMs: Long): Unit = open.set(new Window(fromEpochMs))
+
+  /** The answers the open window has recorded so far (0 when none is open). */
+  def answers: Long = Option(open.get).fold(0L)(_.answers.sum)
 
   /** Ends the window: what it recorded, by request path. */
   def closeWindow(): Map[List[String], PathFigures] =

@@ -65,13 +65,15 @@ object CapacityGate {
     r.limitedBy.contains(Side.Sandbox) &&
       thresholds.minHeadroom.get(r.system).exists(min => r.headroom.exists(_ < min))
 
-  /** A search that ended before it answered (its time cap, a stop) is INCOMPLETE. */
+  /** A search that did not answer (its time cap, a stop, steps the results step judged otherwise) is INCOMPLETE. */
   def incomplete(capacity: Seq[CapacityResult]): Seq[Problem] =
-    capacity.filterNot(_.resolved).map(r =>
-      Problem.ofSystem(
-        r.system,
-        ProblemKind.CapacityUnresolved,
-        s"the capacity search ended before it resolved (${r.record.end.name})"
+    capacity.flatMap(r =>
+      r.unresolved.map(why =>
+        Problem.ofSystem(
+          r.system,
+          ProblemKind.CapacityUnresolved,
+          s"the capacity search ${CapacityText.unresolvedText(r, why)}"
+        )
       )
     )
 

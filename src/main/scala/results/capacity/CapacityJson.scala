@@ -1,5 +1,6 @@
 package results.capacity
 
+import com.fasterxml.jackson.annotation.JsonProperty
 import suite.InputError
 
 /** A system's capacity search in run.json (`systemRecords[].capacity`), as it is on disk. */
@@ -11,7 +12,8 @@ private[results] final case class CapacityDocument(
     maxMultiple: Double,
     maxDurationMs: Long,
     end: String,
-    steps: Seq[CapacityDocument.Step] = Nil
+    steps: Seq[CapacityDocument.Step] = Nil,
+    @JsonProperty(required = false) judgesPace: Boolean = true
 )
 
 private[results] object CapacityDocument {
@@ -30,7 +32,8 @@ private[results] object CapacityJson {
       record.maxMultiple,
       record.maxDurationMs,
       record.end.name,
-      record.steps.map(s => CapacityDocument.Step(s.multiple, s.fromEpochMs, s.toEpochMs, s.passedLive))
+      record.steps.map(s => CapacityDocument.Step(s.multiple, s.fromEpochMs, s.toEpochMs, s.passedLive)),
+      record.judgesPace
     )
 
   def record(d: CapacityDocument): CapacityRecord =
@@ -42,7 +45,8 @@ private[results] object CapacityJson {
       d.maxMultiple,
       d.maxDurationMs,
       d.steps.map(s => CapacityStepRecord(s.multiple, s.fromEpochMs, s.toEpochMs, s.passedLive)),
-      end(d.end)
+      end(d.end),
+      d.judgesPace
     )
 
   def end(name: String): SearchEnd =

@@ -6,12 +6,13 @@ package results.capacity
   *
   * @param referenceProfile the profile the multiples are of, e.g. "reference"
   * @param referenceLoad    that profile's steady load at 1x, in `loadUnit` (e.g. 50 new users/s, 1,000 users)
-  * @param loadUnit         "new users/s" for open shapes, "users" for closed ones
+  * @param loadUnit         [[CapacityRecord.ArrivalsUnit]] for open shapes, [[CapacityRecord.UsersUnit]] for closed ones
   * @param resolution       the smallest gap between a passing and a failing multiple the search closes to
   * @param maxMultiple      the largest multiple it may try
   * @param maxDurationMs    the whole search's time cap
   * @param steps            the steps held, in the order the search ran them
   * @param end              why the search ended
+  * @param judgesPace       whether its steps had to keep up with their load (see [[StepPace]]; not in a smoke run)
   */
 final case class CapacityRecord(
     referenceProfile: String,
@@ -21,8 +22,18 @@ final case class CapacityRecord(
     maxMultiple: Double,
     maxDurationMs: Long,
     steps: Seq[CapacityStepRecord],
-    end: SearchEnd
-)
+    end: SearchEnd,
+    judgesPace: Boolean
+) {
+
+  /** Its reference is open (an arrival rate): users in flight measure whether a step kept up. */
+  def openReference: Boolean = loadUnit == CapacityRecord.ArrivalsUnit
+}
+
+object CapacityRecord {
+  val ArrivalsUnit = "new users/s"
+  val UsersUnit = "users"
+}
 
 /** One step: the multiple of the reference load it held, and its judged window (after its settling time),
   * in epoch ms. `passedLive` is what the search decided its next step by, judged on the live figures.
@@ -46,7 +57,10 @@ object SearchEnd {
   /** The run was stopped (a signal, an early-stop limit, the injector's health) before the search resolved. */
   case object Stopped extends SearchEnd("stopped")
 
-  val All: Seq[SearchEnd] = Seq(Resolved, MaxMultiple, MaxDuration, Stopped)
+  /** A failing step's users did not end within the drain time: the next step would be judged on its leftovers. */
+  case object DrainTimedOut extends SearchEnd("drain-timed-out")
+
+  val All: Seq[SearchEnd] = Seq(Resolved, MaxMultiple, MaxDuration, Stopped, DrainTimedOut)
 
   def named(name: String): Option[SearchEnd] = All.find(_.name == name)
 }

@@ -25,8 +25,10 @@ final case class StepVerdict(figures: StepFigures, checks: Seq[GateCheck]) {
   def passed: Boolean = failures.isEmpty
   def label: String = if (passed) StepVerdict.Pass else StepVerdict.Fail
 
-  /** The threshold it broke by the most, relative to its limit. */
-  def worst: Option[GateCheck] = failures.maxByOption(c => c.measured.fold(Double.MaxValue)(_ / (c.allowed max 1e-9)))
+  /** The threshold it broke by the most, relative to its limit (an at-least limit by how far it fell short). */
+  def worst: Option[GateCheck] = failures.maxByOption(c =>
+    c.measured.fold(Double.MaxValue)(m => if (c.atMost) m / (c.allowed max 1e-9) else c.allowed / (m max 1e-9))
+  )
 }
 
 object StepVerdict {
@@ -47,19 +49,47 @@ final case class CapacityResult(search: CapacitySearch, steps: Seq[StepVerdict],
   def firstFailure: Option[StepVerdict] = steps.filterNot(_.passed).minByOption(_.multiple)
 
   /** The largest passing multiple below the first failure (every passing one when none failed); 0 when even
-    * the reference load failed; None when the injector limited the search, which then answers nothing.
+    * the reference load failed; None when no step was judged, or the injector limited the search, which then
+    * answers nothing.
     */
   def headroom: Option[Double] =
-    Option.when(!limitedBy.contains(Side.Injector)) {
+    Option.when(steps.nonEmpty && !limitedBy.contains(Side.Injector)) {
       val below = firstFailure.fold(steps)(f => steps.filter(_.multiple < f.multiple))
       below.filter(_.passed).map(_.multiple).maxOption.getOrElse(0.0)
     }
 
+  /** Why the search did not answer its question, if it did not: it ended early, or the results step judged
+    * its steps otherwise than the live search did and they no longer close to the resolution (the live search
+    * sees neither a request that got no answer nor one still in flight when a window closed).
+    */
+  def unresolved: Option[Unresolved] =
+    if (record.end != SearchEnd.Resolved && record.end != SearchEnd.MaxMultiple) Some(Unresolved.Ended(record.end))
+    else {
+      val otherwise = steps.filter(s => s.passed != s.figures.step.passedLive)
+      val closed = firstFailure match {
+        case None    => steps.exists(s => s.passed && s.multiple >= record.maxMultiple)
+        case Some(f) => headroom.exists(h => f.multiple - h <= record.resolution + 1e-9)
+      }
+      Option.when(otherwise.nonEmpty && !closed)(Unresolved.JudgedOtherwise(otherwise))
+    }
+
   /** The search answered its question: it closed to its resolution or passed every step up to its cap. */
-  def resolved: Boolean = record.end == SearchEnd.Resolved || record.end == SearchEnd.MaxMultiple
+  def resolved: Boolean = unresolved.isEmpty
 
   /** The headroom's load, in the reference's unit (e.g. 215 new users/s). */
   def headroomLoad: Option[Double] = headroom.map(_ * record.referenceLoad)
+}
+
+/** Why a search's answer is not resolved to its resolution. */
+sealed trait Unresolved
+
+object Unresolved {
+
+  /** It ended before it resolved: its time cap, a stop, a drain that timed out. */
+  final case class Ended(end: SearchEnd) extends Unresolved
+
+  /** The results step judged these steps otherwise than the live search did. */
+  final case class JudgedOtherwise(steps: Seq[StepVerdict]) extends Unresolved
 }
 
 object CapacityResult {
@@ -79,8 +109,8 @@ object CapacityResult {
   ): CapacityResult = {
     val global = thresholds.systemGlobals.getOrElse(search.system, thresholds.global)
     val limits = thresholds.paths.toMap
-    val steps = search.steps.map { step =>
-      val pathChecks = step.requests.flatMap(r => limits.get(r.path).toSeq.flatMap(checks(r, _)))
+    val steps = search.steps.zip(search.paces).map { case (step, pace) =>
+      val pathChecks = (step.requests ++ step.groups).flatMap(r => limits.get(r.path).toSeq.flatMap(checks(r, _)))
       val globalCheck = global.maxErrorPercent.map(max =>
         GateCheck(
           s"${search.system} ${results.model.Entry.GlobalName}",
@@ -91,7 +121,7 @@ object CapacityResult {
           " %"
         )
       )
-      StepVerdict(step, pathChecks ++ globalCheck)
+      StepVerdict(step, pathChecks ++ globalCheck ++ pace.toSeq.flatMap(paceChecks(search.system, _)))
     }
     val failing = steps.filterNot(_.passed).minByOption(_.multiple)
     // A saturated injector measured itself at every step, passing or not: no figure of the search stands.
@@ -110,6 +140,16 @@ object CapacityResult {
     check.unit == " ms" && step.figures.requests.find(_.name == check.subject).exists { r =>
       val excess = check.measured.getOrElse(0.0) - check.allowed
       floorMs(r.path).exists(_ >= excess)
+    }
+
+  /** A step's pace as checks: the multiple it carried against the least that keeps up, and (open references)
+    * its users in flight's growth against the most that counts as level.
+    */
+  private def paceChecks(system: String, pace: StepPace): Seq[GateCheck] =
+    pace.carried.zip(pace.minCarried).map { case (carried, min) =>
+      GateCheck(system, "carried", Some(carried), min, atMost = false, "x")
+    }.toSeq ++ pace.usersInFlight.zip(pace.maxGrowth).map { case (f, max) =>
+      GateCheck(s"$system users in flight", "growth", Some(f.growth.toDouble), max.toDouble, atMost = true, " users")
     }
 
   private def checks(r: StepRequest, limits: Limits): Seq[GateCheck] = {

@@ -13,58 +13,128 @@ final case class StepRequest(path: List[String], count: Long, ko: Long, p99Ms: I
   def koPercent: Double = if (count == 0) 0.0 else ko * 100.0 / count
 }
 
-/** One step as simulation.log measured it: its requests that started inside its judged window. */
-final case class StepFigures(step: CapacityStepRecord, requests: Seq[StepRequest]) {
+/** One step as simulation.log measured it: its requests and groups that ended inside its judged window, and
+  * those still in flight when it closed, at their age then (a request the system had not answered yet counts
+  * at least that long); its answers (the requests that ended in the window, OK or KO: a timeout or a refused
+  * connection is a KO answer); and, for an open reference, its users in flight at the window's start and end.
+  */
+final case class StepFigures(
+    step: CapacityStepRecord,
+    requests: Seq[StepRequest],
+    groups: Seq[StepRequest] = Nil,
+    answers: Option[Long] = None,
+    usersInFlight: Option[InFlight] = None
+) {
   def multiple: Double = step.multiple
   def count: Long = requests.map(_.count).sum
   def ko: Long = requests.map(_.ko).sum
   def koPercent: Double = if (count == 0) 0.0 else ko * 100.0 / count
+  def windowMs: Long = step.toEpochMs - step.fromEpochMs
+  def throughput: Option[Throughput] = answers.map(Throughput(_, windowMs))
 }
 
 /** A system's capacity search as the run recorded it, with each step's figures from the log. */
-final case class CapacitySearch(system: String, record: CapacityRecord, steps: Seq[StepFigures])
+final case class CapacitySearch(system: String, record: CapacityRecord, steps: Seq[StepFigures]) {
+
+  /** Each step's pace, judged as the search judged it live (see [[StepPace]]): against the 1x step's answers,
+    * where the run judged pace and the figures hold its answers.
+    */
+  def paces: Seq[Option[StepPace]] = {
+    val oneX = steps.headOption.filter(_.multiple == 1.0).flatMap(_.throughput)
+    steps.zipWithIndex.map { case (s, i) =>
+      for { answered <- s.throughput if record.judgesPace } yield StepPace(
+        s.multiple,
+        record.resolution,
+        answered,
+        if (i == 0) None else oneX,
+        s.usersInFlight
+      )
+    }
+  }
+}
 
 /** Fills each searched system's step figures in the summary's one walk over the log (see results.summarize.RunSummarizer):
-  * a request counts for the step whose judged window holds its start, and for its own system only.
+  * a request counts for the step whose judged window it ended in, or was still in flight at the end of, and for
+  * its own system only.
   */
 private[results] final class CapacityCollector(
     records: Seq[SystemRecord],
     ownership: SystemSummary.Ownership,
-    settings: ResultsSettings
+    settings: ResultsSettings,
+    useGroupDuration: Boolean
 ) {
-  private final class Step(val record: CapacityStepRecord) {
+  private final class Step(val record: CapacityStepRecord, val open: Boolean) {
     val requests = mutable.LinkedHashMap.empty[List[String], LatencyAccumulator]
-    def contains(epochMs: Long): Boolean = epochMs >= record.fromEpochMs && epochMs < record.toEpochMs
+    val groups = mutable.LinkedHashMap.empty[List[String], LatencyAccumulator]
+    var answers = 0L
+    val users = new UsersAt(record.fromEpochMs, record.toEpochMs)
+
+    /** A record from `start` to `end` counts here, and for how long: its time, or its age at the window's end. */
+    def judged(start: Long, end: Long, ms: Int): Option[Int] =
+      if (end >= record.fromEpochMs && end < record.toEpochMs) Some(ms)
+      else if (start < record.toEpochMs && end >= record.toEpochMs) Some((record.toEpochMs - start).toInt)
+      else None
+
+    def record(into: mutable.Map[List[String], LatencyAccumulator], path: List[String], ms: Int, ok: Boolean): Unit =
+      into.getOrElseUpdate(
+        path,
+        new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs)
+      ).record(ms, ok)
   }
-  private val searches = records.flatMap(r => r.capacity.map(c => r.key -> (c, c.steps.map(new Step(_))))).toMap
+
+  /** Users in flight at the window's start and end: those started, less those ended, by then. */
+  private final class UsersAt(from: Long, to: Long) {
+    var atStart = 0L
+    var atEnd = 0L
+    def started(at: Long, by: Long): Unit = { if (at <= from) atStart += by; if (at <= to) atEnd += by }
+  }
+
+  private val searches = records.flatMap(r => r.capacity.map(c => r -> c.steps.map(new Step(_, c.openReference)))).toMap
+  private val byKey = searches.map { case (r, steps) => r.key -> steps }
 
   val collect: LogRecord => Unit = {
     case r: RequestRecorded if searches.nonEmpty =>
       val path = r.groupHierarchy :+ r.name
-      ownership.ofRequest(path).flatMap(searches.get).foreach { case (_, steps) =>
-        steps.filter(_.contains(r.startEpochMs)).foreach(
-          _.requests
-            .getOrElseUpdate(path, new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs))
-            .record(r.responseTimeMs, r.ok)
+      ownership.ofRequest(path).flatMap(byKey.get).foreach(_.foreach { step =>
+        if (r.endEpochMs >= step.record.fromEpochMs && r.endEpochMs < step.record.toEpochMs) step.answers += 1
+        step.judged(r.startEpochMs, r.endEpochMs, r.responseTimeMs).foreach(ms =>
+          step.record(step.requests, path, ms, r.ok)
         )
+      })
+    case g: GroupRecorded if searches.nonEmpty =>
+      val ms = if (useGroupDuration) g.durationMs else g.cumulatedResponseTimeMs
+      ownership.ofGroup(g.hierarchy).flatMap(byKey.get).foreach(_.foreach { step =>
+        step.judged(g.startEpochMs, g.endEpochMs, ms).foreach(at => step.record(step.groups, g.hierarchy, at, g.ok))
+      })
+    case u: UserRecorded if searches.nonEmpty =>
+      searches.foreach { case (system, steps) =>
+        if (system.runs(u.scenario)) steps.foreach(_.users.started(u.timestampEpochMs, if (u.started) 1 else -1))
       }
     case _ =>
   }
 
   /** Each searched system's search, in the order the run recorded the systems. */
   def results: Seq[CapacitySearch] =
-    records.flatMap(r => searches.get(r.key).map(r.key -> _)).map { case (key, (record, steps)) =>
-      CapacitySearch(
-        key,
-        record,
-        steps.map(s =>
-          StepFigures(
-            s.record,
-            s.requests.toSeq.map { case (path, a) =>
-              StepRequest(path, a.count, a.koCount, a.percentileMs(99), a.percentileMs(95), a.percentileMs(90))
-            }
+    records.flatMap(r => searches.get(r).map(r -> _)).flatMap { case (r, steps) =>
+      r.capacity.map { record =>
+        CapacitySearch(
+          r.key,
+          record,
+          steps.map(s =>
+            StepFigures(
+              s.record,
+              figures(s.requests),
+              figures(s.groups),
+              Some(s.answers),
+              Option.when(s.open)(InFlight(s.users.atStart, s.users.atEnd))
+            )
           )
         )
-      )
+      }
+    }
+
+  private def figures(paths: mutable.LinkedHashMap[List[String], LatencyAccumulator]): Seq[StepRequest] =
+    paths.toSeq.map { case (path, a) =>
+      StepRequest(path, a.count, a.koCount, a.percentileMs(99), a.percentileMs(95), a.percentileMs(90))
     }
 }

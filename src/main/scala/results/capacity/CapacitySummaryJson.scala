@@ -24,7 +24,8 @@ private[results] final case class CapacitySummaryDocument(
     end: String,
     limitedBy: Option[String],
     firstFailure: Option[FirstFailure],
-    steps: Seq[Step] = Nil
+    steps: Seq[Step] = Nil,
+    @JsonProperty(required = false) judgesPace: Boolean = true
 )
 
 private[results] object CapacitySummaryDocument {
@@ -61,6 +62,9 @@ private[results] object CapacitySummaryDocument {
       @JsonProperty(required = false) passed: Boolean = false
   )
 
+  final case class InFlightUsers(atStart: Long, atEnd: Long)
+
+  /** @param answers the requests that ended in the window (absent from files written before it was kept) */
   final case class Step(
       multiple: Double,
       passedLive: Boolean,
@@ -70,7 +74,10 @@ private[results] object CapacitySummaryDocument {
       @JsonProperty(required = false) ko: Long = 0,
       @JsonProperty(required = false) koPercent: Double = 0,
       requests: Seq[Request] = Nil,
-      checks: Seq[Check] = Nil
+      checks: Seq[Check] = Nil,
+      groups: Seq[Request] = Nil,
+      @JsonDeserialize(contentAs = classOf[java.lang.Long]) answers: Option[Long] = None,
+      usersInFlight: Option[InFlightUsers] = None
   )
 }
 
@@ -106,21 +113,32 @@ private[results] object CapacitySummaryJson {
           step.count,
           step.ko,
           round(step.koPercent, 2),
-          step.requests.map(q => Request(q.name, q.path, q.count, q.ko, q.p99Ms, q.p95Ms, q.p90Ms)),
+          step.requests.map(request),
           verdict.fold(Seq.empty[GateCheck])(_.checks).map(c =>
             Check(c.subject, c.metric, c.allowed, c.measured, c.atMost, c.unit, c.passed)
-          )
+          ),
+          step.groups.map(request),
+          step.answers,
+          step.usersInFlight.map(f => InFlightUsers(f.atStart, f.atEnd))
         )
-      }
+      },
+      r.judgesPace
     )
   }
+
+  private def request(q: StepRequest): Request = Request(q.name, q.path, q.count, q.ko, q.p99Ms, q.p95Ms, q.p90Ms)
+
+  private def stepRequest(q: Request): StepRequest = StepRequest(q.path, q.count, q.ko, q.p99Ms, q.p95Ms, q.p90Ms)
 
   /** The system `system`'s search. */
   def search(system: String, d: CapacitySummaryDocument): CapacitySearch = {
     val steps = d.steps.map { s =>
       StepFigures(
         CapacityStepRecord(s.multiple, s.steadyWindow.startEpochMs, s.steadyWindow.endEpochMs, s.passedLive),
-        s.requests.map(q => StepRequest(q.path, q.count, q.ko, q.p99Ms, q.p95Ms, q.p90Ms))
+        s.requests.map(stepRequest),
+        s.groups.map(stepRequest),
+        s.answers,
+        s.usersInFlight.map(f => InFlight(f.atStart, f.atEnd))
       )
     }
     val record = CapacityRecord(
@@ -131,7 +149,8 @@ private[results] object CapacitySummaryJson {
       d.maxMultiple,
       d.maxDurationMs,
       steps.map(_.step),
-      CapacityJson.end(d.end)
+      CapacityJson.end(d.end),
+      d.judgesPace
     )
     CapacitySearch(system, record, steps)
   }

@@ -26,7 +26,9 @@ object CapacityText {
       r.firstFailure.flatMap(f => f.worst.map(c => s"first to fail at ${multiple(f.multiple)}: ${breach(c)}"))
     val side = r.limitedBy.fold("")(s => s" (${s.name})")
     val carries = (r.headroom, r.limitedBy) match {
-      case (None, _) => "no capacity figure: the injector limited the search, its own health checks failed"
+      case (None, Some(Side.Injector)) =>
+        "no capacity figure: the injector limited the search, its own health checks failed"
+      case (None, _)                     => "no capacity figure: no step was judged"
       case (Some(h), Some(Side.Sandbox)) =>
         s"the built-in sandbox, not the system, limited the search at ${multiple(h)} its reference load (${load(h * r.record.referenceLoad, unit)}): no capacity figure for the system"
       case (Some(0.0), _) => "does not carry its reference load within its thresholds"
@@ -37,8 +39,17 @@ object CapacityText {
     val rest = failure.fold(
       if (r.record.end == SearchEnd.MaxMultiple) s": every step up to ${multiple(r.record.maxMultiple)} passed" else ""
     )(f => s"; $f$side")
-    val unresolved = if (r.resolved) "" else s"; the search ended before it resolved (${r.record.end.name})"
+    val unresolved = r.unresolved.fold("")(why => s"; the search ${unresolvedText(r, why)}")
     s"${r.system}: $carries$rest$unresolved"
+  }
+
+  /** Why the answer is not resolved, after "the search": "ended before it resolved (max-duration)". */
+  def unresolvedText(r: CapacityResult, why: Unresolved): String = why match {
+    case Unresolved.Ended(end)             => s"ended before it resolved (${end.name})"
+    case Unresolved.JudgedOtherwise(steps) =>
+      s"ended before it resolved to ${multiple(r.record.resolution)}: the results step judged the step at " +
+        steps.map(s => multiple(s.multiple)).mkString(", ") +
+        " otherwise than the live search (which sees neither a request left unanswered nor one in flight as its window closed)"
   }
 
   private val StepColumns = {

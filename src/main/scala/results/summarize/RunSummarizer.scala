@@ -71,7 +71,7 @@ object RunSummarizer {
     val timeline = new Timeline.Collector(span.startEpochMs, span.endEpochMs)
     val sessions = new SessionFigures.Counter(header.runStartEpochMs)
     val systems = new SystemCollector.BySystem(records, header.runStartEpochMs, settings)
-    val capacity = new results.capacity.CapacityCollector(records, systems.ownership, settings)
+    val capacity = new results.capacity.CapacityCollector(records, systems.ownership, settings, useGroupDuration)
     val outcome =
       try SimulationLogAccess.walk(logFile, header) { record =>
           walk.collect(record)

@@ -12,7 +12,7 @@ import suite.InputError
 
 class CapacityProfilesTest {
   private val defaults =
-    "capacity { resolution = 0.1, maxMultiple = 8, stepDuration = 2 minutes, maxDuration = 1 hour }"
+    "capacity { resolution = 0.1, maxMultiple = 8, stepDuration = 2 minutes, maxDuration = 1 hour, minAnswers = 3000 }"
 
   private def search(profiles: String, smoke: Boolean = false, scale: Double = 1): CapacitySearch =
     LoadProfiles.load(config(s"$defaults\n$profiles"), "s", "capacity", scale, Shard.Whole, smoke).capacitySearch

@@ -3,6 +3,7 @@ package profiles.capacity
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Assertions._
 
+import results.capacity.{ InFlight, StepPace, Throughput }
 import results.gate.Limits
 import suite.Answer
 
@@ -24,9 +25,29 @@ class StepJudgementTest {
   @Test def aStepPassesWhenEveryLimitHoldsOnItsWindow(): Unit = {
     val figures = recorded((1 to 100).map(i => (List("look up"), i.toLong, 200)): _*)
     assertEquals(Set(List("look up")), figures.keySet, "answers before the window and other systems' do not count")
-    val judged = StepJudgement.judge(figures, Seq(List("look up") -> limits(p99 = Some(100))), limits(errors = Some(1)))
+    val judged =
+      StepJudgement.judge(figures, Seq(List("look up") -> limits(p99 = Some(100))), limits(errors = Some(1)), None)
     assertTrue(judged.passed, judged.toString)
     assertEquals(Some(99.0), judged.worstP99.map(_.value))
+  }
+
+  /** Every limit holds, but the system answered 1.5x where the step offered 2x: it did not keep up. */
+  @Test def aStepThatDidNotKeepUpFailsWhateverItsLatencies(): Unit = {
+    val figures = recorded((1 to 100).map(i => (List("look up"), i.toLong, 200)): _*)
+    val paths = Seq(List("look up") -> limits(p99 = Some(100)))
+    def pace(answers: Long) =
+      Some(StepPace(2, 0.25, Throughput(answers, 10000), Some(Throughput(4000, 10000)), Some(InFlight(100, 100))))
+    val saturated = StepJudgement.judge(figures, paths, Limits.None, pace(6000))
+    assertFalse(saturated.passed, saturated.toString)
+    assertEquals(Seq.empty, saturated.failures, "no limit broken: the pace failed")
+    assertTrue(StepJudgement.judge(figures, paths, Limits.None, pace(8000)).passed)
+  }
+
+  @Test def aStepIsJudgedOnEveryPercentileItsLimitsSet(): Unit = {
+    val figures = recorded((1 to 100).map(i => (List("look up"), i.toLong, 200)): _*)
+    val judged =
+      StepJudgement.judge(figures, Seq(List("look up") -> limits().copy(p90Ms = Some(50))), Limits.None, None)
+    assertEquals(Seq((StepCheck.Percentile(90), 90.0)), judged.failures.map(c => (c.threshold, c.value)))
   }
 
   @Test def aP99OverItsLimitOrTooManyKosFailTheStep(): Unit = {
@@ -40,7 +61,8 @@ class StepJudgementTest {
         List("home") -> limits(errors = Some(50)),
         List("absent") -> limits(Some(1))
       ),
-      limits(errors = Some(1))
+      limits(errors = Some(1)),
+      None
     )
     assertFalse(judged.passed)
     assertEquals(
@@ -59,5 +81,5 @@ class StepJudgementTest {
   }
 
   @Test def aWindowWithoutAnswersFails(): Unit =
-    assertFalse(StepJudgement.judge(Map.empty, Nil, Limits.None).passed)
+    assertFalse(StepJudgement.judge(Map.empty, Nil, Limits.None, None).passed)
 }

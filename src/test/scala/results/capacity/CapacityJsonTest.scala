@@ -6,7 +6,7 @@ import org.junit.jupiter.api.Assertions._
 /** run.json's record of a search, written as JSON and read back, for every way a search ends. */
 class CapacityJsonTest {
   @Test def aSearchRecordReadsBackAsWritten(): Unit =
-    SearchEnd.All.foreach { end =>
+    SearchEnd.All.zip(Iterator.iterate(true)(!_).toSeq).foreach { case (end, judgesPace) =>
       val record = CapacityRecord(
         "reference",
         50,
@@ -18,7 +18,8 @@ class CapacityJsonTest {
           CapacityStepRecord(1, 1000, 2000, passedLive = true),
           CapacityStepRecord(2.5, 3000, 4000, passedLive = false)
         ),
-        end
+        end,
+        judgesPace
       )
       val json = results.archive.Json.write(CapacityJson.document(record))
       assertEquals(record, CapacityJson.record(results.archive.Json.mapper.readValue(json, classOf[CapacityDocument])))

@@ -26,11 +26,13 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
 /** A crafted RAiD capacity search: a synthetic simulation.log whose steps' judged windows hold `mint raid`
-  * at known times (3,000 ms is its p99 limit), and whose settling times between them hold far slower ones
-  * that no step may count. The results step's answer is read from the summary, summary.json, the console's
+  * at known times (3,000 ms is its p99 limit), and whose settling times between them hold far slower ones,
+  * answered before the next window opens, that no step may count. The results step's answer is read from the summary, summary.json, the console's
   * line and the gate.
   */
 class CapacityResultsTest {
+  import CapacityResultsTest.Paced
+
   private val start = 1795000000000L
   private val settings = ResultsSettings(Path.of("unused"), 1500, 10000, 60000, 60000, ResultsSettings.NoBaseline, 1000)
   private val thresholdsText =
@@ -47,9 +49,10 @@ class CapacityResultsTest {
       steps: Seq[(Double, Int, Int)],
       end: SearchEnd = SearchEnd.Resolved,
       injector: Option[InjectorHealthRecord] = None,
-      tallies: Seq[Tally] = Nil
+      tallies: Seq[Tally] = Nil,
+      pace: Option[Paced] = None
   ): RunSummary = {
-    val (runDir, context) = crafted(steps, end, injector, tallies)
+    val (runDir, context) = crafted(steps, end, injector, tallies, pace)
     RunSummarizer.summarize(runDir, context, RunSummarizer.RunIdentity("crafted", "test"), settings)
   }
 
@@ -58,16 +61,19 @@ class CapacityResultsTest {
       steps: Seq[(Double, Int, Int)],
       end: SearchEnd,
       injector: Option[InjectorHealthRecord],
-      tallies: Seq[Tally]
+      tallies: Seq[Tally],
+      pace: Option[Paced]
   ): (Path, RunContext) = {
     val dir = Files.createDirectories(Files.createTempDirectory("capacity").resolve("runs"))
     val writer = SimulationLogWriter.open(dir, "crafted.Raid", start, "raid", Nil)
     steps.zipWithIndex.foreach { case ((_, ms, kos), i) =>
       val (from, _) = window(i)
       writer.user(started = true, from - 10000, "raid")
-      (0 until 10).foreach(k => writer.request("mint raid", from - 9000 + k * 500, from - 9000 + k * 500 + 9999, None))
-      (0 until 100).foreach { k =>
-        val t = from + k * 90
+      // Slow, but ended before the window opened: the settling time's own.
+      (0 until 10).foreach(k => writer.request("mint raid", from - 10000 + k, from - 1, None))
+      val answers = pace.fold(100)(_.answers(i))
+      (0 until answers).foreach { k =>
+        val t = from + k * 9000L / answers
         writer.request("mint raid", t, t + ms, Option.when(k < kos)("status.find.is(200), but actually found 503"))
       }
       writer.user(started = false, from + 9999, "raid")
@@ -82,10 +88,13 @@ class CapacityResultsTest {
       0.1,
       8,
       3600000,
-      steps.zipWithIndex.map { case ((m, ms, _), i) =>
-        CapacityStepRecord(m, window(i)._1, window(i)._2, passedLive = ms <= 3000)
+      steps.zipWithIndex.map { case ((m, ms, kos), i) =>
+        val live = pace.fold(ms <= 3000 && kos <= 5)(_.passedLive(i))
+        CapacityStepRecord(m, window(i)._1, window(i)._2, passedLive = live)
       },
-      end
+      end,
+      // Unless paced, every step answers as many as the others: its figures judge the thresholds alone.
+      judgesPace = pace.nonEmpty
     )
     val context = RunContext(
       "RaidSimulation",
@@ -357,7 +366,7 @@ class CapacityResultsTest {
   }
 
   @Test def theResultsStepPrintsTheAnswerAndWritesItsSummaries(): Unit = {
-    val (runDir, context) = crafted(resolvedSteps, SearchEnd.Resolved, None, Nil)
+    val (runDir, context) = crafted(resolvedSteps, SearchEnd.Resolved, None, Nil, None)
     val thresholdsFile = Files.createTempFile("thresholds", ".conf")
     Files.writeString(thresholdsFile, thresholdsText + "\nthresholds.capacity.minHeadroom = 1.5\n")
     val console = new java.io.ByteArrayOutputStream
@@ -396,4 +405,62 @@ class CapacityResultsTest {
     assertEquals(4.3, written.get("systems").get(0).get("capacity").get("headroom").asDouble())
     assertTrue(Files.readString(runDir.resolve(RunPage.FileName)).contains("capacity-chart-raid"))
   }
+
+  /** A system that answers 1,000 requests in 1x's window, 2,000 at 2x, then no more than 3,000 however much it
+    * is offered: within every latency limit, 4x did not keep up, and the results step fails it as the live search did.
+    */
+  @Test def aStepThatDidNotKeepUpWithItsOfferFailsOnWhatItCarried(): Unit = {
+    val steps = Seq((1.0, 1000, 0), (2.0, 1000, 0), (4.0, 1000, 0), (3.0, 1000, 0))
+    val paced = Paced(Seq(1000, 2000, 3000, 3000), Seq(true, true, false, true))
+    val result = gated(summarized(steps, pace = Some(paced))).gate.get.capacity.head
+    assertEquals(Seq(true, true, false, true), result.steps.map(_.passed))
+    val carried =
+      result.steps(2).failures.map(c => (c.subject, c.metric, c.measured.map(m => math.rint(m * 100) / 100)))
+    assertEquals(Seq(("raid", "carried", Some(3.0))), carried, "4x answered 3x's worth")
+    assertEquals(Some(3.0), result.headroom)
+    assertTrue(
+      CapacityText.oneLine(result).contains("first to fail at 4x: raid carried 3x < 3.7"),
+      CapacityText.oneLine(result)
+    )
+    assertTrue(result.resolved, "the live search judged every step as the results step does")
+  }
+
+  /** The live search passed 4x on what it saw; the results step, on every request, failed it: the headroom it
+    * gives is below the live search's bracket, so the answer is not resolved there (INCOMPLETE, an "at least").
+    */
+  @Test def aStepTheResultsStepJudgesOtherwiseLeavesTheAnswerUnresolved(): Unit = {
+    val steps = Seq((1.0, 1000, 0), (2.0, 1000, 0), (4.0, 1000, 0), (8.0, 1000, 0), (6.0, 1000, 0))
+    val paced = Paced(Seq(1000, 2000, 3000, 3000, 3000), Seq(true, true, true, false, false))
+    val summary = gated(summarized(steps, pace = Some(paced)))
+    val result = summary.gate.get.capacity.head
+    assertEquals(Some(2.0), result.headroom)
+    assertEquals(Some(Unresolved.JudgedOtherwise(Seq(result.steps(2)))), result.unresolved)
+    assertEquals(
+      "raid: carries at least 2x its reference load (100 new users/s) within its thresholds; first to fail at 4x: " +
+        "raid carried 3x < 3.71x (system); the search ended before it resolved to 0.1x: the results step judged " +
+        "the step at 4x otherwise than the live search (which sees neither a request left unanswered nor one in " +
+        "flight as its window closed)",
+      CapacityText.oneLine(result)
+    )
+    assertEquals("INCOMPLETE", summary.gate.get.label)
+  }
+
+  /** A search stopped before its first window closed judged nothing: it has no headroom, not a headroom of 0. */
+  @Test def aSearchWithNoJudgedStepHasNoHeadroom(): Unit = {
+    val record =
+      CapacityRecord("reference", 50, "new users/s", 0.1, 8, 3600000, Nil, SearchEnd.Stopped, judgesPace = true)
+    val result = CapacityResult.judge(CapacitySearch("raid", record, Nil), thresholds(""), Nil, _ => None)
+    assertEquals(None, result.headroom)
+    assertEquals(
+      "raid: no capacity figure: no step was judged; the search ended before it resolved (stopped)",
+      CapacityText.oneLine(result)
+    )
+  }
+
+}
+
+object CapacityResultsTest {
+
+  /** A paced search's steps: each one's answers in its 9 s of requests, and what the live search judged it. */
+  final case class Paced(answers: Seq[Int], passedLive: Seq[Boolean])
 }

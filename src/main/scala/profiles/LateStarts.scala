@@ -2,7 +2,8 @@ package profiles
 
 import java.util.concurrent.atomic.AtomicLong
 
-import org.HdrHistogram.ConcurrentHistogram
+import org.HdrHistogram.{ ConcurrentHistogram, Histogram }
+import results.model.LateStartFigures
 
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
@@ -25,6 +26,18 @@ final class LateStarts {
   def p99Ms: Long = if (users == 0) 0 else histogram.getValueAtPercentile(99)
 
   def maxMs: Long = if (users == 0) 0 else histogram.getMaxValue
+
+  /** What has been measured so far, to take from a later reading: see [[since]]. */
+  def snapshot: Histogram = histogram.copy()
+
+  /** The users measured since `snapshot` was taken: one window's own late starts. */
+  def since(snapshot: Histogram): LateStartFigures = {
+    val window = histogram.copy()
+    window.subtract(snapshot)
+    val users = window.getTotalCount
+    if (users == 0) LateStartFigures.None
+    else LateStartFigures(users, window.getValueAtPercentile(99), window.getMaxValue)
+  }
 
   private[profiles] def record(lateMs: Long): Unit = histogram.recordValue(math.max(0L, math.min(lateMs, 3600000L)))
 

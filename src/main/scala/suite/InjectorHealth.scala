@@ -13,6 +13,7 @@ import scala.jdk.CollectionConverters._
 import com.sun.management.GarbageCollectionNotificationInfo
 
 import profiles.LateStarts
+import profiles.capacity.InjectorWatch
 
 /** Samples this JVM's CPU and garbage-collection pauses while the run goes on, and reads how late users
   * started, so the results can tell a slow target from a saturated injector. CPU is the share of all the
@@ -22,11 +23,13 @@ import profiles.LateStarts
   * also hold concurrent cycles (G1's "G1 Concurrent GC" from JDK 20, ZGC's "Cycles"), which run beside the
   * application and stop no user.
   */
-final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts: LateStarts) {
+final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts: LateStarts) extends InjectorWatch {
   private val memory = ManagementFactory.getMemoryMXBean
   private val os = ManagementFactory.getOperatingSystemMXBean.asInstanceOf[com.sun.management.OperatingSystemMXBean]
   private val cores = Runtime.getRuntime.availableProcessors
-  private val samples = new java.util.concurrent.ConcurrentLinkedQueue[Double]
+
+  /** Each sample's time (epoch ms) and CPU share. */
+  private val samples = new java.util.concurrent.ConcurrentLinkedQueue[(Long, Double)]
   @volatile private var startedAtMs = 0L
   @volatile private var cpuAtStartNs = 0L
   @volatile private var stoppedAtMs = 0L
@@ -67,7 +70,8 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
     scheduler.scheduleAtFixedRate(
       () => {
         val (cpuNs, atNs) = (os.getProcessCpuTime, System.nanoTime())
-        if (atNs > lastAtNs) samples.add(100.0 * (cpuNs - lastCpuNs) / (atNs - lastAtNs) / cores)
+        if (atNs > lastAtNs)
+          samples.add(System.currentTimeMillis() -> 100.0 * (cpuNs - lastCpuNs) / (atNs - lastAtNs) / cores)
         lastCpuNs = cpuNs
         lastAtNs = atNs
         sampleHeap()
@@ -86,7 +90,7 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
     Option.when(startedAtMs > 0) {
       val wallMs = math.max(1L, (if (stoppedAtMs > 0) stoppedAtMs else System.currentTimeMillis()) - startedAtMs)
       val cpuMs = ((if (stoppedAtMs > 0) cpuAtStopNs else os.getProcessCpuTime) - cpuAtStartNs) / 1000000.0
-      val sampled = samples.asScala.toSeq
+      val sampled = samples.asScala.toSeq.map(_._2)
       InjectorFigures(
         cores = cores,
         cpuMeanPercent = 100.0 * cpuMs / wallMs / cores,
@@ -102,6 +106,26 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
         lateStarts = LateStartFigures(lateStarts.users, lateStarts.p99Ms, lateStarts.maxMs)
       )
     }
+
+  def from(): () => InjectorFigures = {
+    val (fromMs, cpuFromNs, pausedFromMs, pausesFrom) =
+      (System.currentTimeMillis(), os.getProcessCpuTime, pausedMs.get, pauses.get)
+    val late = lateStarts.snapshot
+    () => {
+      val wallMs = math.max(1L, System.currentTimeMillis() - fromMs)
+      val sampled = samples.asScala.collect { case (at, cpu) if at > fromMs => cpu }.toSeq
+      InjectorFigures(
+        cores = cores,
+        cpuMeanPercent = 100.0 * (os.getProcessCpuTime - cpuFromNs) / 1000000.0 / wallMs / cores,
+        cpuMaxPercent = sampled.maxOption.getOrElse(0.0),
+        busySamples = sampled.count(_ >= busyCpuPercent),
+        gcPercent = 100.0 * (pausedMs.get - pausedFromMs) / wallMs,
+        samples = sampled.size,
+        lateStarts = lateStarts.since(late),
+        gcPauses = pauses.get - pausesFrom
+      )
+    }
+  }
 
   /** Freezes the figures at the end of the run (the report and archive that follow are not the run's). */
   def stop(): Unit = {

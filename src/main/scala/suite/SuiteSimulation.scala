@@ -83,7 +83,13 @@ abstract class SuiteSimulation extends Simulation {
     searches.foreach { search =>
       search.endsTogetherWith(searches)
       val system = search.plan.system
-      before(search.start(run.thresholds.paths, run.thresholds.systemGlobals.getOrElse(system, run.thresholds.global)))
+      before(
+        search.start(
+          run.thresholds.paths,
+          run.thresholds.systemGlobals.getOrElse(system, run.thresholds.global),
+          injector
+        )
+      )
       after(search.stop())
     }
     val watch = new LoadWatch(earlyStop, run.owners +: (searches.map(_.recorder) ++ LiveView.listeners(liveView)))

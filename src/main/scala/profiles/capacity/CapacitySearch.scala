@@ -60,8 +60,9 @@ final class CapacitySearch(val plan: SearchPlan) {
   /** Every search of the run has ended: time to stop the load. */
   def runEnded: Boolean = group.get.forall(_.admission.ended)
 
-  def start(paths: Seq[(List[String], Limits)], global: Limits): Unit = {
-    val searching = new Thread(() => search(paths, global), s"capacity-search-${plan.system}")
+  /** @param injector the injector's health, measured over each step's judged window */
+  def start(paths: Seq[(List[String], Limits)], global: Limits, injector: InjectorWatch): Unit = {
+    val searching = new Thread(() => search(paths, global, injector), s"capacity-search-${plan.system}")
     searching.setDaemon(true)
     thread = Some(searching)
     searching.start()
@@ -91,7 +92,7 @@ final class CapacitySearch(val plan: SearchPlan) {
       judgesPace = plan.judgesPace
     )
 
-  private def search(paths: Seq[(List[String], Limits)], global: Limits): Unit =
+  private def search(paths: Seq[(List[String], Limits)], global: Limits, injector: InjectorWatch): Unit =
     try {
       val deadline = System.currentTimeMillis() + plan.maxDuration.toMillis
       var judged = Vector.empty[JudgedStep]
@@ -113,6 +114,7 @@ final class CapacitySearch(val plan: SearchPlan) {
           phase(Some(multiple -> SearchProgress.Judging))
           val from = System.currentTimeMillis()
           val usersAtStart = admission.active
+          val injectorOverWindow = injector.from()
           recorder.openWindow(from)
           judgeWindow(multiple, from, oneX, deadline)
           val usersAtEnd = admission.active
@@ -130,7 +132,7 @@ final class CapacitySearch(val plan: SearchPlan) {
           )
           if (judged.isEmpty && multiple == 1.0) oneX = Some(answered)
           val judgement = StepJudgement.judge(figures, paths, global, pace)
-          steps.updateAndGet(_ :+ CapacityStepRecord(multiple, from, to, judgement.passed))
+          steps.updateAndGet(_ :+ CapacityStepRecord(multiple, from, to, judgement.passed, Some(injectorOverWindow())))
           judged :+= JudgedStep(multiple, judgement.passed)
           progress.updateAndGet(p => p.copy(steps = p.steps :+ (multiple -> judgement)))
           next = StepSequence.next(judged, plan.resolution, plan.maxMultiple)

@@ -15,7 +15,7 @@ object CapacityGate {
       CapacityResult.judge(
         search,
         thresholds,
-        summary.injector.toSeq.flatMap(_.saturation),
+        summary.injector,
         SandboxShare.floorMs(summary.tallies, search.system)
       )
     )
@@ -30,6 +30,17 @@ object CapacityGate {
     // A path no step sent (a line class too small to get an arrival in a short search) is no failure either.
     if (path.isEmpty || everySystemSearched) everySystemSearched
     else systems.exists(s => s.requests.contains(path) || s.groups.contains(path))
+  }
+
+  /** Why the injector was saturated over the run, as the gate counts it: a run of searches only, each of which
+    * measured the injector over each step's window, is judged on those windows instead (see [[CapacityResult]]):
+    * its settling, draining and steps past the first failing one may starve the injector without saying anything
+    * of the answer.
+    */
+  def runInjectorSaturation(summary: RunSummary): Seq[String] = {
+    val byStep = summary.capacity.nonEmpty && summary.systems.forall(s => searchedSystem(summary)(s.key)) &&
+      summary.capacity.forall(CapacityResult.judgesInjectorByStep)
+    if (byStep) Nil else summary.injector.toSeq.flatMap(_.saturation)
   }
 
   /** Whether a system's whole-run subject (its key) is a searched system's. */

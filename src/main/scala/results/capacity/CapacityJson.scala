@@ -1,6 +1,9 @@
 package results.capacity
 
-import com.fasterxml.jackson.annotation.JsonProperty
+import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
+import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
+import results.archive.Json.round
+import results.model.{ InjectorFigures, LateStartFigures }
 import suite.InputError
 
 /** A system's capacity search in run.json (`systemRecords[].capacity`), as it is on disk. */
@@ -17,7 +20,31 @@ private[results] final case class CapacityDocument(
 )
 
 private[results] object CapacityDocument {
-  final case class Step(multiple: Double, fromEpochMs: Long, toEpochMs: Long, passedLive: Boolean)
+
+  /** @param injector the injector's health over the window (absent from runs archived before it was measured) */
+  final case class Step(
+      multiple: Double,
+      fromEpochMs: Long,
+      toEpochMs: Long,
+      passedLive: Boolean,
+      @JsonInclude(NON_ABSENT) injector: Option[Injector] = None
+  )
+
+  /** The injector over one window: its CPU share (mean, max, samples at the limit of all its samples), its
+    * garbage-collection pauses and how late its users started.
+    */
+  final case class Injector(
+      cores: Int,
+      cpuMeanPercent: Double,
+      cpuMaxPercent: Double,
+      busySamples: Int,
+      samples: Int,
+      gcPercent: Double,
+      gcPauses: Int,
+      lateStartUsers: Long,
+      lateStartP99Ms: Long,
+      lateStartMaxMs: Long
+  )
 }
 
 /** A [[CapacityRecord]] to its [[CapacityDocument]] and back, as is. */
@@ -32,7 +59,9 @@ private[results] object CapacityJson {
       record.maxMultiple,
       record.maxDurationMs,
       record.end.name,
-      record.steps.map(s => CapacityDocument.Step(s.multiple, s.fromEpochMs, s.toEpochMs, s.passedLive)),
+      record.steps.map(s =>
+        CapacityDocument.Step(s.multiple, s.fromEpochMs, s.toEpochMs, s.passedLive, s.injector.map(injector))
+      ),
       record.judgesPace
     )
 
@@ -44,9 +73,37 @@ private[results] object CapacityJson {
       d.resolution,
       d.maxMultiple,
       d.maxDurationMs,
-      d.steps.map(s => CapacityStepRecord(s.multiple, s.fromEpochMs, s.toEpochMs, s.passedLive)),
+      d.steps.map(s =>
+        CapacityStepRecord(s.multiple, s.fromEpochMs, s.toEpochMs, s.passedLive, s.injector.map(injector))
+      ),
       end(d.end),
       d.judgesPace
+    )
+
+  private def injector(f: InjectorFigures): CapacityDocument.Injector =
+    CapacityDocument.Injector(
+      f.cores,
+      round(f.cpuMeanPercent, 1),
+      round(f.cpuMaxPercent, 1),
+      f.busySamples,
+      f.samples,
+      round(f.gcPercent, 2),
+      f.gcPauses,
+      f.lateStarts.users,
+      f.lateStarts.p99Ms,
+      f.lateStarts.maxMs
+    )
+
+  private def injector(i: CapacityDocument.Injector): InjectorFigures =
+    InjectorFigures(
+      i.cores,
+      i.cpuMeanPercent,
+      i.cpuMaxPercent,
+      i.busySamples,
+      i.gcPercent,
+      i.samples,
+      LateStartFigures(i.lateStartUsers, i.lateStartP99Ms, i.lateStartMaxMs),
+      i.gcPauses
     )
 
   def end(name: String): SearchEnd =

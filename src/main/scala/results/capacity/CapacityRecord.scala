@@ -36,9 +36,16 @@ object CapacityRecord {
 }
 
 /** One step: the multiple of the reference load it held, and its judged window (after its settling time),
-  * in epoch ms. `passedLive` is what the search decided its next step by, judged on the live figures.
+  * in epoch ms. `passedLive` is what the search decided its next step by, judged on the live figures;
+  * `injector` the injector's own health over the window (None in runs archived before it was measured).
   */
-final case class CapacityStepRecord(multiple: Double, fromEpochMs: Long, toEpochMs: Long, passedLive: Boolean)
+final case class CapacityStepRecord(
+    multiple: Double,
+    fromEpochMs: Long,
+    toEpochMs: Long,
+    passedLive: Boolean,
+    injector: Option[results.model.InjectorFigures] = None
+)
 
 /** Why a search ended. Only `Resolved` and `MaxMultiple` answer the question; the others are INCOMPLETE. */
 sealed abstract class SearchEnd(val name: String)

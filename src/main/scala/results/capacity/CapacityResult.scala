@@ -1,7 +1,7 @@
 package results.capacity
 
 import results.gate.{ Limits, Thresholds }
-import results.model.GateCheck
+import results.model.{ GateCheck, InjectorHealthRecord }
 
 /** Which side limited a search: its first failing step's time was added by the system under test, by the
   * built-in sandbox, or the injector itself was the bottleneck (then the search gives no capacity figure).
@@ -95,16 +95,17 @@ object Unresolved {
 object CapacityResult {
 
   /** Judges `search`'s steps by the same limits as the gate (each request path's percentiles and error share,
-    * the system's global error share), on each step's window alone. A path that sent nothing in a step is not
-    * judged there: a short window of a rare request says nothing.
+    * the system's global error share) and their pace, on each step's window alone. A path that sent nothing in
+    * a step is not judged there: a short window of a rare request says nothing.
     *
-    * @param injectorSaturation why the injector was the bottleneck over the run (see results.model.InjectorHealthRecord)
+    * @param injector            the injector's health over the run, whose limits judge each step's own window
+    *                            (see results.model.InjectorHealthRecord)
     * @param sandboxAddedFloorMs per request, the least the built-in sandbox added to its p99 (see [[SandboxShare]])
     */
   def judge(
       search: CapacitySearch,
       thresholds: Thresholds,
-      injectorSaturation: Seq[String],
+      injector: Option[InjectorHealthRecord],
       sandboxAddedFloorMs: List[String] => Option[Double]
   ): CapacityResult = {
     val global = thresholds.systemGlobals.getOrElse(search.system, thresholds.global)
@@ -124,14 +125,34 @@ object CapacityResult {
       StepVerdict(step, pathChecks ++ globalCheck ++ pace.toSeq.flatMap(paceChecks(search.system, _)))
     }
     val failing = steps.filterNot(_.passed).minByOption(_.multiple)
-    // A saturated injector measured itself at every step, passing or not: no figure of the search stands.
     val side =
-      if (injectorSaturation.nonEmpty) Some(Side.Injector)
+      if (steps.forall(_.figures.step.injector.isEmpty) && injector.exists(_.saturation.nonEmpty))
+        // Measured over the whole run only (archived before each step was): no figure of the search stands.
+        Some(Side.Injector)
       else failing.map { step =>
-        if (step.worst.exists(c => sandboxExplains(c, step, sandboxAddedFloorMs))) Side.Sandbox else Side.System
+        if (injectorStarved(step, injector)) Side.Injector
+        else if (step.worst.exists(c => sandboxExplains(c, step, sandboxAddedFloorMs))) Side.Sandbox
+        else Side.System
       }
     CapacityResult(search, steps, side)
   }
+
+  /** A judged window follows its settling time, past the JIT's warm-up: a few seconds' samples judge it. */
+  private val StepMinSamples = 5
+
+  /** The injector was saturated over the step's own window, by the run's limits. */
+  private def injectorStarved(step: StepVerdict, injector: Option[InjectorHealthRecord]): Boolean =
+    injector.exists(run =>
+      step.figures.step.injector.exists(f =>
+        InjectorHealthRecord(f, run.limits.copy(minSamples = StepMinSamples)).saturation.nonEmpty
+      )
+    )
+
+  /** Whether `search` measured the injector over each of its steps, so that its steps, not the whole run, say
+    * whether the injector limited it.
+    */
+  def judgesInjectorByStep(search: CapacitySearch): Boolean =
+    search.steps.nonEmpty && search.steps.forall(_.step.injector.nonEmpty)
 
   /** The sandbox's own added time covers a latency breach: even the least it added to the request's p99 is
     * at least the excess over the limit. An error share is never the sandbox's.

@@ -41,7 +41,7 @@ object Gate {
       thresholds.warnings ++ degradationWarnings ++ CapacityGate.warnings(capacity),
       baseline.map(_.run.runId),
       summary.completion.problems ++ CapacityGate.incomplete(capacity),
-      summary.injector.toSeq.flatMap(_.saturation).map(Problem.ofRun(ProblemKind.InjectorSaturated, _)) ++
+      CapacityGate.runInjectorSaturation(summary).map(Problem.ofRun(ProblemKind.InjectorSaturated, _)) ++
         InjectorSideErrors.reasons(summary.errors).map(Problem.ofRun(ProblemKind.InjectorOutOfResources, _)) ++
         summary.sandboxExhaustion.map(Problem.ofRun(ProblemKind.SandboxExhausted, _)) ++
         CapacityGate.invalid(capacity, thresholds),

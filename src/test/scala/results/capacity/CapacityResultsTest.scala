@@ -50,9 +50,10 @@ class CapacityResultsTest {
       end: SearchEnd = SearchEnd.Resolved,
       injector: Option[InjectorHealthRecord] = None,
       tallies: Seq[Tally] = Nil,
-      pace: Option[Paced] = None
+      pace: Option[Paced] = None,
+      injectorByStep: Seq[InjectorFigures] = Nil
   ): RunSummary = {
-    val (runDir, context) = crafted(steps, end, injector, tallies, pace)
+    val (runDir, context) = crafted(steps, end, injector, tallies, pace, injectorByStep)
     RunSummarizer.summarize(runDir, context, RunSummarizer.RunIdentity("crafted", "test"), settings)
   }
 
@@ -62,7 +63,8 @@ class CapacityResultsTest {
       end: SearchEnd,
       injector: Option[InjectorHealthRecord],
       tallies: Seq[Tally],
-      pace: Option[Paced]
+      pace: Option[Paced],
+      injectorByStep: Seq[InjectorFigures] = Nil
   ): (Path, RunContext) = {
     val dir = Files.createDirectories(Files.createTempDirectory("capacity").resolve("runs"))
     val writer = SimulationLogWriter.open(dir, "crafted.Raid", start, "raid", Nil)
@@ -90,7 +92,7 @@ class CapacityResultsTest {
       3600000,
       steps.zipWithIndex.map { case ((m, ms, kos), i) =>
         val live = pace.fold(ms <= 3000 && kos <= 5)(_.passedLive(i))
-        CapacityStepRecord(m, window(i)._1, window(i)._2, passedLive = live)
+        CapacityStepRecord(m, window(i)._1, window(i)._2, passedLive = live, injectorByStep.lift(i))
       },
       end,
       // Unless paced, every step answers as many as the others: its figures judge the thresholds alone.
@@ -266,6 +268,30 @@ class CapacityResultsTest {
     val result = summary.gate.get.capacity.head
     assertEquals(("INVALID", Some(Side.Injector), None), (summary.gate.get.label, result.limitedBy, result.headroom))
     assertTrue(capacityNode(summary).get("headroom").isNull)
+  }
+
+  private val healthyWindow = InjectorFigures(2, 30, 40, 0, 0, 20)
+  private val starvedWindow = InjectorFigures(2, 99, 100, 18, 0, 20)
+
+  /** The search measured the injector over each step: the failing one (4.6x) starved it, so that is the side. */
+  @Test def aFailingStepWhoseOwnWindowStarvedTheInjectorGivesNoFigure(): Unit = {
+    val byStep = resolvedSteps.indices.map(i => if (i == 6) starvedWindow else healthyWindow)
+    val summary = gated(summarized(resolvedSteps, injector = Some(saturated), injectorByStep = byStep))
+    val result = summary.gate.get.capacity.head
+    assertEquals(("INVALID", Some(Side.Injector), None), (summary.gate.get.label, result.limitedBy, result.headroom))
+  }
+
+  /** The 8x step starved the injector, over the run too, but the step that failed first (4.6x) had a healthy
+    * one: the answer stands, on the system's side, and the run is not INVALID for what 8x did to the injector.
+    */
+  @Test def anInjectorStarvedOnlyPastTheFailingStepLeavesTheAnswerTheSystems(): Unit = {
+    val byStep = resolvedSteps.indices.map(i => if (i == 3) starvedWindow else healthyWindow)
+    val summary = gated(summarized(resolvedSteps, injector = Some(saturated), injectorByStep = byStep))
+    val result = summary.gate.get.capacity.head
+    assertEquals(("PASS", Some(Side.System), Some(4.3)), (summary.gate.get.label, result.limitedBy, result.headroom))
+    val runJson =
+      SummaryJson.writeContext(crafted(resolvedSteps, SearchEnd.Resolved, None, Nil, None, byStep)._2, "c", "t")
+    assertTrue(runJson.contains("\"busySamples\" : 18"), "run.json keeps each step's injector figures")
   }
 
   private val saturated = InjectorHealthRecord(
@@ -449,7 +475,7 @@ class CapacityResultsTest {
   @Test def aSearchWithNoJudgedStepHasNoHeadroom(): Unit = {
     val record =
       CapacityRecord("reference", 50, "new users/s", 0.1, 8, 3600000, Nil, SearchEnd.Stopped, judgesPace = true)
-    val result = CapacityResult.judge(CapacitySearch("raid", record, Nil), thresholds(""), Nil, _ => None)
+    val result = CapacityResult.judge(CapacitySearch("raid", record, Nil), thresholds(""), None, _ => None)
     assertEquals(None, result.headroom)
     assertEquals(
       "raid: no capacity figure: no step was judged; the search ended before it resolved (stopped)",

@@ -24,15 +24,17 @@ class CapacitySearchEndToEndTest {
   private val requestsPerJourney = 2.0
 
   /** Limits no step here comes near unless its queue grows: what fails a step past the cap is its pace. */
-  private def thresholds: java.nio.file.Path = {
+  private val requestLimits = """"toy - home" { p99Ms = 5000 }, "toy - look up" { p99Ms = 5000 }"""
+
+  private def thresholds(paths: String): java.nio.file.Path = {
     val file = Files.createTempFile("capacity-", ".conf")
     Files.writeString(
       file,
-      """thresholds {
-        |  defaults { maxErrorPercent = 1 }
-        |  baseline { maxP99IncreasePercent = 10, ignoreBelowMs = 10 }
-        |  simulations.toy.paths { "toy - home" { p99Ms = 5000 }, "toy - look up" { p99Ms = 5000 } }
-        |}""".stripMargin
+      s"""thresholds {
+         |  defaults { maxErrorPercent = 1 }
+         |  baseline { maxP99IncreasePercent = 10, ignoreBelowMs = 10 }
+         |  simulations.toy.paths { $paths }
+         |}""".stripMargin
     )
     file
   }
@@ -40,7 +42,10 @@ class CapacitySearchEndToEndTest {
   /** A search of the toy capped at `cap` requests/s, 5 s settling and 20 s judged a step (longer where it
     * needs 2,000 answers), up to 4x; its answer's multiple from summary.json, with the run's text.
     */
-  private def search(cap: Int, reference: Seq[(String, String)], extra: (String, String)*): Searched = {
+  private def search(cap: Int, reference: Seq[(String, String)], extra: (String, String)*): Searched =
+    searchWithin(requestLimits, cap, reference, extra: _*)
+
+  private def searchWithin(limits: String, cap: Int, reference: Seq[(String, String)], extra: (String, String)*) = {
     val process = GatlingProcess.start(
       classOf[ToySimulation],
       Seq(
@@ -53,7 +58,7 @@ class CapacitySearchEndToEndTest {
         "capacity.maxDuration" -> "6 minutes",
         "sandbox.toy.maxRequestsPerSecond" -> cap.toString,
         "sandbox.stubs.delay.ms" -> "0",
-        "thresholds" -> thresholds.toString
+        "thresholds" -> thresholds(limits).toString
       ) ++ reference ++ extra: _*
     )
     Searched(process, process.exitStatus(540))
@@ -128,6 +133,21 @@ class CapacitySearchEndToEndTest {
     assertTrue(perSecond > 90 && perSecond <= 100, s"1x: $perSecond answers/s")
     searched.assertFound(150 / perSecond)
     assertEquals((50.0, "users"), (searched.record.referenceLoad, searched.record.loadUnit))
+  }
+
+  /** The journey in a group, limited by the group's p99 alone: the results step judges it on the group's own
+    * times (its requests' together), each step's figures keep them, and the capacity is found as without.
+    */
+  @Test def aGroupsLimitIsJudgedOnTheGroupsOwnTimes(): Unit = {
+    val searched = searchWithin(""""toy - visit" { p99Ms = 5000 }""", 150, open, "toy.group" -> "toy - visit")
+    searched.assertFound(150 / (50 * requestsPerJourney))
+    val steps = searched.answer.path("steps").elements().asScala.toSeq
+    assertTrue(
+      steps.forall(_.path("groups").elements().asScala.exists(_.path("name").asText == "toy - visit")),
+      s"every step's figures keep the group's: $steps"
+    )
+    val judged = steps.map(_.path("checks").elements().asScala.map(_.path("subject").asText).toSet)
+    assertTrue(judged.forall(_.contains("toy - visit")), s"every step judged the group's limit: $judged")
   }
 
   private val open = Seq(

@@ -22,11 +22,15 @@ object Toy extends SystemUnderTest {
   override def journey(settings: SystemSettings): ChainBuilder = {
     val think = settings.thinkTime("thinkTime").pause
     val timeout = settings.duration("requestTimeout")
-    exec(http("toy - home").get("/").requestTimeout(timeout).check(status.is(200)))
+    val visit = exec(http("toy - home").get("/").requestTimeout(timeout).check(status.is(200)))
       .exec(think)
       .exec(http("toy - look up").get("/lookup/42").requestTimeout(timeout).check(
         status.is(200),
         jsonPath("$.answer").is("42")
       ))
+    settings.string("group") match {
+      case ""    => visit
+      case named => group(named)(visit)
+    }
   }
 }

@@ -150,6 +150,30 @@ class CapacitySearchEndToEndTest {
     assertTrue(judged.forall(_.contains("toy - visit")), s"every step judged the group's limit: $judged")
   }
 
+  /** A failing step's users still queued when its drain (2 s here) is up would fail the next step: the search
+    * ends there, unresolved, and says so; the run is INCOMPLETE. (2x against a cap of 1.3x queues hundreds.)
+    */
+  @Test def aDrainThatTimesOutEndsTheSearchUnresolved(): Unit = {
+    val searched = search(
+      130,
+      open :+ ("profiles.toy.steady.drain" -> "2s"),
+      "profiles.toy.capacity.stepDuration" -> "10s",
+      "capacity.minAnswers" -> "100",
+      "capacity.maxMultiple" -> "2"
+    )
+    assertEquals(results.RunOutcome.IncompleteExitCode, searched.exitStatus, searched.text)
+    assertEquals(
+      (SearchEnd.DrainTimedOut, Seq(1.0, 2.0)),
+      (searched.record.end, searched.record.steps.map(_.multiple)),
+      searched.text
+    )
+    assertTrue(
+      searched.text.contains("capacity toy: the users of the step at 2x did not end within the drain time (2 s)"),
+      searched.text
+    )
+    assertTrue(searched.text.contains("the search ended before it resolved (drain-timed-out)"), searched.text)
+  }
+
   private val open = Seq(
     "profiles.toy.capacity.of" -> "steady",
     "profiles.toy.steady.rate" -> "50"

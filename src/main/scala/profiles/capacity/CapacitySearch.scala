@@ -159,10 +159,12 @@ final class CapacitySearch(val plan: SearchPlan) {
   private def judgeWindow(multiple: Double, from: Long, oneX: Option[Throughput], deadline: Long): Unit = {
     Thread.sleep(plan.stepDuration.toMillis)
     val latest = math.min(from + plan.stepDuration.toMillis * CapacitySearch.MaxLengthening, deadline)
+    // The 1x step's answers set every later step's offer: enough of them to tell the next step, 2x, apart.
+    val toldApart = if (oneX.isEmpty) math.min(2.0, plan.maxMultiple) else multiple
     def enough: Boolean = {
       val answers = recorder.answers
       !plan.judgesPace || answers >= plan.minAnswers &&
-      StepPace.enough(multiple, plan.resolution, answers, oneX.fold(answers)(_.answers))
+      StepPace.enough(toldApart, plan.resolution, answers, oneX.fold(answers)(_.answers))
     }
     while (!enough && System.currentTimeMillis() < latest) Thread.sleep(CapacitySearch.PollMs)
   }

@@ -24,8 +24,13 @@ object StepLine {
       }
     }
     val saturated = judgement.saturated.fold("")(pace => s" (${saturation(pace)})")
-    val lengthened = judgement.pace.filter(_.answers.windowMs > plan.stepDuration.toMillis + 500).fold("") { pace =>
-      s" (window lengthened to ${Plan.count(pace.answers.windowMs / 1000)} s for enough answers)"
+    val lengthened = judgement.pace.fold("") { pace =>
+      val seconds = Plan.count(pace.answers.windowMs / 1000)
+      if (pace.tooFewAnswers || judgement.answers < plan.minAnswers)
+        s" (too few answers even in $seconds s: its percentiles and pace are rough)"
+      else if (pace.answers.windowMs > plan.stepDuration.toMillis + 500)
+        s" (window lengthened to $seconds s for enough answers)"
+      else ""
     }
     val afterwards = next match {
       case NextStep.Hold(m)     => s"next ${multipleText(m)}"

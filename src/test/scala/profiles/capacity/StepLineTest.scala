@@ -1,0 +1,53 @@
+package profiles.capacity
+
+import scala.concurrent.duration._
+
+import org.junit.jupiter.api.Assertions._
+import org.junit.jupiter.api.Test
+import results.capacity.{ InFlight, StepPace, Throughput }
+
+/** The console's line for a judged step: what failed, and whether its window had enough answers. */
+class StepLineTest {
+  private val plan = SearchPlan(
+    "raid",
+    "reference",
+    ReferenceLoad.Arrivals(50, randomized = false, 10.seconds),
+    resolution = 0.25,
+    maxMultiple = 4,
+    settle = 20.seconds,
+    stepDuration = 20.seconds,
+    drain = 1.minute,
+    maxDuration = 1.hour,
+    minAnswers = 3000,
+    judgesPace = true
+  )
+
+  private def judged(answers: Long, windowMs: Long, inFlight: InFlight, oneX: Throughput = Throughput(8000, 20000)) =
+    StepJudgement(
+      answers,
+      0,
+      Seq(StepCheck(List("mint raid"), StepCheck.P99, 4855, 6000)),
+      Some(StepPace(2, 0.25, Throughput(answers, windowMs), Some(oneX), Some(inFlight)))
+    )
+
+  /** The RAiD at 2x against a stand-in capped at 1.5x: every latency within its limit, yet it did not keep up. */
+  @Test def aStepThatDidNotKeepUpSaysByHowMuch(): Unit = {
+    val line = StepLine.render(plan, 2, 2, judged(12814, 20000, InFlight(2100, 5300)), NextStep.Hold(1.5))
+    assertEquals(
+      "capacity raid: step 2 at 2x (100 new users/s): worst p99 4,855 ms <= 6,000 ms (mint raid), KO 0.0 % of 12,814: " +
+        "FAIL (saturated: 641 answers/s against 800 offered; in flight 2,100 -> 5,300); next 1.5x",
+      line
+    )
+  }
+
+  @Test def aLengthenedWindowSaysSoAndOneStillShortSaysItsFiguresAreRough(): Unit = {
+    val lengthened = StepLine.render(plan, 2, 2, judged(37600, 47000, InFlight(2100, 2100)), NextStep.Hold(4))
+    assertTrue(
+      lengthened.contains("KO 0.0 % of 37,600 (window lengthened to 47 s for enough answers): PASS"),
+      lengthened
+    )
+    val short =
+      StepLine.render(plan, 2, 2, judged(2000, 80000, InFlight(100, 100), Throughput(1000, 80000)), NextStep.Hold(4))
+    assertTrue(short.contains("(too few answers even in 80 s: its percentiles and pace are rough)"), short)
+  }
+}

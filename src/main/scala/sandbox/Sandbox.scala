@@ -57,6 +57,13 @@ final class RunningSandbox private[sandbox] (
   /** The stubs' own time per call, per stub name, as the stand-ins' client saw it. */
   def stubFigures: Seq[ServingFigures] = stubClient.times.figures
 
+  /** The time the sandbox added so far, as its tally counts it ([[RunningSandbox.AddedTally]]): by
+    * "system: request", then by range ([[ServingTimes.Buckets]]).
+    */
+  def addedCounts: Map[String, Map[String, Long]] = servingFigures.map(f => addedKey(f) -> f.addedByBucket.toMap).toMap
+
+  private def addedKey(f: ServingFigures): String = s"${f.system}: ${f.request}"
+
   /** Counts the sandbox's figures into the run's tallies, which run.json hands to the results step: per
     * system and request name, the requests by the time the sandbox added to them; per system, the new
     * connections by their wait from accept to their first request read.
@@ -66,7 +73,7 @@ final class RunningSandbox private[sandbox] (
       val tally = tallies(name, ServingTimes.Buckets.map(_._1))
       buckets.foreach { case (bucket, n) => tally.add(key, bucket, n) }
     }
-    servingFigures.foreach(f => count(RunningSandbox.AddedTally, s"${f.system}: ${f.request}", f.addedByBucket))
+    servingFigures.foreach(f => count(RunningSandbox.AddedTally, addedKey(f), f.addedByBucket))
     times.foreach(t => count(RunningSandbox.AcceptTally, t.system, t.acceptWaitByBucket))
   }
 

@@ -87,7 +87,8 @@ abstract class SuiteSimulation extends Simulation {
         search.start(
           run.thresholds.paths,
           run.thresholds.systemGlobals.getOrElse(system, run.thresholds.global),
-          injector
+          injector,
+          sandbox.map(running => profiles.capacity.SandboxWatch.of(() => running.addedCounts))
         )
       )
       after(search.stop())

@@ -86,6 +86,13 @@ class CapacitySearchEndToEndTest {
     assertTrue(lines.head.endsWith(": PASS; next 2x"), lines.head)
     assertTrue(lines(1).contains(": FAIL") && lines(1).contains("(saturated: "), s"2x did not keep up: ${lines(1)}")
     assertTrue(lines.last.endsWith("search ends (resolved)"), lines.last)
+    // Each step's own window measured the injector and counted the sandbox's added time, to judge its side by.
+    searched.record.steps.foreach { step =>
+      assertTrue(step.injector.exists(_.samples >= 15), s"the injector over ${step.multiple}x's window: $step")
+      val counted =
+        step.sandboxAdded.getOrElse(Map.empty).collect { case (k, n) if k.startsWith("toy: ") => n.values.sum }.sum
+      assertTrue(counted > 0, s"the sandbox's added time over ${step.multiple}x's window: $step")
+    }
     assertFalse(
       searched.text.contains("planned users started"),
       "a search plans no count of users: it ends when resolved"

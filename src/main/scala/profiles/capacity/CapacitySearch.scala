@@ -60,9 +60,17 @@ final class CapacitySearch(val plan: SearchPlan) {
   /** Every search of the run has ended: time to stop the load. */
   def runEnded: Boolean = group.get.forall(_.admission.ended)
 
-  /** @param injector the injector's health, measured over each step's judged window */
-  def start(paths: Seq[(List[String], Limits)], global: Limits, injector: InjectorWatch): Unit = {
-    val searching = new Thread(() => search(paths, global, injector), s"capacity-search-${plan.system}")
+  /** @param injector the injector's health, measured over each step's judged window
+    * @param sandbox  the built-in sandbox's added time, counted over each step's judged window (a run against
+    *                 a target of its own has none)
+    */
+  def start(
+      paths: Seq[(List[String], Limits)],
+      global: Limits,
+      injector: InjectorWatch,
+      sandbox: Option[SandboxWatch]
+  ): Unit = {
+    val searching = new Thread(() => search(paths, global, injector, sandbox), s"capacity-search-${plan.system}")
     searching.setDaemon(true)
     thread = Some(searching)
     searching.start()
@@ -92,7 +100,12 @@ final class CapacitySearch(val plan: SearchPlan) {
       judgesPace = plan.judgesPace
     )
 
-  private def search(paths: Seq[(List[String], Limits)], global: Limits, injector: InjectorWatch): Unit =
+  private def search(
+      paths: Seq[(List[String], Limits)],
+      global: Limits,
+      injector: InjectorWatch,
+      sandbox: Option[SandboxWatch]
+  ): Unit =
     try {
       val deadline = System.currentTimeMillis() + plan.maxDuration.toMillis
       var judged = Vector.empty[JudgedStep]
@@ -115,6 +128,7 @@ final class CapacitySearch(val plan: SearchPlan) {
           val from = System.currentTimeMillis()
           val usersAtStart = admission.active
           val injectorOverWindow = injector.from()
+          val sandboxOverWindow = sandbox.map(_.from())
           recorder.openWindow(from)
           judgeWindow(multiple, from, oneX, deadline)
           val usersAtEnd = admission.active
@@ -132,7 +146,8 @@ final class CapacitySearch(val plan: SearchPlan) {
           )
           if (judged.isEmpty && multiple == 1.0) oneX = Some(answered)
           val judgement = StepJudgement.judge(figures, paths, global, pace)
-          steps.updateAndGet(_ :+ CapacityStepRecord(multiple, from, to, judgement.passed, Some(injectorOverWindow())))
+          val sides = (Some(injectorOverWindow()), sandboxOverWindow.map(_()))
+          steps.updateAndGet(_ :+ CapacityStepRecord(multiple, from, to, judgement.passed, sides._1, sides._2))
           judged :+= JudgedStep(multiple, judgement.passed)
           progress.updateAndGet(p => p.copy(steps = p.steps :+ (multiple -> judgement)))
           next = StepSequence.next(judged, plan.resolution, plan.maxMultiple)

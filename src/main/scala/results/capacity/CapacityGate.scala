@@ -16,7 +16,7 @@ object CapacityGate {
         search,
         thresholds,
         summary.injector,
-        SandboxShare.floorMs(summary.tallies, search.system)
+        SandboxShare.ofRun(summary.tallies)
       )
     )
 

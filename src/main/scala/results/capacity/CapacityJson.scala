@@ -21,13 +21,18 @@ private[results] final case class CapacityDocument(
 
 private[results] object CapacityDocument {
 
-  /** @param injector the injector's health over the window (absent from runs archived before it was measured) */
+  /** @param injector     the injector's health over the window
+    * @param sandboxAdded the built-in sandbox's added time over the window, by "system: request", then range
+    *                     (both absent from runs archived before they were measured; the latter from a run
+    *                     against a target of its own)
+    */
   final case class Step(
       multiple: Double,
       fromEpochMs: Long,
       toEpochMs: Long,
       passedLive: Boolean,
-      @JsonInclude(NON_ABSENT) injector: Option[Injector] = None
+      @JsonInclude(NON_ABSENT) injector: Option[Injector] = None,
+      @JsonInclude(NON_ABSENT) sandboxAdded: Option[SandboxShare.Counts] = None
   )
 
   /** The injector over one window: its CPU share (mean, max, samples at the limit of all its samples), its
@@ -60,7 +65,14 @@ private[results] object CapacityJson {
       record.maxDurationMs,
       record.end.name,
       record.steps.map(s =>
-        CapacityDocument.Step(s.multiple, s.fromEpochMs, s.toEpochMs, s.passedLive, s.injector.map(injector))
+        CapacityDocument.Step(
+          s.multiple,
+          s.fromEpochMs,
+          s.toEpochMs,
+          s.passedLive,
+          s.injector.map(injector),
+          s.sandboxAdded
+        )
       ),
       record.judgesPace
     )
@@ -74,7 +86,14 @@ private[results] object CapacityJson {
       d.maxMultiple,
       d.maxDurationMs,
       d.steps.map(s =>
-        CapacityStepRecord(s.multiple, s.fromEpochMs, s.toEpochMs, s.passedLive, s.injector.map(injector))
+        CapacityStepRecord(
+          s.multiple,
+          s.fromEpochMs,
+          s.toEpochMs,
+          s.passedLive,
+          s.injector.map(injector),
+          s.sandboxAdded
+        )
       ),
       end(d.end),
       d.judgesPace

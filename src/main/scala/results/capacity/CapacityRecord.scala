@@ -37,14 +37,17 @@ object CapacityRecord {
 
 /** One step: the multiple of the reference load it held, and its judged window (after its settling time),
   * in epoch ms. `passedLive` is what the search decided its next step by, judged on the live figures;
-  * `injector` the injector's own health over the window (None in runs archived before it was measured).
+  * `injector` the injector's own health over the window, `sandboxAdded` the built-in sandbox's added time
+  * counted over it (see [[SandboxShare]]); None in runs archived before they were measured, and the latter in a
+  * run against a target of its own.
   */
 final case class CapacityStepRecord(
     multiple: Double,
     fromEpochMs: Long,
     toEpochMs: Long,
     passedLive: Boolean,
-    injector: Option[results.model.InjectorFigures] = None
+    injector: Option[results.model.InjectorFigures] = None,
+    sandboxAdded: Option[SandboxShare.Counts] = None
 )
 
 /** Why a search ended. Only `Resolved` and `MaxMultiple` answer the question; the others are INCOMPLETE. */

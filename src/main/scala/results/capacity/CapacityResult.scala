@@ -100,13 +100,14 @@ object CapacityResult {
     *
     * @param injector            the injector's health over the run, whose limits judge each step's own window
     *                            (see results.model.InjectorHealthRecord)
-    * @param sandboxAddedFloorMs per request, the least the built-in sandbox added to its p99 (see [[SandboxShare]])
+    * @param sandboxAdded        the built-in sandbox's added time over the run (see [[SandboxShare]]), for
+    *                            steps that did not count their own
     */
   def judge(
       search: CapacitySearch,
       thresholds: Thresholds,
       injector: Option[InjectorHealthRecord],
-      sandboxAddedFloorMs: List[String] => Option[Double]
+      sandboxAdded: SandboxShare.Counts
   ): CapacityResult = {
     val global = thresholds.systemGlobals.getOrElse(search.system, thresholds.global)
     val limits = thresholds.paths.toMap
@@ -131,7 +132,7 @@ object CapacityResult {
         Some(Side.Injector)
       else failing.map { step =>
         if (injectorStarved(step, injector)) Side.Injector
-        else if (step.worst.exists(c => sandboxExplains(c, step, sandboxAddedFloorMs))) Side.Sandbox
+        else if (step.worst.exists(c => sandboxExplains(c, step, search.system, sandboxAdded))) Side.Sandbox
         else Side.System
       }
     CapacityResult(search, steps, side)
@@ -154,13 +155,14 @@ object CapacityResult {
   def judgesInjectorByStep(search: CapacitySearch): Boolean =
     search.steps.nonEmpty && search.steps.forall(_.step.injector.nonEmpty)
 
-  /** The sandbox's own added time covers a latency breach: even the least it added to the request's p99 is
-    * at least the excess over the limit. An error share is never the sandbox's.
+  /** The sandbox's own added time covers a latency breach: even the least it added to the request's p99 (over
+    * the step's window where the search counted it there, else over the run) is at least the excess over the
+    * limit. An error share is never the sandbox's.
     */
-  private def sandboxExplains(check: GateCheck, step: StepVerdict, floorMs: List[String] => Option[Double]) =
+  private def sandboxExplains(check: GateCheck, step: StepVerdict, system: String, run: SandboxShare.Counts) =
     check.unit == " ms" && step.figures.requests.find(_.name == check.subject).exists { r =>
       val excess = check.measured.getOrElse(0.0) - check.allowed
-      floorMs(r.path).exists(_ >= excess)
+      SandboxShare.floorMs(step.figures.step.sandboxAdded.getOrElse(run), system)(r.path).exists(_ >= excess)
     }
 
   /** A step's pace as checks: the multiple it carried against the least that keeps up, and (open references)

@@ -31,7 +31,8 @@ class CapacityJsonTest {
               20,
               results.model.LateStartFigures(90, 12, 40),
               4
-            ))
+            )),
+            Some(Map("raid: mint raid" -> Map("< 1 ms" -> 120L, ">= 1 s" -> 2L)))
           )
         ),
         end,

@@ -51,9 +51,10 @@ class CapacityResultsTest {
       injector: Option[InjectorHealthRecord] = None,
       tallies: Seq[Tally] = Nil,
       pace: Option[Paced] = None,
-      injectorByStep: Seq[InjectorFigures] = Nil
+      injectorByStep: Seq[InjectorFigures] = Nil,
+      sandboxByStep: Seq[SandboxShare.Counts] = Nil
   ): RunSummary = {
-    val (runDir, context) = crafted(steps, end, injector, tallies, pace, injectorByStep)
+    val (runDir, context) = crafted(steps, end, injector, tallies, pace, injectorByStep, sandboxByStep)
     RunSummarizer.summarize(runDir, context, RunSummarizer.RunIdentity("crafted", "test"), settings)
   }
 
@@ -64,7 +65,8 @@ class CapacityResultsTest {
       injector: Option[InjectorHealthRecord],
       tallies: Seq[Tally],
       pace: Option[Paced],
-      injectorByStep: Seq[InjectorFigures] = Nil
+      injectorByStep: Seq[InjectorFigures] = Nil,
+      sandboxByStep: Seq[SandboxShare.Counts] = Nil
   ): (Path, RunContext) = {
     val dir = Files.createDirectories(Files.createTempDirectory("capacity").resolve("runs"))
     val writer = SimulationLogWriter.open(dir, "crafted.Raid", start, "raid", Nil)
@@ -92,7 +94,14 @@ class CapacityResultsTest {
       3600000,
       steps.zipWithIndex.map { case ((m, ms, kos), i) =>
         val live = pace.fold(ms <= 3000 && kos <= 5)(_.passedLive(i))
-        CapacityStepRecord(m, window(i)._1, window(i)._2, passedLive = live, injectorByStep.lift(i))
+        CapacityStepRecord(
+          m,
+          window(i)._1,
+          window(i)._2,
+          passedLive = live,
+          injectorByStep.lift(i),
+          sandboxByStep.lift(i)
+        )
       },
       end,
       // Unless paced, every step answers as many as the others: its figures judge the thresholds alone.
@@ -316,6 +325,25 @@ class CapacityResultsTest {
     )
   }
 
+  /** The run's tally and the failing step's (4.6x) own counts disagree: the step's decide. */
+  @Test def theSandboxsShareIsJudgedOnTheFailingStepsOwnCounts(): Unit = {
+    val buckets = sandbox.ServingTimes.Buckets.map(_._1)
+    val quiet = Map("raid: mint raid" -> Map(buckets.head -> 100L))
+    val slow = Map("raid: mint raid" -> Map(buckets.head -> 98L, buckets.last -> 2L))
+    val runTally =
+      Tally(
+        sandbox.RunningSandbox.AddedTally,
+        buckets,
+        Seq("raid: mint raid" -> Map(buckets.head -> 98L, buckets.last -> 2L))
+      )
+    val quietStep =
+      gated(summarized(resolvedSteps, tallies = Seq(runTally), sandboxByStep = resolvedSteps.map(_ => quiet)))
+    assertEquals(Some(Side.System), quietStep.gate.get.capacity.head.limitedBy, "the run's slow 2 % were not 4.6x's")
+    val slowStep =
+      gated(summarized(resolvedSteps, sandboxByStep = resolvedSteps.indices.map(i => if (i == 6) slow else quiet)))
+    assertEquals(Some(Side.Sandbox), slowStep.gate.get.capacity.head.limitedBy, "4.6x's own 2 % over 1 s")
+  }
+
   @Test def aBreachTheSandboxsOwnTimeCoversIsTheSandboxs(): Unit = {
     val buckets = sandbox.ServingTimes.Buckets.map(_._1)
     def tally(slow: Long) = Tally(
@@ -475,7 +503,7 @@ class CapacityResultsTest {
   @Test def aSearchWithNoJudgedStepHasNoHeadroom(): Unit = {
     val record =
       CapacityRecord("reference", 50, "new users/s", 0.1, 8, 3600000, Nil, SearchEnd.Stopped, judgesPace = true)
-    val result = CapacityResult.judge(CapacitySearch("raid", record, Nil), thresholds(""), None, _ => None)
+    val result = CapacityResult.judge(CapacitySearch("raid", record, Nil), thresholds(""), None, Map.empty)
     assertEquals(None, result.headroom)
     assertEquals(
       "raid: no capacity figure: no step was judged; the search ended before it resolved (stopped)",

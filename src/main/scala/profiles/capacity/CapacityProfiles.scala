@@ -14,9 +14,14 @@ private[profiles] object CapacityProfiles {
   private val SmokeStep = 4.seconds
   private val SmokeMaxDuration = 1.minute
 
-  /** The bounds of a step's settling time worked out from the reference. */
+  /** A step's settling time worked out from the reference is at least this long. */
   private val MinSettle = 10.seconds
-  private val MaxSettle = 5.minutes
+
+  /** A warm-up or ramp settles a step for at most this long: it says how the reference starts, not how long its
+    * journeys take. A journeyDuration is taken whole, since a step is judged once its multiple's journeys have run
+    * through.
+    */
+  private val MaxRampSettle = 5.minutes
 
   def load(config: Config, simulation: String, scale: Double, shard: Shard, smoke: Boolean): LoadProfile = {
     if (!shard.isWhole) throw new InputError(
@@ -32,7 +37,7 @@ private[profiles] object CapacityProfiles {
     val settle =
       if (smoke) SmokeSettle
       else settings.settle.getOrElse(
-        reference.settings.journeyDuration.getOrElse(load.rampTime).max(MinSettle).min(MaxSettle)
+        reference.settings.journeyDuration.getOrElse(load.rampTime.min(MaxRampSettle)).max(MinSettle)
       )
     val step = if (smoke) settings.stepDuration.min(SmokeStep) else settings.stepDuration
     val plan = SearchPlan(

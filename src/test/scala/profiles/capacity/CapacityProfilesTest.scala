@@ -78,14 +78,25 @@ class CapacityProfilesTest {
     assertEquals(40.0, search(s"profiles.s { default = p, p { $open } }", scale = 0.8).plan.reference.amount)
   }
 
-  @Test def settlingIsTheJourneyElseTheRampWithinBounds(): Unit = {
+  @Test def settlingIsTheWholeJourneyElseTheRampWithinBounds(): Unit = {
     assertEquals(60.seconds, search(s"profiles.s { default = p, p { $open } }").plan.settle)
     assertEquals(45.seconds, search(s"profiles.s { default = p, p { $open, journeyDuration = 45s } }").plan.settle)
     assertEquals(
       10.seconds,
       search("profiles.s { default = p, p { type = open, rate = 1, duration = 1 minute } }").plan.settle
     )
-    assertEquals(5.minutes, search(s"profiles.s { default = p, p { $open, journeyDuration = 1 hour } }").plan.settle)
+    assertEquals(
+      20.minutes,
+      search(s"profiles.s { default = p, p { $open, journeyDuration = 20 minutes } }").plan.settle,
+      "a long journey (eForms' survey) runs through before its step is judged"
+    )
+    assertEquals(
+      5.minutes,
+      search(
+        "profiles.s { default = p, p { type = open, warmUp = 20 minutes, rate = 1, duration = 1 hour } }"
+      ).plan.settle,
+      "a long warm-up settles 5 minutes at most"
+    )
     val own = search(s"profiles.s { default = p, p { $open }, capacity { settle = 3s, stepDuration = 20s } }").plan
     assertEquals((3.seconds, 20.seconds), (own.settle, own.stepDuration))
     assertEquals(5.minutes, own.drain, "the reference's drain")

@@ -3,7 +3,7 @@ package profiles.capacity
 import scala.concurrent.duration._
 
 import com.typesafe.config.Config
-import profiles.{ LoadProfile, LoadProfiles, ShapedProfile, Shard }
+import profiles.{ LoadProfile, LoadProfiles, Plan, ShapedProfile, Shard }
 import suite.InputError
 
 /** Builds a system's `capacity` profile from its settings ([[SearchSettings]]) and its reference profile. */
@@ -34,6 +34,7 @@ private[profiles] object CapacityProfiles {
       case other => throw new IllegalStateException(s"a reference profile of its own shape: ${other.name}")
     }
     val load = ReferenceLoad.of(reference.shape)
+    val resolution = resolutionFor(settings.resolution, load, of, smoke)
     val settle =
       if (smoke) SmokeSettle
       else settings.settle.getOrElse(
@@ -44,7 +45,7 @@ private[profiles] object CapacityProfiles {
       system = simulation,
       referenceProfile = of,
       reference = load,
-      resolution = settings.resolution,
+      resolution = resolution,
       maxMultiple = settings.maxMultiple,
       settle = settle,
       stepDuration = step,
@@ -54,4 +55,32 @@ private[profiles] object CapacityProfiles {
     )
     new CapacityProfile(new CapacitySearch(plan), reference, smoke)
   }
+
+  /** The search's resolution, where [[Admission]] can tell its multiples apart: it counts multiples in thousandths,
+    * and gives a closed reference's users round(multiple x users) places, so multiples less than 1 / users apart
+    * are the same step. A finer resolution would bisect between steps that hold the same load and report a
+    * figure finer than was measured. A smoke run's few users are the suite's choice, not the run's: its search
+    * bisects at 1 / users instead.
+    */
+  private def resolutionFor(resolution: Double, load: ReferenceLoad, of: String, smoke: Boolean): Double = {
+    def tooFine(finest: Double, why: String) = throw new InputError(
+      s"capacity.resolution: must be at least ${Plan.number(finest)} (was ${Plan.number(resolution)}): $why"
+    )
+    if (resolution < Admission.FinestMultiple - Eps)
+      tooFine(Admission.FinestMultiple, "the search admits multiples in thousandths")
+    load match {
+      case closed: ReferenceLoad.Users if resolution * closed.users < 1 - Eps =>
+        // Rounded up to the millionth multiples are compared to, so that the figure given works.
+        val finest = math.ceil(1e6 / closed.users) / 1e6
+        if (smoke) finest
+        else tooFine(
+          finest,
+          s"'$of' holds ${Plan.counted(closed.users, "user")} at 1x, so multiples less than 1/${closed.users} apart admit as many of them"
+        )
+      case _ => resolution
+    }
+  }
+
+  /** Room for the decimals a double cannot hold: 0.1 x 3 is 0.30000000000000004. */
+  private val Eps = 1e-9
 }

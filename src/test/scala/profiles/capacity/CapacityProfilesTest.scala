@@ -149,6 +149,30 @@ class CapacityProfilesTest {
     )
   }
 
+  /** Admission counts multiples in thousandths and gives a closed reference's users round(multiple x users)
+    * places: a finer resolution bisects between steps that hold the same load.
+    */
+  @Test def aResolutionFinerThanAdmissionTellsApartIsRejected(): Unit = {
+    val closed = "profiles.s { default = p, p { type = closed-ramp, startUsers = 10, usersPerMinute = 60, " +
+      "targetUsers = 20, hold = 10 minutes } }"
+    assertEquals(
+      "capacity.resolution: must be at least 0.05 (was 0.01): 'p' holds 20 users at 1x, so multiples less than 1/20 apart admit as many of them",
+      rejected(s"$closed\ncapacity.resolution = 0.01")
+    )
+    assertEquals(0.05, search(s"$closed\ncapacity.resolution = 0.05").plan.resolution)
+    assertEquals(
+      "capacity.resolution: must be at least 0.333334 (was 0.3): 'p' holds 3 users at 1x, so multiples less than 1/3 apart admit as many of them",
+      rejected(s"$closed\nprofiles.s.p { startUsers = 3, targetUsers = 3 }\ncapacity.resolution = 0.3")
+    )
+    val arrivals = s"profiles.s { default = p, p { $open } }"
+    assertEquals(
+      "capacity.resolution: must be at least 0.001 (was 0.0005): the search admits multiples in thousandths",
+      rejected(s"$arrivals\ncapacity.resolution = 0.0005")
+    )
+    assertEquals(0.001, search(s"$arrivals\ncapacity.resolution = 0.001").plan.resolution)
+    assertEquals(0.5, search(closed, smoke = true).plan.resolution, "a smoke run's 2 users bisect at 0.5x")
+  }
+
   @Test def aSearchRunsOnOneInjector(): Unit =
     assertEquals(
       "shard: a capacity search runs on one injector, since each step depends on the last one's verdict (was 2/3); run -Dprofile=capacity without -Dshard",

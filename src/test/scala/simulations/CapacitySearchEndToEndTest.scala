@@ -196,6 +196,19 @@ class CapacitySearchEndToEndTest {
     assertTrue(SimulationRuns.isEmpty(folder), "no run folder: nothing was sent")
   }
 
+  @Test def anEarlyStopStopsTheSearchBeforeAnyLoad(): Unit = {
+    val (error, folder) = SimulationRuns.failure(
+      classOf[ToySimulation],
+      "profile" -> "capacity",
+      "earlyStop.maxServerErrorPercent" -> "50"
+    )
+    assertEquals(
+      "earlyStop.maxServerErrorPercent: a capacity search's failing steps are meant to fail; an early stop would end the search of toy at its first failing step (unset earlyStop.* for -Dprofile=capacity)",
+      error.getMessage
+    )
+    assertTrue(SimulationRuns.isEmpty(folder), "no run folder: nothing was sent")
+  }
+
   @Test def aResolutionFinerThanTheReferencesUsersStopsTheRunBeforeAnyLoad(): Unit = {
     val (error, folder) = SimulationRuns.failure(
       classOf[ToySimulation],

@@ -190,7 +190,7 @@ object RunAssembly {
       suite.shard,
       suite.isSmoke(system.key),
       profile.workItems,
-      plannedUsers = profile.plannedUsers,
+      usersToFeed = profile.usersToFeed,
       claims = claims,
       tallies = tallies
     )

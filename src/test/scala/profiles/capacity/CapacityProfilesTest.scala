@@ -6,7 +6,7 @@ import scala.jdk.CollectionConverters._
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Assertions._
 
-import profiles.{ LoadProfiles, Shard }
+import profiles.{ LoadProfile, LoadProfiles, Shard }
 import profiles.ProfilesTestKit.{ config, suiteProfiles }
 import suite.InputError
 
@@ -14,9 +14,11 @@ class CapacityProfilesTest {
   private val defaults =
     "capacity { resolution = 0.1, maxMultiple = 8, stepDuration = 2 minutes, maxDuration = 1 hour }"
 
+  private def capacity(profiles: String, smoke: Boolean = false, scale: Double = 1): LoadProfile =
+    LoadProfiles.load(config(s"$defaults\n$profiles"), "s", "capacity", scale, Shard.Whole, smoke)
+
   private def search(profiles: String, smoke: Boolean = false, scale: Double = 1): CapacitySearch =
-    LoadProfiles.load(config(s"$defaults\n$profiles"), "s", "capacity", scale, Shard.Whole, smoke).capacitySearch
-      .getOrElse(fail("the capacity profile runs a search"))
+    capacity(profiles, smoke, scale).capacitySearch.getOrElse(fail("the capacity profile runs a search"))
 
   private def rejected(profiles: String, shard: Shard = Shard.Whole): String = {
     val error = assertThrows(
@@ -171,6 +173,16 @@ class CapacityProfilesTest {
     )
     assertEquals(0.001, search(s"$arrivals\ncapacity.resolution = 0.001").plan.resolution)
     assertEquals(0.5, search(closed, smoke = true).plan.resolution, "a smoke run's 2 users bisect at 0.5x")
+  }
+
+  /** A feeder of one record per user (suite.UniqueRecords) is checked against these before any load. */
+  @Test def aSearchNeedsARecordForEveryUserItsCeilingAdmits(): Unit = {
+    val arrivals = capacity(s"profiles.s { default = p, p { $open } }")
+    assertEquals((None, Some(1440000L)), (arrivals.plannedUsers, arrivals.usersToFeed), "8 x 50 new users/s for 1 h")
+    val closed = capacity(
+      "profiles.s { default = p, p { type = closed-ramp, startUsers = 10, usersPerMinute = 60, targetUsers = 1000, hold = 10 minutes } }"
+    )
+    assertEquals((None, Some(8000L)), (closed.plannedUsers, closed.usersToFeed), "8 x 1,000 users at once")
   }
 
   @Test def aSearchRunsOnOneInjector(): Unit =

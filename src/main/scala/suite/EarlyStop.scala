@@ -20,7 +20,11 @@ final case class EarlyStopLimits(
     maxServerErrorPercent: Option[Double],
     maxP99Ms: Option[Long]
 ) {
-  def enabled: Boolean = maxServerErrorPercent.nonEmpty || maxP99Ms.nonEmpty
+  def enabled: Boolean = limitKeys.nonEmpty
+
+  /** The keys of the limits set, e.g. `earlyStop.maxP99Ms`. */
+  def limitKeys: Seq[String] =
+    maxServerErrorPercent.map(_ => "earlyStop.maxServerErrorPercent").toSeq ++ maxP99Ms.map(_ => "earlyStop.maxP99Ms")
 
   /** For the run plan: "off", or "5xx above 50 % or p99 above 8000 ms over the last 30 s (from 20 answers)". */
   def describe: String =

@@ -44,6 +44,7 @@ object RunAssembly {
       )
     }
     requireProductionAllowed(suite, profiles.map { case (system, profile) => system.key -> profile })
+    requireNoEarlyStopOfASearch(suite, profiles.collect { case (system, p) if p.capacitySearch.nonEmpty => system.key })
     val claims = new Claims.Recorder
     val tallies = new Tallies
     val owners = new RequestOwners
@@ -162,6 +163,16 @@ object RunAssembly {
     }
   }
 
+  /** A capacity search's failing steps are meant to break limits: an early stop would end the search at its first
+    * failing step, before it had bisected to a figure.
+    */
+  private def requireNoEarlyStopOfASearch(suite: SuiteConfig, searching: Seq[String]): Unit =
+    suite.earlyStop.limitKeys.headOption.filter(_ => searching.nonEmpty).foreach { key =>
+      throw new InputError(
+        s"$key: a capacity search's failing steps are meant to fail; an early stop would end the search of ${searching.mkString(", ")} at its first failing step (unset earlyStop.* for -Dprofile=capacity)"
+      )
+    }
+
   /** A system's settings: -D overrides, then what its profile was measured with (`settings { ... }`), then
     * the target's block, then the system's defaults.
     */
@@ -179,7 +190,7 @@ object RunAssembly {
       suite.shard,
       suite.isSmoke(system.key),
       profile.workItems,
-      plannedUsers = profile.plannedUsers,
+      usersToFeed = profile.usersToFeed,
       claims = claims,
       tallies = tallies
     )

@@ -77,8 +77,9 @@ object SystemUnderTest {
   * @param smoke the system runs at smoke scale: its mixes draw every alternative in turn
   * @param workItems the length of the whole run's list of scenarios (all shards), for a fixed-work profile
   * @param parts the settings of the systems this one is made of, by key
-  * @param plannedUsers how many users this injector's profile starts, where that is known before the run
-  *                     (open shapes): a journey that must not reuse a record checks its feeder against it
+  * @param usersToFeed how many users of this injector need a record each, where that is known before the run
+  *                    ([[profiles.LoadProfile.usersToFeed]]: an open shape's planned users, a capacity search's
+  *                    ceiling): a journey that must not reuse a record checks its feeder against it
   * @param claims where the journey records what it was given that no other user may hold (a locked form);
   *               the results step reports any resource two users got
   * @param tallies the run's tallies, which the journey's checks count into (see [[Tallies]])
@@ -91,7 +92,7 @@ final case class SystemSettings(
     smoke: Boolean = false,
     workItems: Option[Long] = None,
     parts: Map[String, SystemSettings] = Map.empty,
-    plannedUsers: Option[Long] = None,
+    usersToFeed: Option[Long] = None,
     claims: Claims.Recorder = new Claims.Recorder,
     tallies: Tallies = new Tallies
 ) {

@@ -8,20 +8,21 @@ import profiles.{ Plan, Shard }
 
 /** A feeder of records no two users may share (staff accounts): this injector's slice of the file
   * (`shard.slice`, so shards never share a record), each record given to one user only. Checked before
-  * any load: a record repeated in the file, or fewer records in this slice than the profile's planned
-  * users, is an [[InputError]]. Should a run need more than planned, the user who finds none stops the
-  * whole run at once, saying how many it needed.
+  * any load: a record repeated in the file, or fewer records in this slice than the users the profile needs
+  * them for (its planned users; a capacity search's ceiling), is an [[InputError]]. Should a run need more,
+  * the user who finds none stops the whole run at once, saying how many it needed.
   *
   * @param file         the feeder, as named in the settings
   * @param key          the column that identifies a record (e.g. `username`)
-  * @param plannedUsers the users this injector will start, where known before the run
+  * @param usersToFeed  the users of this injector that need a record each, where known before the run
+  *                     ([[profiles.LoadProfile.usersToFeed]])
   */
 final class UniqueRecords(
     file: String,
     all: IndexedSeq[Feeders.Record],
     key: String,
     shard: Shard,
-    plannedUsers: Option[Long]
+    usersToFeed: Option[Long]
 ) {
   private val slice = shard.slice(all)
   private val taken = new AtomicLong
@@ -33,7 +34,7 @@ final class UniqueRecords(
     )
     seen.updated(id, i + 2)
   }
-  plannedUsers.filter(_ > slice.size).foreach { needed =>
+  usersToFeed.filter(_ > slice.size).foreach { needed =>
     throw new InputError(s"$file: this run needs ${Plan.count(needed)} records, one per user, but ${has}")
   }
 
@@ -45,7 +46,7 @@ final class UniqueRecords(
     }.doIf(_.contains(UniqueRecords.Exhausted))(
       crashLoadGenerator(session =>
         session(UniqueRecords.Exhausted).validate[Long].map(n =>
-          s"$file: this run needs at least ${Plan.count(math.max(n, plannedUsers.getOrElse(0L)))} records, one per user, but $has"
+          s"$file: this run needs at least ${Plan.count(math.max(n, usersToFeed.getOrElse(0L)))} records, one per user, but $has"
         )
       )
     )

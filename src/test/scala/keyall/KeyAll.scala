@@ -35,7 +35,7 @@ object KeyAll extends SystemUnderTest {
       Feeders.csvRecords(file, KeyAllStaff.Columns),
       "username",
       settings.shard,
-      settings.plannedUsers
+      settings.usersToFeed
     )
     val claims = settings.claims
 

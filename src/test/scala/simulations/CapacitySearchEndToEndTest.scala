@@ -284,6 +284,38 @@ class CapacitySearchEndToEndTest {
     assertTrue(SimulationRuns.isEmpty(folder), "no run folder: nothing was sent")
   }
 
+  @Test def anEarlyStopStopsTheSearchBeforeAnyLoad(): Unit = {
+    val (error, folder) = SimulationRuns.failure(
+      classOf[ToySimulation],
+      "profile" -> "capacity",
+      "earlyStop.maxServerErrorPercent" -> "50"
+    )
+    assertEquals(
+      "earlyStop.maxServerErrorPercent: a capacity search's failing steps are meant to fail; an early stop would end the search of toy at its first failing step (unset earlyStop.* for -Dprofile=capacity)",
+      error.getMessage
+    )
+    assertTrue(SimulationRuns.isEmpty(folder), "no run folder: nothing was sent")
+  }
+
+  @Test def aResolutionFinerThanTheReferencesUsersStopsTheRunBeforeAnyLoad(): Unit = {
+    val (error, folder) = SimulationRuns.failure(
+      classOf[ToySimulation],
+      "profile" -> "capacity",
+      "profiles.toy.capacity.of" -> "closed",
+      "profiles.toy.closed.type" -> "closed-ramp",
+      "profiles.toy.closed.startUsers" -> "4",
+      "profiles.toy.closed.usersPerMinute" -> "60",
+      "profiles.toy.closed.targetUsers" -> "4",
+      "profiles.toy.closed.hold" -> "1 minute",
+      "capacity.resolution" -> "0.1"
+    )
+    assertEquals(
+      "capacity.resolution: must be at least 0.25 (was 0.1): 'closed' holds 4 users at 1x, so multiples less than 1/4 apart admit as many of them",
+      error.getMessage
+    )
+    assertTrue(SimulationRuns.isEmpty(folder), "no run folder: nothing was sent")
+  }
+
   @Test def aSearchSplitOverShardsExitsWithTheInputErrorsStatus(): Unit = {
     val run = GatlingProcess.start(classOf[ToySimulation], "profile" -> "capacity", "shard" -> "1/2")
     assertEquals(FailFast.InputErrorExitCode, run.exitStatus(120), run.text)

@@ -114,6 +114,15 @@ class KeyAllSimulationEndToEndTest {
     )
   }
 
+  /** Key All's capacity search (8 x its 50 staff users/s for at most an hour) may admit 1,440,000 users, each
+    * with an account of their own: the 12,000 accounts would run out in its second step.
+    */
+  @Test def tooFewAccountsForACapacitySearchsCeilingStopBeforeAnyLoad(): Unit =
+    assertStopsBeforeLoad(
+      "feeders/key-all/staff.csv: this run needs 1,440,000 records, one per user, but the file has 12,000",
+      "profile" -> "capacity"
+    )
+
   /** A closed profile replaces each user who finishes, so how many accounts it needs is not known
     * before the run: the user who finds none stops the run.
     */

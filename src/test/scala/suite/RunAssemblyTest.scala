@@ -96,6 +96,25 @@ class RunAssemblyTest {
     assertEquals(Some(results), assemble(twoSystems(), Some(results)).archiveTo)
   }
 
+  @Test def anEarlyStopIsRefusedWhereASystemSearchesItsCapacity(): Unit = {
+    def refused(run: => RunSetup) = assertThrows(classOf[InputError], () => { run; () }).getMessage
+    val search = Seq("toy.profile" -> "capacity", "profiles.toy.capacity.of" -> "steady")
+    assertEquals(
+      "earlyStop.maxP99Ms: a capacity search's failing steps are meant to fail; an early stop would end the search of toy at its first failing step (unset earlyStop.* for -Dprofile=capacity)",
+      refused(assemble(twoSystems(search :+ ("earlyStop.maxP99Ms" -> 2000): _*)))
+    )
+    assertTrue(
+      refused(assemble(twoSystems(search :+ ("earlyStop.maxServerErrorPercent" -> 50): _*)))
+        .startsWith("earlyStop.maxServerErrorPercent: "),
+      "either limit"
+    )
+    assertEquals(Seq("toy"), assemble(twoSystems(search: _*)).capacitySearches.map(_.plan.system), "unset: allowed")
+    assertTrue(
+      assemble(twoSystems("earlyStop.maxP99Ms" -> 2000)).capacitySearches.isEmpty,
+      "without a search an early stop is allowed"
+    )
+  }
+
   private def guard(overrides: (String, Any)*): Unit = {
     val suite = suiteWith(overrides: _*)
     val profile = LoadProfiles.load(suite.root, "toy", suite.profileOf("toy"), suite.scale, suite.shard, suite.smoke)

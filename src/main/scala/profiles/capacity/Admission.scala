@@ -71,4 +71,7 @@ final class Admission(maxMultiple: Double, referenceUsers: Option[Long]) {
 
 object Admission {
   def thousandths(multiple: Double): Long = math.round(multiple * 1000)
+
+  /** The closest two multiples can be and still admit differently: multiples count in thousandths. */
+  val FinestMultiple = 0.001
 }

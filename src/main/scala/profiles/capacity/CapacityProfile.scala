@@ -43,6 +43,16 @@ final class CapacityProfile(
   /** Users arrive or are replaced as long as the search goes: how many depends on when it ends. */
   def plannedUsers: Option[Long] = None
 
+  /** Each admitted user takes a record of its own. An open reference's search admits arrivals at the ceiling's rate
+    * at most, for `maxDuration` at most: never more than that many. A closed one holds the ceiling's users at once,
+    * so fewer records cannot hold its ceiling; it also replaces each user whose journey ended, with a record of its
+    * own, so it may need more, and a run that runs out stops then, saying how many it needed.
+    */
+  override def usersToFeed: Option[Long] = Some(load match {
+    case _: ReferenceLoad.Arrivals => math.ceil(ceiling * searchPlan.maxDuration.toMillis / 1000.0).toLong
+    case _: ReferenceLoad.Users    => ceilingUsers
+  })
+
   /** A throttle caps the load a search must raise: the reference's does not apply. */
   def throttling: Seq[ThrottleStep] = Nil
 

@@ -3,7 +3,7 @@ package profiles.capacity
 import scala.concurrent.duration._
 
 import com.typesafe.config.Config
-import profiles.{ LoadProfile, LoadProfiles, ShapedProfile, Shard }
+import profiles.{ LoadProfile, LoadProfiles, Plan, ShapedProfile, Shard }
 import suite.InputError
 
 /** Builds a system's `capacity` profile from its settings ([[SearchSettings]]) and its reference profile. */
@@ -14,9 +14,14 @@ private[profiles] object CapacityProfiles {
   private val SmokeStep = 4.seconds
   private val SmokeMaxDuration = 1.minute
 
-  /** The bounds of a step's settling time worked out from the reference. */
+  /** A step's settling time worked out from the reference is at least this long. */
   private val MinSettle = 10.seconds
-  private val MaxSettle = 5.minutes
+
+  /** A warm-up or ramp settles a step for at most this long: it says how the reference starts, not how long its
+    * journeys take. A journeyDuration is taken whole, since a step is judged once its multiple's journeys have run
+    * through.
+    */
+  private val MaxRampSettle = 5.minutes
 
   def load(config: Config, simulation: String, scale: Double, shard: Shard, smoke: Boolean): LoadProfile = {
     if (!shard.isWhole) throw new InputError(
@@ -29,17 +34,22 @@ private[profiles] object CapacityProfiles {
       case other => throw new IllegalStateException(s"a reference profile of its own shape: ${other.name}")
     }
     val load = ReferenceLoad.of(reference.shape)
+    val resolution = resolutionFor(settings.resolution, load, of, smoke)
     val settle =
       if (smoke) SmokeSettle
       else settings.settle.getOrElse(
-        reference.settings.journeyDuration.getOrElse(load.rampTime).max(MinSettle).min(MaxSettle)
+        reference.settings.journeyDuration.getOrElse(load.rampTime.min(MaxRampSettle)).max(MinSettle)
       )
     val step = if (smoke) settings.stepDuration.min(SmokeStep) else settings.stepDuration
+    // A search whose budget holds no step would run none and answer nothing (eForms settles 20 minutes a step).
+    if (!smoke && settings.maxDuration < settle + step) throw new InputError(
+      s"capacity.maxDuration: must hold at least one step of '$of', ${Plan.human(settle)} settling and ${Plan.human(step)} judged (was ${Plan.human(settings.maxDuration)})"
+    )
     val plan = SearchPlan(
       system = simulation,
       referenceProfile = of,
       reference = load,
-      resolution = settings.resolution,
+      resolution = resolution,
       maxMultiple = settings.maxMultiple,
       settle = settle,
       stepDuration = step,
@@ -52,4 +62,32 @@ private[profiles] object CapacityProfiles {
     )
     new CapacityProfile(new CapacitySearch(plan), reference, smoke)
   }
+
+  /** The search's resolution, where [[Admission]] can tell its multiples apart: it counts multiples in thousandths,
+    * and gives a closed reference's users round(multiple x users) places, so multiples less than 1 / users apart
+    * are the same step. A finer resolution would bisect between steps that hold the same load and report a
+    * figure finer than was measured. A smoke run's few users are the suite's choice, not the run's: its search
+    * bisects at 1 / users instead.
+    */
+  private def resolutionFor(resolution: Double, load: ReferenceLoad, of: String, smoke: Boolean): Double = {
+    def tooFine(finest: Double, why: String) = throw new InputError(
+      s"capacity.resolution: must be at least ${Plan.number(finest)} (was ${Plan.number(resolution)}): $why"
+    )
+    if (resolution < Admission.FinestMultiple - Eps)
+      tooFine(Admission.FinestMultiple, "the search admits multiples in thousandths")
+    load match {
+      case closed: ReferenceLoad.Users if resolution * closed.users < 1 - Eps =>
+        // Rounded up to the millionth multiples are compared to, so that the figure given works.
+        val finest = math.ceil(1e6 / closed.users) / 1e6
+        if (smoke) finest
+        else tooFine(
+          finest,
+          s"'$of' holds ${Plan.counted(closed.users, "user")} at 1x, so multiples less than 1/${closed.users} apart admit as many of them"
+        )
+      case _ => resolution
+    }
+  }
+
+  /** Room for the decimals a double cannot hold: 0.1 x 3 is 0.30000000000000004. */
+  private val Eps = 1e-9
 }

@@ -6,7 +6,7 @@ import scala.jdk.CollectionConverters._
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Assertions._
 
-import profiles.{ LoadProfiles, Shard }
+import profiles.{ LoadProfile, LoadProfiles, Shard }
 import profiles.ProfilesTestKit.{ config, suiteProfiles }
 import suite.InputError
 
@@ -14,9 +14,11 @@ class CapacityProfilesTest {
   private val defaults =
     "capacity { resolution = 0.1, maxMultiple = 8, stepDuration = 2 minutes, maxDuration = 1 hour, minAnswers = 3000 }"
 
+  private def capacity(profiles: String, smoke: Boolean = false, scale: Double = 1): LoadProfile =
+    LoadProfiles.load(config(s"$defaults\n$profiles"), "s", "capacity", scale, Shard.Whole, smoke)
+
   private def search(profiles: String, smoke: Boolean = false, scale: Double = 1): CapacitySearch =
-    LoadProfiles.load(config(s"$defaults\n$profiles"), "s", "capacity", scale, Shard.Whole, smoke).capacitySearch
-      .getOrElse(fail("the capacity profile runs a search"))
+    capacity(profiles, smoke, scale).capacitySearch.getOrElse(fail("the capacity profile runs a search"))
 
   private def rejected(profiles: String, shard: Shard = Shard.Whole): String = {
     val error = assertThrows(
@@ -78,14 +80,25 @@ class CapacityProfilesTest {
     assertEquals(40.0, search(s"profiles.s { default = p, p { $open } }", scale = 0.8).plan.reference.amount)
   }
 
-  @Test def settlingIsTheJourneyElseTheRampWithinBounds(): Unit = {
+  @Test def settlingIsTheWholeJourneyElseTheRampWithinBounds(): Unit = {
     assertEquals(60.seconds, search(s"profiles.s { default = p, p { $open } }").plan.settle)
     assertEquals(45.seconds, search(s"profiles.s { default = p, p { $open, journeyDuration = 45s } }").plan.settle)
     assertEquals(
       10.seconds,
       search("profiles.s { default = p, p { type = open, rate = 1, duration = 1 minute } }").plan.settle
     )
-    assertEquals(5.minutes, search(s"profiles.s { default = p, p { $open, journeyDuration = 1 hour } }").plan.settle)
+    assertEquals(
+      20.minutes,
+      search(s"profiles.s { default = p, p { $open, journeyDuration = 20 minutes } }").plan.settle,
+      "a long journey (eForms' survey) runs through before its step is judged"
+    )
+    assertEquals(
+      5.minutes,
+      search(
+        "profiles.s { default = p, p { type = open, warmUp = 20 minutes, rate = 1, duration = 1 hour } }"
+      ).plan.settle,
+      "a long warm-up settles 5 minutes at most"
+    )
     val own = search(s"profiles.s { default = p, p { $open }, capacity { settle = 3s, stepDuration = 20s } }").plan
     assertEquals((3.seconds, 20.seconds), (own.settle, own.stepDuration))
     assertEquals(5.minutes, own.drain, "the reference's drain")
@@ -129,6 +142,13 @@ class CapacityProfilesTest {
       rejected(s"$p\ncapacity.maxDuration = 1 minute")
     )
     assertEquals(
+      "capacity.maxDuration: must hold at least one step of 'p', 20 min settling and 2 min judged (was 21 min)",
+      rejected(
+        s"profiles.s { default = p, p { $open, journeyDuration = 20 minutes } }\ncapacity.maxDuration = 21 minutes"
+      ),
+      "a search whose budget holds no step of its long journeys answers nothing"
+    )
+    assertEquals(
       "profiles.s.capacity.stepdur: unknown key for a capacity search; known: of, settle, stepDuration",
       rejected(s"profiles.s { default = p, p { $open }, capacity { stepdur = 1s } }")
     )
@@ -136,6 +156,40 @@ class CapacityProfilesTest {
       "unknown profile 'x' for s (profiles.s.capacity.of); known: capacity, p, smoke",
       rejected(s"profiles.s { default = p, p { $open }, capacity { of = x } }")
     )
+  }
+
+  /** Admission counts multiples in thousandths and gives a closed reference's users round(multiple x users)
+    * places: a finer resolution bisects between steps that hold the same load.
+    */
+  @Test def aResolutionFinerThanAdmissionTellsApartIsRejected(): Unit = {
+    val closed = "profiles.s { default = p, p { type = closed-ramp, startUsers = 10, usersPerMinute = 60, " +
+      "targetUsers = 20, hold = 10 minutes } }"
+    assertEquals(
+      "capacity.resolution: must be at least 0.05 (was 0.01): 'p' holds 20 users at 1x, so multiples less than 1/20 apart admit as many of them",
+      rejected(s"$closed\ncapacity.resolution = 0.01")
+    )
+    assertEquals(0.05, search(s"$closed\ncapacity.resolution = 0.05").plan.resolution)
+    assertEquals(
+      "capacity.resolution: must be at least 0.333334 (was 0.3): 'p' holds 3 users at 1x, so multiples less than 1/3 apart admit as many of them",
+      rejected(s"$closed\nprofiles.s.p { startUsers = 3, targetUsers = 3 }\ncapacity.resolution = 0.3")
+    )
+    val arrivals = s"profiles.s { default = p, p { $open } }"
+    assertEquals(
+      "capacity.resolution: must be at least 0.001 (was 0.0005): the search admits multiples in thousandths",
+      rejected(s"$arrivals\ncapacity.resolution = 0.0005")
+    )
+    assertEquals(0.001, search(s"$arrivals\ncapacity.resolution = 0.001").plan.resolution)
+    assertEquals(0.5, search(closed, smoke = true).plan.resolution, "a smoke run's 2 users bisect at 0.5x")
+  }
+
+  /** A feeder of one record per user (suite.UniqueRecords) is checked against these before any load. */
+  @Test def aSearchNeedsARecordForEveryUserItsCeilingAdmits(): Unit = {
+    val arrivals = capacity(s"profiles.s { default = p, p { $open } }")
+    assertEquals((None, Some(1440000L)), (arrivals.plannedUsers, arrivals.usersToFeed), "8 x 50 new users/s for 1 h")
+    val closed = capacity(
+      "profiles.s { default = p, p { type = closed-ramp, startUsers = 10, usersPerMinute = 60, targetUsers = 1000, hold = 10 minutes } }"
+    )
+    assertEquals((None, Some(8000L)), (closed.plannedUsers, closed.usersToFeed), "8 x 1,000 users at once")
   }
 
   @Test def aSearchRunsOnOneInjector(): Unit =

@@ -2,11 +2,13 @@
 # RAiD's capacity search (docs/capacity.md) against the sandbox in its own JVM with 100,000 raids seeded:
 # the largest multiple of its reference load (50 new users/s) that this machine, the suite and its sandbox
 # carry within RAiD's thresholds (`mint raid`: a stub floor of 2,000 ms against its 8,000 ms p99 limit).
-# Prints each step as the search judged it (multiple, load, worst p99 against its limit, KO, verdict, next
-# step), the results step's lines, the sandbox's own times and how long the search took. Up to 4x, not the
-# default 8x: 8x is 24,000 concurrent users, more open files than this machine's `ulimit -n` (20,000) and
-# more than a 2-core injector carries (docs/scaling.md); a -Dcapacity.maxMultiple given replaces it. Steps of
-# 2 minutes after 1 minute's settling: about 30 minutes. Usage: bench/capacity.sh [extra -D options for the run]
+# Prints each step as the search judged it (multiple, load, worst p99 against its limit, KO, verdict and what
+# it failed, a pace it did not keep included, next step), the results step's lines, the sandbox's own times
+# and how long the search took. Up to 4x, not the default 8x: 8x is 24,000 concurrent users, more open
+# files than this machine's `ulimit -n` (20,000) and more than a 2-core injector carries (docs/scaling.md);
+# a -Dcapacity.maxMultiple given replaces it. Steps of
+# 2 minutes after 1 minute's settling (longer where a step needs more answers): about 11 minutes when every
+# step passes, 30 when it bisects. Usage: bench/capacity.sh [extra -D options for the run]
 # BENCH_SMOKE=1 bench/capacity.sh: the search compressed (-Dsmoke=true: 4 s steps, a minute at most), no
 # seeded raids, the same lines.
 set -euo pipefail

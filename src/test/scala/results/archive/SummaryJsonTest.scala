@@ -72,7 +72,7 @@ class SummaryJsonTest {
     unknownEnd.get("systems").get(0).get("capacity").asInstanceOf[ObjectNode].put("end", "gave-up")
     val third = written(unknownEnd.toString)
     assertEquals(
-      s"$third is not a summary this suite wrote: capacity end 'gave-up' is none of resolved, max-multiple, max-duration, stopped",
+      s"$third is not a summary this suite wrote: capacity end 'gave-up' is none of resolved, max-multiple, max-duration, stopped, drain-timed-out",
       assertThrows(classOf[InputError], () => SummaryJson.read(third)).getMessage
     )
   }

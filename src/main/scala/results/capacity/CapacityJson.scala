@@ -2,6 +2,7 @@ package results.capacity
 
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 import results.archive.Json.round
 import results.model.{ InjectorFigures, LateStartFigures }
 import suite.InputError
@@ -32,7 +33,13 @@ private[results] object CapacityDocument {
       toEpochMs: Long,
       passedLive: Boolean,
       @JsonInclude(NON_ABSENT) injector: Option[Injector] = None,
-      @JsonInclude(NON_ABSENT) sandboxAdded: Option[SandboxShare.Counts] = None
+      @JsonInclude(NON_ABSENT) sandboxAdded: Option[Seq[AddedTime]] = None
+  )
+
+  /** One request's count of answers by the range of time the sandbox added to them. */
+  final case class AddedTime(
+      request: String,
+      @JsonDeserialize(contentAs = classOf[java.lang.Long]) counts: Map[String, Long]
   )
 
   /** The injector over one window: its CPU share (mean, max, samples at the limit of all its samples), its
@@ -71,7 +78,9 @@ private[results] object CapacityJson {
           s.toEpochMs,
           s.passedLive,
           s.injector.map(injector),
-          s.sandboxAdded
+          s.sandboxAdded.map(_.toSeq.sortBy(_._1).map { case (request, counts) =>
+            CapacityDocument.AddedTime(request, counts)
+          })
         )
       ),
       record.judgesPace
@@ -92,7 +101,7 @@ private[results] object CapacityJson {
           s.toEpochMs,
           s.passedLive,
           s.injector.map(injector),
-          s.sandboxAdded
+          s.sandboxAdded.map(_.map(added => added.request -> added.counts).toMap)
         )
       ),
       end(d.end),

@@ -69,9 +69,12 @@ private[results] final class CapacityCollector(
     var answers = 0L
     val users = new UsersAt(record.fromEpochMs, record.toEpochMs)
 
+    /** An answer the window holds: one that ended in it. */
+    def endedIn(end: Long): Boolean = end >= record.fromEpochMs && end < record.toEpochMs
+
     /** A record from `start` to `end` counts here, and for how long: its time, or its age at the window's end. */
     def judged(start: Long, end: Long, ms: Int): Option[Int] =
-      if (end >= record.fromEpochMs && end < record.toEpochMs) Some(ms)
+      if (endedIn(end)) Some(ms)
       else if (start < record.toEpochMs && end >= record.toEpochMs) Some((record.toEpochMs - start).toInt)
       else None
 
@@ -96,7 +99,7 @@ private[results] final class CapacityCollector(
     case r: RequestRecorded if searches.nonEmpty =>
       val path = r.groupHierarchy :+ r.name
       ownership.ofRequest(path).flatMap(byKey.get).foreach(_.foreach { step =>
-        if (r.endEpochMs >= step.record.fromEpochMs && r.endEpochMs < step.record.toEpochMs) step.answers += 1
+        if (step.endedIn(r.endEpochMs)) step.answers += 1
         step.judged(r.startEpochMs, r.endEpochMs, r.responseTimeMs).foreach(ms =>
           step.record(step.requests, path, ms, r.ok)
         )

@@ -69,6 +69,8 @@ if [ "$LOADTEST_TARGET" = standalone-sandbox ]; then
   # The JVM options the standalone sandbox gets from Maven (.mvn/jvm.config; docs/sandbox.md: GC pauses).
   read -r -a sandbox_jvm < .mvn/jvm.config
   # Its base URLs file in the rehearsal's folder: the default one may be a standalone sandbox's of the user's.
+  # The log exists before the wait below reads it: the background job opens it only once it runs.
+  : > "$LOADTEST_RESULTS/sandbox.log"
   # shellcheck disable=SC2086 # the sandbox options are a list of -D words
   java "${sandbox_jvm[@]}" -cp "$LOADTEST_CLASSPATH" ${REHEARSAL_SANDBOX_OPTS:-} \
     -Dtargets.standalone-sandbox.baseUrlsFile="$LOADTEST_RESULTS/sandbox-base-urls.conf" simulations.StandaloneSandbox \

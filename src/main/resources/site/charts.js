@@ -120,7 +120,34 @@ var Charts = (function () {
     });
   }
 
+  // A merged run's shards on one time line: each one's load (first request to last) and its steady window, and
+  // the time every shard was steady at once shaded.
+  function shardsChart(el, s) {
+    function ranges(key, name, color, height) {
+      return { type: 'custom', name: name, itemStyle: { color: color }, encode: { x: [1, 2], y: 0 },
+        renderItem: function (params, api) {
+          var y = api.coord([0, api.value(0)])[1], from = api.coord([api.value(1), 0])[0], to = api.coord([api.value(2), 0])[0];
+          var h = api.size([0, 1])[1] * height;
+          return { type: 'rect', shape: { x: from, y: y - h / 2, width: Math.max(1, to - from), height: h }, style: { fill: color } };
+        },
+        data: s.shards.map(function (x, i) { return [i, x[key][0], x[key][1]]; }) };
+    }
+    var series = [ranges('run', 'load (first request to last)', '#9ecae1', 0.6), ranges('steady', 'steady window', '#3182bd', 0.3)];
+    if (s.shared) series[1].markArea = { silent: true, itemStyle: { color: 'rgba(0, 160, 0, 0.15)' },
+      label: { position: 'insideTop', color: '#060' }, data: [[{ name: 'steady on every shard', xAxis: s.shared[0] }, { xAxis: s.shared[1] }]] };
+    return make(el, {
+      title: { text: 'Shards on one time line', textStyle: { fontSize: 13 } },
+      tooltip: { trigger: 'item', formatter: function (p) {
+        return escaped(s.shards[p.value[0]].name) + '<br>' + escaped(p.seriesName) + ': ' + p.value[1].toFixed(1) + ' s to ' + p.value[2].toFixed(1) + ' s'; } },
+      legend: { top: 22 },
+      grid: { left: 200, right: 30, top: 60, bottom: 40 },
+      xAxis: { type: 'value', name: 's after the first shard\'s load began', nameLocation: 'middle', nameGap: 25 },
+      yAxis: { type: 'category', inverse: true, data: s.shards.map(function (x) { return x.name; }) },
+      series: series
+    });
+  }
   function runPage(data) {
+    if (data.shards) shardsChart(document.getElementById('shards-chart'), data.shards);
     (data.capacity || []).forEach(function (c) {
       capacityChart(document.getElementById('capacity-chart-' + c.system), c);
     });

@@ -10,6 +10,7 @@ import results.render.{
   JUnitReport,
   RunIndexPage,
   RunPage,
+  ShardSections,
   SitePages,
   SummaryMarkdown,
   WindowChart
@@ -169,6 +170,7 @@ object PostRun {
         ConsoleSummary.sessionLines(withGate).foreach(println)
         ConsoleSummary.tallyLines(withGate).foreach(println)
         WorkDone.headline(withGate.completion.work).foreach(println)
+        withGate.shardOverlap.foreach(o => println(s"shards: ${ShardSections.headline(o)}"))
         // The run against its baseline, as `compare` would write it: linked from both runs' pages.
         baseline.foreach { b =>
           val comparison = RunComparison.compare(b, withGate, policy)

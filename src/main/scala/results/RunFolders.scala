@@ -43,8 +43,15 @@ object RunFolders {
           .map(_._1)
       }
 
-  /** The checked-out commit, so a summary says which version of the suite produced it. */
-  def gitCommit(): String = commandOutput(Seq("git", "rev-parse", "--short=12", "HEAD"), 5.seconds).getOrElse("unknown")
+  /** The commit the suite was built from, so a summary says which version produced it: LOADTEST_GIT_COMMIT where
+    * set (an image has no .git: deploy/Dockerfile records it so), else the checked-out one.
+    */
+  def gitCommit(): String =
+    sys.env.get(GitCommitVariable).map(_.trim).filter(_.nonEmpty)
+      .orElse(commandOutput(Seq("git", "rev-parse", "--short=12", "HEAD"), 5.seconds))
+      .getOrElse("unknown")
+
+  val GitCommitVariable = "LOADTEST_GIT_COMMIT"
 
   /** What `command` printed, when it exits 0 within `timeout`; one still running then is killed. The
     * output is read only after the process ended, so a hung command never blocks past the timeout.

@@ -28,11 +28,23 @@ private[results] final case class RunDocument(
     curves: Seq[CurveSpec] = Nil,
     // run.json files written before runs were read system by system have none.
     systemRecords: Seq[SystemRecord] = Nil,
-    course: Option[Course]
+    course: Option[Course],
+    // Runs that were no shard of a named sharded run, or did not wait for a common start, have none.
+    @JsonInclude(NON_ABSENT) shardedRunId: Option[String] = None,
+    @JsonInclude(NON_ABSENT) start: Option[Start] = None
 )
 
 private[results] object RunDocument {
   final case class Window(kind: String, label: String, startEpochMs: Long, endEpochMs: Long)
+
+  /** A shard's wait for its sharded run's common start. */
+  final case class Start(
+      rule: String,
+      plannedEpochMs: Long,
+      startedEpochMs: Long,
+      @JsonProperty(required = false) lateMs: Long = 0,
+      missingShards: Seq[Int] = Nil
+  )
 
   final case class PlannedWindow(kind: String, label: String, fromMs: Long, toMs: Long)
 

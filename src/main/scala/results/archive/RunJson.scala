@@ -11,6 +11,8 @@ import results.model.{
   RunContext,
   RunCourse,
   RunWindow,
+  ShardStart,
+  StartRule,
   SystemRecord,
   Tally,
   WorkDone
@@ -18,6 +20,8 @@ import results.model.{
 import results.capacity.CapacityJson
 
 import scala.collection.immutable.ListMap
+
+import suite.InputError
 
 import Json.round
 import RunDocument._
@@ -42,7 +46,9 @@ private[results] object RunJson {
       context.tallies.map(tally),
       context.curves.map(curveSpec),
       context.systemRecords.map(systemRecord),
-      Some(course(context.course))
+      Some(course(context.course)),
+      context.shardedRunId,
+      context.start.map(start)
     )
 
   def context(d: RunDocument): RunContext =
@@ -59,7 +65,21 @@ private[results] object RunJson {
       tallies = d.tallies.map(tally),
       curves = d.curves.map(curveSpec),
       systemRecords = d.systemRecords.map(systemRecord),
-      course = d.course.fold(RunCourse.Unrecorded)(course)
+      course = d.course.fold(RunCourse.Unrecorded)(course),
+      shardedRunId = d.shardedRunId,
+      start = d.start.map(start)
+    )
+
+  def start(s: ShardStart): Start = Start(s.rule.word, s.plannedEpochMs, s.startedEpochMs, s.lateMs, s.missingShards)
+
+  def start(s: Start): ShardStart =
+    ShardStart(
+      StartRule.All.find(_.word == s.rule).getOrElse(
+        throw new InputError(s"start.rule: '${s.rule}' is none of ${StartRule.All.map(_.word).mkString(", ")}")
+      ),
+      s.plannedEpochMs,
+      s.startedEpochMs,
+      s.missingShards
     )
 
   def window(w: RunWindow): Window = Window(w.kind.word, w.label.text, w.startEpochMs, w.endEpochMs)

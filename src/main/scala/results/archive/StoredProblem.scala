@@ -21,7 +21,8 @@ private[results] object StoredProblem {
     ProblemKind.InjectorOutOfResources -> """injector out of .*""".r,
     ProblemKind.SandboxExhausted -> """sandbox out of .*""".r,
     ProblemKind.CapacityNotMeasured -> """the (capacity search was limited by|built-in sandbox limited the capacity search) .*""".r,
-    ProblemKind.StoppedEarly -> """stopped early at .*""".r
+    ProblemKind.StoppedEarly -> """stopped early at .*""".r,
+    ProblemKind.ShardsApart -> """shards apart: .*""".r
   )
 
   /** @param systems the run's systems, to tell whose a problem is

@@ -37,7 +37,9 @@ private[results] final case class SummaryDocument(
     // Summaries written before session figures existed have none.
     sessions: Seq[Sessions] = Nil,
     // Summaries written before the timeline existed have none.
-    @JsonInclude(NON_ABSENT) timeline: Option[Timeline]
+    @JsonInclude(NON_ABSENT) timeline: Option[Timeline],
+    // A merged run's shards on one time line; none for a run of one injector.
+    @JsonInclude(NON_ABSENT) shards: Option[Shards] = None
 )
 
 private[results] object SummaryDocument {
@@ -57,7 +59,33 @@ private[results] object SummaryDocument {
       runDescription: String,
       systems: Seq[String] = Nil,
       overrides: Map[String, String] = Map.empty,
-      mergedFrom: Seq[String] = Nil
+      mergedFrom: Seq[String] = Nil,
+      @JsonInclude(NON_ABSENT) shardedRunId: Option[String] = None,
+      @JsonInclude(NON_ABSENT) start: Option[RunDocument.Start] = None
+  )
+
+  /** A shard of a merged run: its load's start and end, its steady window, how it started. */
+  final case class ShardTimes(
+      runId: String,
+      shard: String,
+      @JsonProperty(required = false) startUtc: String = "",
+      startEpochMs: Long,
+      endEpochMs: Long,
+      @JsonProperty(required = false) startSkewMs: Long = 0,
+      steadyStartEpochMs: Long,
+      steadyEndEpochMs: Long,
+      @JsonInclude(NON_ABSENT) start: Option[RunDocument.Start]
+  )
+
+  /** How much of the shards' steady windows all of them shared, against the least the merge asks for. */
+  final case class Shards(
+      minSharedSteady: Double,
+      @JsonProperty(required = false) sharedSteadyMs: Long = 0,
+      @JsonProperty(required = false) steadySpanMs: Long = 0,
+      @JsonProperty(required = false) sharedSteady: Double = 0,
+      @JsonProperty(required = false) maxStartSkewMs: Long = 0,
+      @JsonProperty(required = false) apart: Boolean = false,
+      shards: Seq[ShardTimes]
   )
 
   final case class Settings(apdexThresholdMs: Int, slowThresholdMs: Int, groupMetric: String, percentileSource: String)

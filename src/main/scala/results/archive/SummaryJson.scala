@@ -11,6 +11,8 @@ import results.model.{
   RunMetadata,
   RunSummary,
   RunWindow,
+  ShardOverlap,
+  ShardTimes,
   SummarySettings,
   ThroughputCurve,
   Timeline,
@@ -70,7 +72,9 @@ object SummaryJson {
         r.runDescription,
         r.systems,
         ListMap.from(r.overrides.toSeq.sorted),
-        r.mergedFrom
+        r.mergedFrom,
+        r.shardedRunId,
+        r.start.map(RunJson.start)
       ),
       Settings(
         s.settings.apdexThresholdMs,
@@ -96,9 +100,49 @@ object SummaryJson {
       s.curves.map(curve),
       s.gate.map(gate),
       s.sessions.map(FiguresJson.sessions),
-      s.timeline.map(timeline)
+      s.timeline.map(timeline),
+      s.shardOverlap.map(shards)
     )
   }
+
+  private def shards(o: ShardOverlap): Shards =
+    Shards(
+      o.minSharedFraction,
+      o.sharedSteadyMs,
+      o.steadySpanMs,
+      round(o.sharedFraction, 4),
+      o.maxSkewMs,
+      o.apart,
+      o.shards.map(s =>
+        SummaryDocument.ShardTimes(
+          s.runId,
+          s.shard,
+          iso(s.startEpochMs),
+          s.startEpochMs,
+          s.endEpochMs,
+          o.skewMs(s),
+          s.steadyStartEpochMs,
+          s.steadyEndEpochMs,
+          s.start.map(RunJson.start)
+        )
+      )
+    )
+
+  private def shards(d: Shards): ShardOverlap =
+    ShardOverlap(
+      d.shards.map(s =>
+        ShardTimes(
+          s.runId,
+          s.shard,
+          s.startEpochMs,
+          s.endEpochMs,
+          s.steadyStartEpochMs,
+          s.steadyEndEpochMs,
+          s.start.map(RunJson.start)
+        )
+      ),
+      d.minSharedSteady
+    )
 
   private[results] def summary(d: SummaryDocument): RunSummary = {
     val r = d.run
@@ -119,7 +163,9 @@ object SummaryJson {
         r.gatlingVersion,
         r.overrides,
         r.runDescription,
-        r.mergedFrom
+        r.mergedFrom,
+        r.shardedRunId,
+        r.start.map(RunJson.start)
       ),
       settings = SummarySettings(
         d.settings.apdexThresholdMs,
@@ -147,7 +193,8 @@ object SummaryJson {
       curves = d.curves.map(curve),
       sandboxExhaustion = d.sandboxExhaustion,
       systems = systems,
-      capacity = d.systems.flatMap(s => s.capacity.map(CapacitySummaryJson.search(s.key, _)))
+      capacity = d.systems.flatMap(s => s.capacity.map(CapacitySummaryJson.search(s.key, _))),
+      shardOverlap = d.shards.map(shards)
     )
   }
 

@@ -44,6 +44,7 @@ object Gate {
       CapacityGate.runInjectorSaturation(summary).map(Problem.ofRun(ProblemKind.InjectorSaturated, _)) ++
         InjectorSideErrors.reasons(summary.errors).map(Problem.ofRun(ProblemKind.InjectorOutOfResources, _)) ++
         summary.sandboxExhaustion.map(Problem.ofRun(ProblemKind.SandboxExhausted, _)) ++
+        summary.shardOverlap.filter(_.apart).map(o => Problem.ofRun(ProblemKind.ShardsApart, o.describe)) ++
         CapacityGate.invalid(capacity, thresholds),
       summary.earlyStop.map(e => Problem.ofRun(ProblemKind.StoppedEarly, e.describe)).toSeq,
       capacity

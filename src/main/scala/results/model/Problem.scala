@@ -60,6 +60,9 @@ object ProblemKind {
   case object CapacityNotMeasured extends ProblemKind
   case object StoppedEarly extends ProblemKind
 
+  /** The shards of a merged run did not share enough of their steady windows: its load never ran at once. */
+  case object ShardsApart extends ProblemKind
+
   /** Read back from a summary in words that no kind writes (an older spelling): kept as stored. */
   case object AsStored extends ProblemKind
 }

@@ -14,6 +14,8 @@ package results.model
   * @param curves        the throughput curves the systems' sweeps are read as (see [[ThroughputCurve]])
   * @param systemRecords each system's own plan and what the run recorded of it (none in run.json files
   *                      written before runs were read system by system)
+  * @param shardedRunId  the name of the sharded run this run is a shard of (`shards.runId`), where given
+  * @param start         how it began its load at its sharded run's common start, where it waited for one
   */
 final case class RunContext(
     simulation: String,
@@ -28,7 +30,9 @@ final case class RunContext(
     work: Seq[WorkDone] = Nil,
     tallies: Seq[Tally] = Nil,
     curves: Seq[CurveSpec] = Nil,
-    systemRecords: Seq[SystemRecord] = Nil
+    systemRecords: Seq[SystemRecord] = Nil,
+    shardedRunId: Option[String] = None,
+    start: Option[ShardStart] = None
 ) {
 
   /** The records the run is read by: its own, or for a run of one system that recorded none, that system

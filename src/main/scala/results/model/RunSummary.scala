@@ -130,7 +130,9 @@ final case class RunMetadata(
     gatlingVersion: String,
     overrides: Map[String, String],
     runDescription: String,
-    mergedFrom: Seq[String]
+    mergedFrom: Seq[String],
+    shardedRunId: Option[String] = None,
+    start: Option[ShardStart] = None
 ) {
   def durationMs: Long = endEpochMs - startEpochMs
 }
@@ -237,7 +239,8 @@ final case class RunSummary(
     curves: Seq[ThroughputCurve] = Nil,
     sandboxExhaustion: Seq[String] = Nil,
     systems: Seq[SystemSummary] = Nil,
-    capacity: Seq[results.capacity.CapacitySearch] = Nil
+    capacity: Seq[results.capacity.CapacitySearch] = Nil,
+    shardOverlap: Option[ShardOverlap] = None
 ) {
   def entry(path: List[String]): Option[Entry] =
     requests.find(_.path == path).orElse(groups.find(_.path == path))

@@ -157,6 +157,23 @@ object RunPage {
     def shade(kind: WindowKind, label: String, from: Long, to: Long) =
       fields("kind" -> kind.word, "label" -> label, "fromS" -> (from - start) / 1000.0, "toS" -> (to - start) / 1000.0)
     val chartData = fields(
+      "shards" -> s.shardOverlap.map(o =>
+        fields(
+          "shards" -> o.shards.map { sh =>
+            def seconds(epochMs: Long) = (epochMs - o.firstStartEpochMs) / 1000.0
+            fields(
+              "name" -> s"${sh.shard} ${sh.runId}",
+              "run" -> Seq(seconds(sh.startEpochMs), seconds(sh.endEpochMs)),
+              "steady" -> Seq(seconds(sh.steadyStartEpochMs), seconds(sh.steadyEndEpochMs))
+            )
+          },
+          "shared" -> Option.when(o.sharedSteadyMs > 0)(
+            Seq(o.shards.map(_.steadyStartEpochMs).max, o.shards.map(_.steadyEndEpochMs).min).map(t =>
+              (t - o.firstStartEpochMs) / 1000.0
+            )
+          )
+        )
+      ),
       "capacity" -> results.capacity.CapacityPage.chartData(s),
       "percentiles" -> (s.global +: s.requests).map(e =>
         fields(
@@ -209,6 +226,13 @@ object RunPage {
         "reasons" -> verdict.reasons,
         "warnings" -> s.gate.fold(s.warnings)(g => s.warnings ++ g.warnings),
         "metadata" -> RunPageTables.metadata(s),
+        "shards" -> s.shardOverlap.map(o =>
+          fields(
+            "headline" -> ShardSections.headline(o),
+            "columns" -> ShardSections.Columns,
+            "rows" -> ShardSections.rows(o)
+          )
+        ),
         "overrides" -> s.run.overrides.toSeq.sorted.map { case (k, v) => fields("key" -> k, "value" -> v) },
         "files" -> files.toSeq.sorted.map(f => fields("href" -> f, "label" -> fileLabel(f))),
         "comparisons" -> comparisons.map { case (folder, other) =>

@@ -71,8 +71,11 @@ object SummaryMarkdown {
       summary.earlyStop.fold("")(stop => s"- **Early stop**: ${escape(stop.describe)}"),
       if (run.mergedFrom.nonEmpty) s"- Merged from ${run.mergedFrom.size} shards: ${run.mergedFrom.mkString(", ")}"
       else "",
+      run.shardedRunId.fold("")(id => s"- Shard of run ${escape(id)}"),
+      run.start.fold("")(start => s"- Common start: ${ShardSections.start(start)}"),
       if (run.overrides.nonEmpty) s"- Overrides: ${overrides(run.overrides)}" else ""
     ).filter(_.nonEmpty).mkString("\n")
+    summary.shardOverlap.foreach(o => sections += ShardSections.markdown(o))
     summary.gate.foreach(gate => sections ++= results.capacity.CapacityText.markdown(gate.capacity))
     if (SystemSections.shown(summary)) sections ++= SystemsMarkdown.render(summary)
     else {

@@ -17,7 +17,8 @@ object Verdicts {
       case Some(g) =>
         val reasons = g.stoppedEarly.map("stopped early: " + _.text) ++ g.incomplete.map("incomplete: " + _.text) ++
           g.invalid.map(p =>
-            if (p.kind == ProblemKind.InjectorSaturated) p.text else s"injector saturated: ${p.text}"
+            if (Set[ProblemKind](ProblemKind.InjectorSaturated, ProblemKind.ShardsApart)(p.kind)) p.text
+            else s"injector saturated: ${p.text}"
           ) ++
           SystemSections.failureLines(s, g)
         Shown(

@@ -14,12 +14,14 @@ final case class ResultsSettings(
     steadyExcludeStartMs: Long,
     steadyExcludeEndMs: Long,
     baseline: String,
-    degradationMinSamples: Long
+    degradationMinSamples: Long,
+    minSharedSteady: Double = ResultsSettings.DefaultMinSharedSteady
 )
 
 object ResultsSettings {
   val LastPassing = "last-passing"
   val NoBaseline = "none"
+  val DefaultMinSharedSteady = 0.95
 
   /** The `results` block as this JVM sees it. Throws an [[InputError]] of one line, `<key>: <problem>`
     * worded as by [[suite.Settings]] (e.g. `results.apdexThresholdMs: must be at least 1 (was 0)`);
@@ -40,7 +42,12 @@ object ResultsSettings {
       steadyExcludeStartMs = results.duration("steadyWindow.excludeStart").toMillis,
       steadyExcludeEndMs = results.duration("steadyWindow.excludeEnd").toMillis,
       baseline = baselineChoice(results.string("baseline"), results.key("baseline")),
-      degradationMinSamples = results.long("degradation.minSamplesPerQuarter", min = 1)
+      degradationMinSamples = results.long("degradation.minSamplesPerQuarter", min = 1),
+      minSharedSteady = {
+        val share = results.double("merge.minSharedSteady", min = 0)
+        if (share > 1) results.fail("merge.minSharedSteady", s"must be at most 1 (was $share)")
+        share
+      }
     )
   }
 

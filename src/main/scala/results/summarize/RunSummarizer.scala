@@ -152,7 +152,9 @@ object RunSummarizer {
         gatlingVersion = header.gatlingVersion,
         overrides = context.overrides,
         runDescription = header.runDescription,
-        mergedFrom = Nil
+        mergedFrom = Nil,
+        shardedRunId = context.shardedRunId,
+        start = context.start
       ),
       settings = SummarySettings(
         settings.apdexThresholdMs,
@@ -211,7 +213,9 @@ object RunSummarizer {
         io.gatling.commons.util.GatlingVersion.ThisVersion.fullVersion,
         context.overrides,
         "",
-        Nil
+        Nil,
+        context.shardedRunId,
+        context.start
       ),
       settings = SummarySettings(settings.apdexThresholdMs, settings.slowThresholdMs, "none", "HdrHistogram"),
       global = Entry(Nil, nothing, Mergeable(0, 0, LatencyAccumulator.encode(new org.HdrHistogram.Histogram(3)))),

@@ -8,6 +8,8 @@ import results.model.{
   RunSummary,
   RunWindow,
   SessionFigures,
+  ShardOverlap,
+  ShardTimes,
   SteadyState,
   Tally,
   ThroughputCurve,
@@ -28,8 +30,15 @@ object ShardMerge {
 
   /** @param expectedShards the shard count the caller launched (a pipeline's matrix, a Job's completions): runs
     *                       of another count are refused, so a shard that never uploaded is not silently left out
+    * @param minSharedSteady the least share of the shards' steady windows all of them must have shared: below it
+    *                       the merged run's verdict is INVALID (see [[ShardOverlap]])
     */
-  def merge(shards: Seq[RunSummary], runId: String, expectedShards: Option[Int] = None): RunSummary = {
+  def merge(
+      shards: Seq[RunSummary],
+      runId: String,
+      expectedShards: Option[Int] = None,
+      minSharedSteady: Double = ResultsSettings.DefaultMinSharedSteady
+  ): RunSummary = {
     validate(shards, expectedShards)
     val first = shards.head
     val saturated = shards.flatMap(s => s.injector.filter(_.saturation.nonEmpty).map(s -> _))
@@ -82,8 +91,9 @@ object ShardMerge {
         startEpochMs = shards.map(_.run.startEpochMs).min,
         endEpochMs = shards.map(_.run.endEpochMs).max,
         shard = s"merged ${shards.size}/${shards.size}",
-        gitCommit = shards.map(_.run.gitCommit).distinct.mkString(","),
-        mergedFrom = shards.map(_.run.runId)
+        gitCommit = first.run.gitCommit,
+        mergedFrom = shards.map(_.run.runId),
+        start = None
       ),
       settings = first.settings.copy(percentileSource = s"HdrHistogram, merged from ${shards.size} shards"),
       global = mergeEntries(shards.map(_.global), runSeconds).head,
@@ -130,7 +140,21 @@ object ShardMerge {
       // Every shard ran the same sweep: its curve is read again from the merged windows.
       curves = first.curves.map(c => ThroughputCurve.of(c.spec, windows)),
       sandboxExhaustion = shards.flatMap(_.sandboxExhaustion).distinct,
-      systems = systems
+      systems = systems,
+      shardOverlap = Some(ShardOverlap(
+        shards.sortBy(_.run.shard).map(s =>
+          ShardTimes(
+            s.run.runId,
+            s.run.shard,
+            s.run.startEpochMs,
+            s.run.endEpochMs,
+            s.steady.startEpochMs,
+            s.steady.endEpochMs,
+            s.run.start
+          )
+        ),
+        minSharedSteady
+      ))
     )
   }
 
@@ -162,6 +186,8 @@ object ShardMerge {
       }
       ._1
 
+  private def named(shardedRunId: Option[String]): String = shardedRunId.fold("no named run")(id => s"run $id")
+
   private def validate(shards: Seq[RunSummary], expectedShards: Option[Int]): Unit = {
     def fail(message: String) = throw new InputError(s"merge: $message")
     if (shards.size < 2) fail(s"needs at least two shard runs, got ${shards.size}")
@@ -174,6 +200,15 @@ object ShardMerge {
     )
     shards.find(_.run.profile != first.run.profile).foreach(s =>
       fail(s"${s.run.runId} ran profile ${s.run.profile}, not ${first.run.profile}")
+    )
+    // Shards built from other commits may run other journeys or limits under the same names.
+    shards.find(_.run.gitCommit != first.run.gitCommit).foreach(s =>
+      fail(s"${s.run.runId} was built from commit ${s.run.gitCommit}, not ${first.run.gitCommit} as ${first.run.runId}")
+    )
+    shards.find(_.run.shardedRunId != first.run.shardedRunId).foreach(s =>
+      fail(
+        s"${s.run.runId} is a shard of ${named(s.run.shardedRunId)}, ${first.run.runId} of ${named(first.run.shardedRunId)}"
+      )
     )
     shards.map(s => s -> RunContext.loadDifferences(first.run.overrides, s.run.overrides)).find(_._2.nonEmpty).foreach {
       case (s, differences) =>

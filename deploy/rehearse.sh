@@ -9,6 +9,10 @@
 # options of every shard; LOADTEST_RESULTS: where the shards and the merged run go (default
 # results/sharded-<time>/); LOADTEST_CLASSPATH: taken from Maven when unset.
 # With LOADTEST_TARGET other than standalone-sandbox no sandbox is started.
+# The shards meet at LOADTEST_START=rendezvous (deploy/shard.sh) unless it is set otherwise: their load starts
+# together however far apart they were launched. REHEARSAL_STAGGER_SECONDS (default 0) launches each shard that
+# long after the one before, as a busy scheduler would: the merged run still reports their starts under a second
+# apart, e.g.  REHEARSAL_STAGGER_SECONDS=20 deploy/rehearse.sh 2
 # Ctrl-C (or TERM): every shard stops its load gracefully and archives its run, INCOMPLETE; then the sandbox
 # stops and the shards' runs are merged (exit 4). A second Ctrl-C, a second or more after the first, aborts:
 # the shards' JVMs archive what they had written and are gone within 5 s, nothing is merged (exit 4).
@@ -27,6 +31,9 @@ export LOADTEST_PROFILE=${3:-${LOADTEST_PROFILE:-smoke}}
 export LOADTEST_TARGET=${LOADTEST_TARGET:-standalone-sandbox}
 export LOADTEST_RESULTS=${LOADTEST_RESULTS:-results/sharded-$(date -u +%Y%m%d%H%M%S)}
 export LOADTEST_RUN_ID=${LOADTEST_RUN_ID:-rehearsal-$(date -u +%Y%m%d%H%M%S)-$$}
+export LOADTEST_START=${LOADTEST_START-rendezvous}
+stagger=${REHEARSAL_STAGGER_SECONDS:-0}
+case "$stagger" in *[!0-9]* | '') echo "rehearse: REHEARSAL_STAGGER_SECONDS must be a whole number of seconds (was '$stagger')" >&2; exit 3 ;; esac
 pids=() shard_pids=() sandbox=
 # shellcheck disable=SC2317 # run by the traps: shellcheck 0.9 takes trap handlers for unreachable code
 stop() { for p in "${pids[@]}"; do kill "$p" 2> /dev/null || true; done; }
@@ -98,6 +105,8 @@ if [ "$LOADTEST_TARGET" = standalone-sandbox ]; then
 fi
 
 for index in $(seq 0 $((shards - 1))); do
+  # In the background, so that a stop meanwhile is answered at once.
+  if [ "$index" -gt 0 ] && [ "$stagger" -gt 0 ]; then sleep "$stagger" & wait $! || true; fi
   [ -z "$first_signal_us" ] || break
   JOB_COMPLETION_INDEX=$index deploy/shard.sh > "$LOADTEST_RESULTS/shard-$((index + 1)).log" 2>&1 &
   shard_pids+=($!)

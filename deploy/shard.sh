@@ -10,6 +10,12 @@
 #   LOADTEST_RESULTS      the folder all shards share; this shard archives its run in shard-<i>/ there
 #   LOADTEST_CLASSPATH    the suite's compiled classes and their dependencies (the image sets it)
 #   LOADTEST_OPTS         further -D options, the same on every shard; LOADTEST_JAVA_OPTS: JVM options
+#   LOADTEST_START        when the shards' load starts, together: "rendezvous" (the shards share LOADTEST_RESULTS:
+#                         each notes its arrival there and the load starts 3 s after the last one arrived; the Job
+#                         and deploy/rehearse.sh), an instant such as 2026-11-29T12:00:00Z (a workflow's plan job
+#                         gives one to all its runners), or unset: at once. A shard that comes after the start
+#                         begins at once and records how late; the merge reports every shard's start and judges
+#                         how much of their steady windows they shared (docs/scaling.md, "A common start")
 # Secrets (tokens, passwords) come from the environment under the names each system's file gives.
 # It leaves in shard-<i>/: run-id (at its start), then, once the JVM has ended, run (the name of the run
 # folder this run archived, if any) and exit-code (the JVM's): the merge reads these, never a folder's
@@ -35,6 +41,12 @@ need LOADTEST_CLASSPATH "${LOADTEST_CLASSPATH:-}" "the suite classpath"
 for number in "$JOB_COMPLETION_INDEX" "$LOADTEST_SHARDS"; do
   case "$number" in *[!0-9]* | 0?*) bad_input "JOB_COMPLETION_INDEX and LOADTEST_SHARDS must be whole numbers without leading zeros (were '$JOB_COMPLETION_INDEX', '$LOADTEST_SHARDS')" ;; esac
 done
+case "${LOADTEST_START:-}" in
+  '') start_option=() ;;
+  rendezvous) start_option=(-Dshards.rendezvous="$LOADTEST_RESULTS") ;;
+  [0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*) start_option=(-Dshards.startAt="$LOADTEST_START") ;;
+  *) bad_input "LOADTEST_START must be rendezvous, an instant such as 2026-11-29T12:00:00Z, or unset (was '$LOADTEST_START')" ;;
+esac
 [ "$JOB_COMPLETION_INDEX" -lt "$LOADTEST_SHARDS" ] || bad_input "JOB_COMPLETION_INDEX must be below LOADTEST_SHARDS (was $JOB_COMPLETION_INDEX of $LOADTEST_SHARDS)"
 i=$((JOB_COMPLETION_INDEX + 1))
 export LOADTEST_SHARD="$i/$LOADTEST_SHARDS"
@@ -58,7 +70,7 @@ echo "shard $LOADTEST_SHARD: $LOADTEST_SIMULATION, profile ${LOADTEST_PROFILE:-d
 java -Xmx2g -XX:MaxGCPauseMillis=10 -Djava.awt.headless=true --add-opens java.base/java.lang=ALL-UNNAMED ${LOADTEST_JAVA_OPTS:-} \
   -cp "$LOADTEST_CLASSPATH" \
   -Dsuite.exitOnError=true -Dsuite.archive=true -Dsuite.watchParent=true \
-  -Dsuite.gatlingResultsDir="$gatling_dir" -Dsuite.resultsDir="$shard_dir" ${LOADTEST_OPTS:-} \
+  -Dsuite.gatlingResultsDir="$gatling_dir" -Dsuite.resultsDir="$shard_dir" "${start_option[@]}" ${LOADTEST_OPTS:-} \
   io.gatling.app.Gatling -s "$LOADTEST_SIMULATION" -rf "$gatling_dir" &
 jvm=$!
 # Every TERM or INT goes on as TERM (a background job ignores INT): the JVM's own count makes the first a

@@ -55,13 +55,15 @@ object KnownSettings {
   val ScriptVariables: Seq[String] = Seq(
     "LOADTEST_BASELINE",
     "LOADTEST_CLASSPATH",
+    "LOADTEST_GIT_COMMIT",
     "LOADTEST_JAVA_OPTS",
     "LOADTEST_MERGE_WAIT_SECONDS",
     "LOADTEST_OPTS",
     "LOADTEST_RESULTS",
     "LOADTEST_RUN_ID",
     "LOADTEST_SHARDS",
-    "LOADTEST_SIMULATION"
+    "LOADTEST_SIMULATION",
+    "LOADTEST_START"
   )
 
   val EnvironmentPrefix = "LOADTEST_"

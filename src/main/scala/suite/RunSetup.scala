@@ -1,7 +1,7 @@
 package suite
 
 import results.gate.Thresholds
-import results.model.{ RunContext, RunCourse, SystemRecord }
+import results.model.{ RunContext, RunCourse, ShardStart, SystemRecord }
 import results.summarize.{ Claims, ResultsSettings }
 
 import java.nio.file.Path
@@ -54,7 +54,7 @@ final case class RunSetup(
   def plannedDurationMs: Option[Long] =
     loads.map(_.profile.plan.totalDuration.map(_.toMillis)).reduce((a, b) => a.zip(b).map { case (x, y) => x max y })
 
-  def context(windows: WindowRecorder, course: RunCourse): RunContext =
+  def context(windows: WindowRecorder, course: RunCourse, start: Option[ShardStart] = None): RunContext =
     RunContext(
       simulation = simulation,
       systems = loads.map(_.system.key).distinct,
@@ -68,7 +68,9 @@ final case class RunSetup(
       work = windows.workDone,
       tallies = tallies.snapshot,
       curves = loads.flatMap(_.curve),
-      systemRecords = systemRecords(windows)
+      systemRecords = systemRecords(windows),
+      shardedRunId = suite.shards.runId,
+      start = start
     )
 
   /** Each system's own plan and what the run recorded of it: its populations, users, steady window and requests. */

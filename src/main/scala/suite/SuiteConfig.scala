@@ -29,7 +29,8 @@ final case class SuiteConfig(
     allowProduction: Option[String],
     injectorLimits: InjectorLimits,
     earlyStop: EarlyStopLimits,
-    planOnly: Boolean = false
+    planOnly: Boolean = false,
+    shards: ShardsSettings = ShardsSettings.Off
 ) {
 
   /** Smoke runs check the journeys, not the pacing: they take `thinkTime.smokeMultiplier`. */
@@ -112,7 +113,8 @@ object SuiteConfig {
         s.long("injector.maxLateStartP99Ms", min = 0)
       ),
       earlyStop = EarlyStopLimits.read(s.block("earlyStop")),
-      planOnly = s.boolean("planOnly")
+      planOnly = s.boolean("planOnly"),
+      shards = ShardsSettings.read(s)
     )
   }
 }

@@ -1,6 +1,6 @@
 package suite
 
-import results.model.{ EarlyStopRecord, InjectorHealthRecord, RunCourse }
+import results.model.{ EarlyStopRecord, InjectorHealthRecord, RunCourse, ShardStart }
 
 import java.nio.file.{ Path, Paths }
 
@@ -27,7 +27,11 @@ abstract class SuiteSimulation extends Simulation {
   @volatile private var liveView: Option[LiveView] = None
   private val gatlingResults = Paths.get(sys.props.getOrElse("suite.gatlingResultsDir", "target/gatling"))
   private val ownRunFolder = new OwnRunFolder(gatlingResults)
+  // The shards of a sharded run wait for their common start before anything else of the run starts its clock.
+  @volatile private var synchronisedStart: Option[SynchronisedStart] = None
+  @volatile private var shardStart: Option[ShardStart] = None
   before {
+    shardStart = synchronisedStart.flatMap(_.await())
     startedAtMs = System.currentTimeMillis()
     ownRunFolder.watch(timeoutMs = 60000)
   }
@@ -47,6 +51,7 @@ abstract class SuiteSimulation extends Simulation {
       RunAssembly.assemble(getClass.getSimpleName, systems, suite, archiveTo)
     }
     if (run.suite.planOnly) PlanOnly.stop(RunPlan.render(run, run.baseUrls))
+    synchronisedStart = Option.when(run.suite.shards.waits)(new SynchronisedStart(run.suite.shards, run.suite.shard))
     val sandbox = run.sandbox.map { case (settings, systems) => FailFast(startSandbox(settings, systems)) }
     val baseUrls = run.baseUrls ++ sandbox.fold(Map.empty[String, String])(_.baseUrls)
     FailFast.closing(sandbox)(Preflight.check(baseUrls, run.suite.preflightConnectTimeout))
@@ -221,7 +226,7 @@ abstract class SuiteSimulation extends Simulation {
           val health = injector.figures.map(InjectorHealthRecord(_, run.suite.injectorLimits))
           val course =
             RunCourse(plannedUsers, run.plannedDurationMs, reachedEnd, elapsed, health, earlyStop, sandboxExhaustion)
-          val context = run.context(windows, course)
+          val context = run.context(windows, course, shardStart)
           val outcome =
             if (StopSignals.abortAsked) PostRun.processAborted(runDir, resultsRoot, context, run.results)
             else PostRun.process(runDir, resultsRoot, context, run.results)

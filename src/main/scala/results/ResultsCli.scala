@@ -182,7 +182,8 @@ object ResultsCli {
       "yyyyMMddHHmmssSSS"
     ).withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli(first.run.startEpochMs))
     val baseName = s"${first.run.simulation.toLowerCase}-merged-$stamp"
-    val merged0 = ShardMerge.merge(shards, baseName, expected, settingsFor(options).minSharedSteady)
+    val settings = settingsFor(options)
+    val merged0 = ShardMerge.merge(shards, baseName, expected, settings.minSharedSteady, settings.startToleranceMs)
     val dir = Iterator.from(1).map(i => options.results.resolve(if (i == 1) baseName else s"$baseName-$i")).find(p =>
       !Files.exists(p)
     ).get

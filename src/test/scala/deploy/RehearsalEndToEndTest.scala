@@ -40,7 +40,11 @@ class RehearsalEndToEndTest {
   /** Runs deploy/rehearse.sh with `shards` injectors and the sandbox's `sandboxOptions`, until it exits; returns
     * its exit code, its output (with the sandbox's, for a failure to show) and its results folder.
     */
-  private def rehearsal(shards: Int, sandboxOptions: String): (Int, String, Path) = {
+  private def rehearsal(
+      shards: Int,
+      sandboxOptions: String,
+      environment: Map[String, String] = Map.empty
+  ): (Int, String, Path) = {
     val results = Files.createTempDirectory(s"rehearsal-$shards-")
     val builder = new ProcessBuilder("deploy/rehearse.sh", shards.toString, "simulations.RaidSimulation", "smoke")
       .redirectErrorStream(true)
@@ -54,7 +58,7 @@ class RehearsalEndToEndTest {
       "LOADTEST_OPTS" -> shardOptions,
       "LOADTEST_JAVA_OPTS" -> jvmOptions,
       "REHEARSAL_SANDBOX_OPTS" -> s"$jvmOptions $sandboxOptions"
-    ).asJava)
+    ).++(environment).asJava)
     val process = builder.start()
     if (!process.waitFor(10, TimeUnit.MINUTES)) {
       process.descendants().forEach(p => { p.destroyForcibly(); () })
@@ -68,8 +72,8 @@ class RehearsalEndToEndTest {
   }
 
   /** The rehearsal with `shards` injectors; returns its exit code and the run it left (merged or not). */
-  private def rehearse(shards: Int): (Int, RunSummary, Path) = {
-    val (code, log, results) = rehearsal(shards, "-Dsandbox.stubs.delay.ms=0")
+  private def rehearse(shards: Int, environment: Map[String, String] = Map.empty): (Int, RunSummary, Path) = {
+    val (code, log, results) = rehearsal(shards, "-Dsandbox.stubs.delay.ms=0", environment)
     val runDir = Using.resource(Files.walk(results))(_.iterator.asScala.filter(_.endsWith("summary.json")).toSeq)
       .map(_.getParent)
       .find(dir => shards == 1 || dir.getFileName.toString.contains("-merged-"))
@@ -106,6 +110,37 @@ class RehearsalEndToEndTest {
     assertEquals(checks(whole), checks(merged))
     assertTrue(checks(merged).nonEmpty, "the merged run was gated")
     assertEquals((0, 0), (wholeCode, mergedCode), "a passing run exits 0, merged or not")
+  }
+
+  /** Shards launched 20 s apart, as a busy scheduler starts pods: at the rendezvous (the rehearsal's default) their
+    * load starts together, under a second apart as the merged run reports it; without a common start the merge
+    * finds their steady windows apart and the merged run is INVALID, naming them.
+    */
+  @Test
+  def shardsLaunched20SecondsApartStartTheirLoadTogetherOrMergeInvalid(): Unit = {
+    val stagger = Map("REHEARSAL_STAGGER_SECONDS" -> "20")
+    val apart = Future(rehearse(2, stagger + ("LOADTEST_START" -> "")))(ExecutionContext.global)
+    val (togetherCode, together, folder) = rehearse(2, stagger)
+    val overlap = together.shardOverlap.getOrElse(fail("no shards in the merged summary"))
+    val launched = (1 to 2).map(i => Files.getLastModifiedTime(folder.resolve(s"shard-$i/run-id")).toMillis)
+    assertTrue(launched(1) - launched(0) >= 20000, s"launched 20 s apart: $launched")
+    assertTrue(overlap.maxSkewMs < 1000, s"their loads started ${overlap.maxSkewMs} ms apart")
+    assertEquals(Seq("rendezvous", "rendezvous"), overlap.shards.flatMap(_.start).map(_.rule.word))
+    assertTrue(overlap.shards.flatMap(_.start).forall(_.lateMs < 1000), overlap.toString)
+    assertEquals((0, Some("PASS")), (togetherCode, together.gate.map(_.label)))
+    val summaryMd = Files.readString(folder.resolve(together.run.runId).resolve("summary.md"))
+    assertTrue(summaryMd.contains("## Shards (one time line)"), summaryMd)
+
+    val (apartCode, apartRun, _) = Await.result(apart, 10.minutes)
+    assertEquals((6, Some("INVALID")), (apartCode, apartRun.gate.map(_.label)))
+    val reason = apartRun.gate.toSeq.flatMap(_.invalid).map(_.text)
+    assertTrue(
+      reason.exists(r =>
+        r.startsWith("shards apart: all 2 shards shared 0 s") && apartRun.run.mergedFrom.forall(r.contains)
+      ),
+      reason.toString
+    )
+    assertTrue(apartRun.shardOverlap.exists(_.maxSkewMs >= 15000), apartRun.shardOverlap.toString)
   }
 
   @Test

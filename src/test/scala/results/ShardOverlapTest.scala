@@ -54,7 +54,7 @@ class ShardOverlapTest {
     val apart = gate.invalid.filter(_.kind == ProblemKind.ShardsApart)
     assertEquals(1, apart.size, gate.invalid.toString)
     assertEquals(
-      "shards apart: all 2 shards shared 0 s of their steady windows' 200 s (0 %, at least 95 % needed): " +
+      "shards apart: all 2 shards shared 0 s of their steady windows' 200 s (0 %; at least 95 %, or all but 1.0 s, needed): " +
         "raid-1 (1/2) 00:00:00 to 00:01:40 UTC, raid-2 (2/2) 00:01:40 to 00:03:20 UTC",
       apart.head.text
     )
@@ -69,6 +69,16 @@ class ShardOverlapTest {
     assertEquals(0.818, apart(0.95).shardOverlap.get.sharedFraction, 0.001)
     assertEquals("INVALID", verdict(apart(0.82)).label, "just above what they shared")
     assertEquals("PASS", verdict(apart(0.81)).label, "just below what they shared")
+  }
+
+  @Test def aSecondUnsharedIsNeverApartAndMoreIs(): Unit = {
+    // 3 s runs (a smoke rehearsal): 0.9 s apart is 77 % shared, yet what a common start achieves.
+    def short(i: Int, startMs: Long) = {
+      val s = shard(i, startMs)
+      s.copy(steady = s.steady.copy(startEpochMs = startMs, endEpochMs = startMs + 3000))
+    }
+    assertEquals("PASS", verdict(merged(short(1, 0), short(2, 450))()).label, "0.9 s unshared")
+    assertEquals("INVALID", verdict(merged(short(1, 0), short(2, 550))()).label, "1.1 s unshared")
   }
 
   @Test def shardsThatStartedTogetherPassAndReportTheirSkew(): Unit = {

@@ -80,6 +80,7 @@ private[results] object SummaryDocument {
   /** How much of the shards' steady windows all of them shared, against the least the merge asks for. */
   final case class Shards(
       minSharedSteady: Double,
+      startToleranceMs: Long,
       @JsonProperty(required = false) sharedSteadyMs: Long = 0,
       @JsonProperty(required = false) steadySpanMs: Long = 0,
       @JsonProperty(required = false) sharedSteady: Double = 0,

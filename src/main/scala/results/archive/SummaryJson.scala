@@ -108,6 +108,7 @@ object SummaryJson {
   private def shards(o: ShardOverlap): Shards =
     Shards(
       o.minSharedFraction,
+      o.toleranceMs,
       o.sharedSteadyMs,
       o.steadySpanMs,
       round(o.sharedFraction, 4),
@@ -141,7 +142,8 @@ object SummaryJson {
           s.start.map(RunJson.start)
         )
       ),
-      d.minSharedSteady
+      d.minSharedSteady,
+      d.startToleranceMs
     )
 
   private[results] def summary(d: SummaryDocument): RunSummary = {

@@ -38,8 +38,11 @@ final case class ShardTimes(
   *
   * @param minSharedFraction the least share of the steady windows' span all shards must have shared
   *                          (`results.merge.minSharedSteady`); below it the merged run is INVALID
+  * @param toleranceMs       unshared time that never makes shards apart (`results.merge.startTolerance`): what a
+  *                          common start achieves (fresh JVMs reach their first request some 100s of ms apart),
+  *                          which in a run of seconds is more than its share
   */
-final case class ShardOverlap(shards: Seq[ShardTimes], minSharedFraction: Double) {
+final case class ShardOverlap(shards: Seq[ShardTimes], minSharedFraction: Double, toleranceMs: Long) {
   private val steadyFrom = shards.map(_.steadyStartEpochMs).max
   private val steadyTo = shards.map(_.steadyEndEpochMs).min
 
@@ -59,15 +62,17 @@ final case class ShardOverlap(shards: Seq[ShardTimes], minSharedFraction: Double
   val maxSkewMs: Long = shards.map(skewMs).max
 
   /** The planned load never ran at once: the merged figures are of loads the target saw apart. */
-  def apart: Boolean = sharedFraction < minSharedFraction
+  def apart: Boolean =
+    steadySpanMs - sharedSteadyMs > math.max((1 - minSharedFraction) * steadySpanMs, toleranceMs.toDouble)
 
-  /** e.g. `shards apart: all 2 shards shared 0 s of their steady windows' 45 s (0 %, at least 95 % needed):
+  /** e.g. `shards apart: all 2 shards shared 0 s of their steady windows' 45 s (0 %; at least 95 %, or all but 1.0 s,
+    * needed):
     * raid-a (1/2) 12:00:00 to 12:00:20 UTC, raid-b (2/2) 12:00:25 to 12:00:45 UTC`
     */
   def describe: String = {
     val clock = java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss").withZone(java.time.ZoneOffset.UTC)
     def at(epochMs: Long) = clock.format(java.time.Instant.ofEpochMilli(epochMs))
-    f"shards apart: all ${shards.size} shards shared ${sharedSteadyMs / 1000.0}%.0f s of their steady windows' ${steadySpanMs / 1000.0}%.0f s (${sharedFraction * 100}%.0f %%, at least ${minSharedFraction * 100}%.0f %% needed): " +
+    f"shards apart: all ${shards.size} shards shared ${sharedSteadyMs / 1000.0}%.0f s of their steady windows' ${steadySpanMs / 1000.0}%.0f s (${sharedFraction * 100}%.0f %%; at least ${minSharedFraction * 100}%.0f %%, or all but ${toleranceMs / 1000.0}%.1f s, needed): " +
       shards.map(s => s"${s.runId} (${s.shard}) ${at(s.steadyStartEpochMs)} to ${at(s.steadyEndEpochMs)} UTC").mkString(
         ", "
       )

@@ -19,7 +19,8 @@ object ShardSections {
   def headline(o: ShardOverlap): String =
     s"All ${o.shards.size} shards shared ${number(o.sharedSteadyMs / 1000.0)} s of their steady windows' " +
       s"${number(o.steadySpanMs / 1000.0)} s (${number(o.sharedFraction * 100)} %; at least " +
-      s"${number(o.minSharedFraction * 100)} % needed); their loads started at most ${number(o.maxSkewMs / 1000.0)} s apart."
+      s"${number(o.minSharedFraction * 100)} %, or all but ${number(o.toleranceMs / 1000.0)} s, needed); their loads " +
+      s"started at most ${number(o.maxSkewMs / 1000.0)} s apart."
 
   def rows(o: ShardOverlap): Seq[Seq[String]] =
     o.shards.map(s =>

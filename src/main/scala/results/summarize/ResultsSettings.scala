@@ -15,13 +15,15 @@ final case class ResultsSettings(
     steadyExcludeEndMs: Long,
     baseline: String,
     degradationMinSamples: Long,
-    minSharedSteady: Double = ResultsSettings.DefaultMinSharedSteady
+    minSharedSteady: Double = ResultsSettings.DefaultMinSharedSteady,
+    startToleranceMs: Long = ResultsSettings.DefaultStartToleranceMs
 )
 
 object ResultsSettings {
   val LastPassing = "last-passing"
   val NoBaseline = "none"
   val DefaultMinSharedSteady = 0.95
+  val DefaultStartToleranceMs = 1000L
 
   /** The `results` block as this JVM sees it. Throws an [[InputError]] of one line, `<key>: <problem>`
     * worded as by [[suite.Settings]] (e.g. `results.apdexThresholdMs: must be at least 1 (was 0)`);
@@ -47,7 +49,8 @@ object ResultsSettings {
         val share = results.double("merge.minSharedSteady", min = 0)
         if (share > 1) results.fail("merge.minSharedSteady", s"must be at most 1 (was $share)")
         share
-      }
+      },
+      startToleranceMs = results.duration("merge.startTolerance").toMillis
     )
   }
 

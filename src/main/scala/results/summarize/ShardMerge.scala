@@ -31,13 +31,15 @@ object ShardMerge {
   /** @param expectedShards the shard count the caller launched (a pipeline's matrix, a Job's completions): runs
     *                       of another count are refused, so a shard that never uploaded is not silently left out
     * @param minSharedSteady the least share of the shards' steady windows all of them must have shared: below it
-    *                       the merged run's verdict is INVALID (see [[ShardOverlap]])
+    *                       the merged run's verdict is INVALID, unless they missed no more than
+    *                       `startToleranceMs` of it (see [[ShardOverlap]])
     */
   def merge(
       shards: Seq[RunSummary],
       runId: String,
       expectedShards: Option[Int] = None,
-      minSharedSteady: Double = ResultsSettings.DefaultMinSharedSteady
+      minSharedSteady: Double = ResultsSettings.DefaultMinSharedSteady,
+      startToleranceMs: Long = ResultsSettings.DefaultStartToleranceMs
   ): RunSummary = {
     validate(shards, expectedShards)
     val first = shards.head
@@ -153,7 +155,8 @@ object ShardMerge {
             s.run.start
           )
         ),
-        minSharedSteady
+        minSharedSteady,
+        startToleranceMs
       ))
     )
   }

@@ -9,9 +9,10 @@
 # carry the same run id (shard-<i>/run-id): shards of two runs are refused, naming both.
 # With LOADTEST_SHARDS=1 there is nothing to merge: the one run's verdict, in the same codes.
 # Exit code (docs/scaling.md, "Several injectors"): the merged verdict's, 0 PASS, 1 FAIL, 4 INCOMPLETE; 6 INVALID
-# when the merged run passed but a shard's own injector was saturated (its figures say more about the
-# injector than the target); 2 no verdict: a shard missing or unfinished (no exit-code), left no run, of
-# another run id, or refused by the merge (a run of another simulation, shard count or settings); 3 bad
+# when the shards' steady windows did not overlap enough (the planned load never ran at once; the line names
+# the shards and their times), or the merged run passed but a shard's own injector was saturated (its figures
+# say more about the injector than the target); 2 no verdict: a shard missing or unfinished (no exit-code), left no run, of
+# another run id, or refused by the merge (a run of another simulation, shard count, settings or commit); 3 bad
 # input: this script's environment, or a shard stopped by its own bad input (exit code 3: every shard has
 # the same input, so a re-run would stop the same way).
 set -euo pipefail

@@ -199,7 +199,8 @@ class ShardScriptsExitCodesTest {
       Map("LOADTEST_SHARDS" -> "three") -> "must be whole numbers",
       Map("JOB_COMPLETION_INDEX" -> "-1") -> "must be whole numbers",
       Map("JOB_COMPLETION_INDEX" -> "08") -> "without leading zeros",
-      Map("LOADTEST_RUN_ID" -> "") -> "LOADTEST_RUN_ID is not set"
+      Map("LOADTEST_RUN_ID" -> "") -> "LOADTEST_RUN_ID is not set",
+      Map("LOADTEST_START" -> "tomorrow") -> "LOADTEST_START must be rendezvous, an instant such as"
     ).foreach { case (env, message) =>
       val (outcome, results) = shard("0", crafted, env)
       assertExit(3, outcome, env.toString)
@@ -254,6 +255,9 @@ class ShardScriptsExitCodesTest {
       assertExit(3, outcome, s"arguments $args")
       assertTrue(outcome.output.contains("usage: deploy/rehearse.sh <N>"), outcome.output)
     }
+    val stagger = rehearse(Seq("2"), crafted, Map("REHEARSAL_STAGGER_SECONDS" -> "soon"))
+    assertExit(3, stagger, "a stagger that is no number")
+    assertTrue(stagger.output.contains("REHEARSAL_STAGGER_SECONDS must be a whole number"), stagger.output)
     val sandbox = Map("LOADTEST_TARGET" -> "standalone-sandbox")
     assertExit(3, rehearse(Seq("2"), crafted, sandbox + ("CRAFTED_SANDBOX_CODE" -> "3")), "the sandbox's bad input")
     val broken = rehearse(Seq("2"), crafted, sandbox + ("CRAFTED_SANDBOX_CODE" -> "1"))

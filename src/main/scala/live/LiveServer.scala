@@ -56,8 +56,8 @@ import suite.InputError
   *     never its simulation.log nor any other run's folder
   *
   * Each connection serves one request and is closed at `requestTimeout` whatever it is doing; past
-  * `maxConnections` open ones, a new one is closed at once. With a token, a request from another machine
-  * must carry it. Its threads are daemons: it serves until the JVM exits, and never keeps one alive.
+  * `maxConnections` open ones, a new one is closed at once. With a token, every request must carry it, from
+  * loopback too. Its threads are daemons: it serves until the JVM exits, and never keeps one alive.
   */
 final class LiveServer private (port0: Int, groups: Seq[MultiThreadIoEventLoopGroup]) {
   def port: Int = port0
@@ -162,10 +162,6 @@ object LiveServer {
   ) extends SimpleChannelInboundHandler[FullHttpRequest] {
     override def channelRead0(context: ChannelHandlerContext, request: FullHttpRequest): Unit = {
       val query = new QueryStringDecoder(request.uri)
-      val loopback = context.channel.remoteAddress match {
-        case address: InetSocketAddress => address.getAddress.isLoopbackAddress
-        case _                          => false
-      }
       val header =
         Option(request.headers.get(HttpHeaderNames.AUTHORIZATION)).filter(_.startsWith("Bearer ")).map(_.drop(7))
       val inQuery = Option(query.parameters.get("token")).flatMap(_.asScala.headOption)
@@ -181,18 +177,16 @@ object LiveServer {
           if (!request.decoderResult.isSuccess) text(HttpResponseStatus.BAD_REQUEST, "bad request")
           else if (request.method != HttpMethod.GET && request.method != HttpMethod.HEAD)
             text(HttpResponseStatus.METHOD_NOT_ALLOWED, "GET only")
-          else if (!loopback && !passed)
-            text(
-              HttpResponseStatus.UNAUTHORIZED,
-              "a token is asked of other machines: Authorization: Bearer <token>, or ?token=<token>"
-            )
+          // Loopback too: an SSH tunnel or a proxy on this machine brings other machines' requests from there.
+          else if (!passed)
+            text(HttpResponseStatus.UNAUTHORIZED, "a token is asked: Authorization: Bearer <token>, or ?token=<token>")
           else route(query.path)
         catch {
           case NonFatal(e) => text(HttpResponseStatus.INTERNAL_SERVER_ERROR, InputError.oneLine(e))
         }
       val head = request.method == HttpMethod.HEAD
       // A browser that came with ?token= keeps it for the page's own requests.
-      val remember = expected.filter(_ => !loopback && matches(inQuery.map(digest)))
+      val remember = expected.filter(_ => matches(inQuery.map(digest)))
       answer match {
         case Bytes(status, contentType, bytes) =>
           val response = new DefaultFullHttpResponse(

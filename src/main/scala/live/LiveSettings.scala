@@ -7,7 +7,7 @@ import suite.Settings
 /** Where the live view serves (`live` in application.conf) and where its figures go to Graphite (`graphite`).
   *
   * @param keepServing    how long the page goes on after the run is archived, for an open page to show the verdict
-  * @param token          what a request from another machine must carry (never asked of loopback)
+  * @param token          what every request must carry, from loopback too (an SSH tunnel, a proxy on this machine)
   * @param maxConnections connections served at once; more are closed as they come
   * @param requestTimeout the longest a connection is kept: its request, then its answer
   * @param maxSeries      request names with their own series in /metrics; the rest count as `other`

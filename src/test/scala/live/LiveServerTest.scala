@@ -143,35 +143,79 @@ class LiveServerTest {
     } finally served.close()
   }
 
-  /** Ten connections at once, three served: the server takes them on two threads, in any order, and closes
-    * seven. Then, three being open, an eleventh is closed with no answer; one of the three closed, one is served.
+  /** Whether the server has closed `socket`, looking for 50 ms. */
+  private def closedByServer(socket: Socket): Boolean = {
+    socket.setSoTimeout(50)
+    try socket.getInputStream.read() == -1
+    catch {
+      case _: SocketTimeoutException => false
+      case _: IOException            => true
+    }
+  }
+
+  /** Ten connections at once, idle or half-sent, none with the token, three allowed: the server takes them on two
+    * threads, in any order, and closes seven. The three left hold every place until their 60 s timeout, yet a
+    * request without the token is refused, and one with it is answered, each taking the place of an idle one.
     */
-  @Test def connectionsPastTheCapAreClosedAtOnce(): Unit = {
-    val served = server(LiveSettings.Off.copy(enabled = true, maxConnections = 3, requestTimeout = 60.seconds))
+  @Test def connectionsWithoutARequestTakenMakeWayForOneWithTheToken(): Unit = {
+    val served = server(
+      LiveSettings.Off.copy(
+        enabled = true,
+        token = Some(LiveToken("s3cret-token")),
+        maxConnections = 3,
+        requestTimeout = 60.seconds
+      )
+    )
     try {
-      val held = (1 to 10).map(_ => new Socket(InetAddress.getLoopbackAddress, served.port))
+      val held = (1 to 10).map { i =>
+        val socket = new Socket(InetAddress.getLoopbackAddress, served.port)
+        if (i % 2 == 0) socket.getOutputStream.write("GET /metrics HTTP/1.1\r\nHost: x\r\n".getBytes(US_ASCII))
+        socket
+      }
       try {
-        def closedByServer(socket: Socket): Boolean = {
-          socket.setSoTimeout(50)
-          try socket.getInputStream.read() == -1
-          catch {
-            case _: SocketTimeoutException => false
-            case _: IOException            => true
-          }
-        }
         val deadline = System.nanoTime() + 30L * 1000000000L
         var closed = Set.empty[Socket]
         while (closed.size < 7 && System.nanoTime() < deadline) closed ++= held.filterNot(closed).filter(closedByServer)
         assertEquals(7, closed.size, "connections the server closed")
         val open = held.filterNot(closed)
         assertFalse(open.exists(closedByServer), "the three others stay open")
+        val base = s"http://127.0.0.1:${served.port}"
+        assertEquals(401, get(s"$base/metrics").statusCode)
+        assertEquals(200, get(s"$base/metrics", "Authorization" -> "Bearer s3cret-token").statusCode)
+        assertTrue(open.exists(closedByServer), "an idle one made way")
+      } finally held.foreach(_.close())
+    } finally served.close()
+  }
+
+  /** Three connections being answered (a large file each, unread) hold the three places: a fourth is closed with
+    * no answer; one of the three closed, one is served.
+    */
+  @Test def connectionsBeingAnsweredHoldTheCap(): Unit = {
+    val run = Files.createDirectories(Files.createTempDirectory("results-").resolve("live"))
+    // Sparse: 32 MB that take no room on disk, more than the sockets' buffers hold.
+    Using.resource(new RandomAccessFile(run.resolve("large.txt").toFile, "rw"))(_.setLength(32L * 1024 * 1024))
+    val served = server(
+      LiveSettings.Off.copy(enabled = true, maxConnections = 3, requestTimeout = 60.seconds),
+      run = Some("/results/live/" -> run)
+    )
+    try {
+      val readers = (1 to 3).map { _ =>
+        val socket = new Socket(InetAddress.getLoopbackAddress, served.port)
+        socket.setSoTimeout(20000)
+        socket.getOutputStream.write("GET /results/live/large.txt HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(US_ASCII))
+        // Its answer has begun: the server took its request before the next one comes.
+        assertEquals("HTTP/1.1 200", new String(socket.getInputStream.readNBytes(12), US_ASCII))
+        socket
+      }
+      try {
         def answer = Try(raw(served.port, "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")).fold(_.toString, identity)
-        val eleventh = answer
-        assertFalse(eleventh.startsWith("HTTP/"), s"an eleventh connection is closed with no answer, got: $eleventh")
-        open.head.close()
+        val fourth = answer
+        assertFalse(fourth.startsWith("HTTP/"), s"a fourth connection is closed with no answer, got: $fourth")
+        readers.head.close()
+        val deadline = System.nanoTime() + 30L * 1000000000L
         while (!answer.startsWith("HTTP/1.1 200") && System.nanoTime() < deadline) Thread.sleep(100)
         assertEquals(200, get(s"http://127.0.0.1:${served.port}/metrics").statusCode, "one closed: served again")
-      } finally held.foreach(_.close())
+      } finally readers.foreach(_.close())
     } finally served.close()
   }
 

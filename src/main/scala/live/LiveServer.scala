@@ -6,6 +6,7 @@ import java.nio.channels.FileChannel
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{ Files, Path }
 import java.security.MessageDigest
+import java.util.Locale
 import java.util.concurrent.{ ConcurrentLinkedDeque, TimeUnit }
 import java.util.concurrent.atomic.AtomicInteger
 
@@ -272,15 +273,21 @@ object LiveServer {
       }
     }
 
-  /** A file of the run's folder, never outside it (nor through a link out of it), never its simulation.log. */
+  /** A file of the run's folder, never outside it (nor through a link out of it), never its simulation.log: by
+    * any case of its name (a file system may ignore case), nor through a link to it, symbolic or hard.
+    */
   private def runFile(folder: Path, relative: String): Option[Path] = {
     val segments = relative.split('/').toSeq
     val base = folder.toAbsolutePath.normalize
-    Option.when(
-      segments.nonEmpty && segments.forall(s => s.nonEmpty && s != "." && s != "..") &&
-        !NotServed.contains(segments.last)
-    )(base.resolve(relative).normalize).filter { file =>
-      file.startsWith(base) && Files.isRegularFile(file) && file.toRealPath().startsWith(base.toRealPath())
+    def notServed(name: Path) = NotServed.contains(name.getFileName.toString.toLowerCase(Locale.ROOT))
+    Option.when(segments.nonEmpty && segments.forall(s => s.nonEmpty && s != "." && s != ".."))(
+      base.resolve(relative).normalize
+    ).filter { file =>
+      file.startsWith(base) && !notServed(file) && Files.isRegularFile(file) && {
+        val real = file.toRealPath()
+        real.startsWith(base.toRealPath()) && !notServed(real) &&
+        !NotServed.map(base.resolve).filter(Files.exists(_)).exists(Files.isSameFile(real, _))
+      }
     }
   }
 

@@ -67,6 +67,11 @@ class LiveServerTest {
     val large = (1 to 200000).map(i => s"line $i\n").mkString
     Files.writeString(live.resolve("large.txt"), large)
     Files.createSymbolicLink(live.resolve("linked.html"), results.resolve("2026-01-01-old").resolve("run.html"))
+    // Its log by other names: in other cases (another file here, the same one where case is ignored), and linked.
+    Seq("SIMULATION.LOG", "Simulation.Log").foreach(name => Files.writeString(live.resolve(name), s"log of $name"))
+    Files.createSymbolicLink(live.resolve("log.txt"), live.resolve("simulation.log"))
+    Files.createLink(live.resolve("hard.txt"), live.resolve("simulation.log"))
+    Files.createSymbolicLink(live.resolve("folder"), live)
     val served = server(run = Some("/results/2026-01-02-live/" -> live))
     try {
       val base = s"http://127.0.0.1:${served.port}"
@@ -82,6 +87,13 @@ class LiveServerTest {
       assertEquals(200, get(s"$base/assets/live.js").statusCode)
       Seq(
         "/results/2026-01-02-live/simulation.log",
+        "/results/2026-01-02-live/SIMULATION.LOG",
+        "/results/2026-01-02-live/Simulation.Log",
+        "/results/2026-01-02-live/simulation%2Elog",
+        "/results/2026-01-02-live/log.txt",
+        "/results/2026-01-02-live/hard.txt",
+        "/results/2026-01-02-live/folder/simulation.log",
+        "/results/2026-01-02-live/folder/Simulation.LOG",
         "/results/2026-01-01-old/run.html",
         "/results/2026-01-01-old/simulation.log",
         "/results/2026-01-02-live/linked.html",

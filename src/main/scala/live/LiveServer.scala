@@ -199,7 +199,10 @@ object LiveServer {
             text(HttpResponseStatus.UNAUTHORIZED, "a token is asked: Authorization: Bearer <token>, or ?token=<token>")
           else { connections.taken(context.channel); route(query.path) }
         catch {
-          case NonFatal(e) => text(HttpResponseStatus.INTERNAL_SERVER_ERROR, InputError.oneLine(e))
+          // Its message may name a file of this machine: the console has it, the client only the status.
+          case NonFatal(e) =>
+            println(s"live view: ERROR answering a request: ${InputError.oneLine(e)}")
+            text(HttpResponseStatus.INTERNAL_SERVER_ERROR, "server error")
         }
       val head = request.method == HttpMethod.HEAD
       // A browser that came with ?token= keeps it for the page's own requests.

@@ -4,7 +4,7 @@ import java.io.{ ByteArrayOutputStream, IOException, RandomAccessFile }
 import java.net.{ InetAddress, Socket, SocketTimeoutException, URI }
 import java.net.http.{ HttpClient, HttpRequest, HttpResponse }
 import java.nio.charset.StandardCharsets.{ US_ASCII, UTF_8 }
-import java.nio.file.{ Files, Path }
+import java.nio.file.{ AccessDeniedException, Files, Path }
 import java.time.Duration
 
 import scala.concurrent.duration._
@@ -107,6 +107,42 @@ class LiveServerTest {
         assertTrue(answer.startsWith("HTTP/1.1 404 "), s"$path:\n$answer")
         assertFalse(answer.contains("log of") || answer.contains("run page of"), s"$path:\n$answer")
       }
+    } finally served.close()
+  }
+
+  /** Every error answer, for a file or not, with the token or not, is the status and a word: no path of this
+    * machine (the run's folder, a file the server failed to read), which the console gets instead.
+    */
+  @Test def errorAnswersNameNoPathOfTheMachine(): Unit = {
+    val run = Files.createDirectories(Files.createTempDirectory("results-").resolve("live"))
+    val unreadable = run.resolve("run.html")
+    val printed = new ByteArrayOutputStream()
+    val live = state(1)
+    val served = Console.withOut(printed)(
+      LiveServer.start(
+        LiveSettings.Off.copy(enabled = true, token = Some(LiveToken("s3cret-token"))),
+        () => throw new AccessDeniedException(unreadable.toString),
+        () => live,
+        () => Some("/results/live/" -> run)
+      )
+    )
+    try {
+      val bearer = "Authorization: Bearer s3cret-token\r\n"
+      val answers = Seq(
+        "404 " -> s"GET /results/live/missing.html HTTP/1.1\r\n$bearer\r\n",
+        "404 " -> s"GET ${run.resolve("missing.html")} HTTP/1.1\r\n$bearer\r\n",
+        "401 " -> "GET /results/live/missing.html HTTP/1.1\r\n\r\n",
+        "405 " -> s"POST /results/live/missing.html HTTP/1.1\r\n${bearer}Content-Length: 0\r\n\r\n",
+        "400 " -> s"GET /results/live/missing.html HTTP/1.1\r\n${bearer}Content-Length: x\r\n\r\n",
+        "500 " -> s"GET / HTTP/1.1\r\n$bearer\r\n"
+      ).map { case (status, request) => status -> raw(served.port, request) }
+      answers.foreach { case (status, answer) =>
+        assertTrue(answer.startsWith(s"HTTP/1.1 $status"), s"$status:\n$answer")
+        val body = answer.substring(answer.indexOf("\r\n\r\n") + 4)
+        assertFalse(body.contains(run.getParent.toString), s"$status:\n$answer")
+        assertEquals(None, "(^|[^\\w.~])/\\w".r.findFirstIn(body), s"a rooted path in the $status answer:\n$answer")
+      }
+      assertTrue(printed.toString(UTF_8).contains(s"AccessDeniedException: $unreadable"), printed.toString(UTF_8))
     } finally served.close()
   }
 

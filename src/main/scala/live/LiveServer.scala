@@ -6,7 +6,8 @@ import java.nio.channels.FileChannel
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{ Files, Path }
 import java.security.MessageDigest
-import java.util.concurrent.TimeUnit
+import java.util.Locale
+import java.util.concurrent.{ ConcurrentLinkedDeque, TimeUnit }
 import java.util.concurrent.atomic.AtomicInteger
 
 import scala.jdk.CollectionConverters._
@@ -15,6 +16,7 @@ import scala.util.control.NonFatal
 import io.netty.bootstrap.ServerBootstrap
 import io.netty.buffer.Unpooled
 import io.netty.channel.{
+  Channel,
   ChannelFuture,
   ChannelFutureListener,
   ChannelHandlerContext,
@@ -56,8 +58,9 @@ import suite.InputError
   *     never its simulation.log nor any other run's folder
   *
   * Each connection serves one request and is closed at `requestTimeout` whatever it is doing; past
-  * `maxConnections` open ones, a new one is closed at once. With a token, a request from another machine
-  * must carry it. Its threads are daemons: it serves until the JVM exits, and never keeps one alive.
+  * `maxConnections` open ones, a new one takes the place of one still without a request taken, else is closed at
+  * once (see [[Connections]]). With a token, every request must carry it, from loopback too. Its threads are
+  * daemons: it serves until the JVM exits, and never keeps one alive.
   */
 final class LiveServer private (port0: Int, groups: Seq[MultiThreadIoEventLoopGroup]) {
   def port: Int = port0
@@ -103,34 +106,27 @@ object LiveServer {
     val (host, port) = (settings.host, settings.port)
     val threads = new DefaultThreadFactory("live-view", true)
     val groups = Seq(1, 2).map(n => new MultiThreadIoEventLoopGroup(n, threads, NioIoHandler.newFactory()))
-    val open = new AtomicInteger
+    val connections = new Connections(settings.maxConnections)
     val bootstrap = new ServerBootstrap()
       .group(groups(0), groups(1))
       .channel(classOf[NioServerSocketChannel])
       .childHandler(new ChannelInitializer[SocketChannel] {
         override def initChannel(channel: SocketChannel): Unit = {
-          val opened = open.incrementAndGet()
           val timeout = channel.eventLoop.schedule(
             new Runnable { def run(): Unit = { channel.close(); () } },
             settings.requestTimeout.toMillis,
             TimeUnit.MILLISECONDS
           )
           channel.closeFuture.addListener(new ChannelFutureListener {
-            def operationComplete(closed: ChannelFuture): Unit = {
-              open.decrementAndGet()
-              timeout.cancel(false)
-              ()
-            }
+            def operationComplete(closed: ChannelFuture): Unit = { timeout.cancel(false); () }
           })
-          if (opened > settings.maxConnections) { channel.close(); () }
-          else {
-            channel.pipeline
-              .addLast(new HttpServerCodec())
-              .addLast(new HttpObjectAggregator(64 * 1024))
-              .addLast(new ChunkedWriteHandler())
-              .addLast(new Handler(settings.token, settings.maxSeries, page, state, run))
-            ()
-          }
+          connections.opened(channel)
+          channel.pipeline
+            .addLast(new HttpServerCodec())
+            .addLast(new HttpObjectAggregator(64 * 1024))
+            .addLast(new ChunkedWriteHandler())
+            .addLast(new Handler(settings.token, settings.maxSeries, connections, page, state, run))
+          ()
         }
       })
     val port0 =
@@ -153,19 +149,36 @@ object LiveServer {
     new LiveServer(port0, groups)
   }
 
+  /** The connections open at once, at most `max`. One more takes the place of the oldest whose request has not
+    * been taken (none came whole, or it lacked the token): sockets left idle, half-sent or without the token never
+    * keep out a client that has it. When every open one is being answered, the newcomer is closed.
+    */
+  private final class Connections(max: Int) {
+    private val open = new AtomicInteger
+    // Oldest first; a connection leaves once its request is taken, or once closed.
+    private val waiting = new ConcurrentLinkedDeque[Channel]
+
+    def opened(channel: Channel): Unit = {
+      channel.closeFuture.addListener(new ChannelFutureListener {
+        def operationComplete(closed: ChannelFuture): Unit = { open.decrementAndGet(); waiting.remove(channel); () }
+      })
+      waiting.addLast(channel)
+      if (open.incrementAndGet() > max) Option(waiting.pollFirst()).foreach(_.close())
+    }
+
+    def taken(channel: Channel): Unit = { waiting.remove(channel); () }
+  }
+
   private final class Handler(
       token: Option[LiveToken],
       maxSeries: Int,
+      connections: Connections,
       page: () => String,
       state: () => LiveState,
       run: () => Option[(String, Path)]
   ) extends SimpleChannelInboundHandler[FullHttpRequest] {
     override def channelRead0(context: ChannelHandlerContext, request: FullHttpRequest): Unit = {
       val query = new QueryStringDecoder(request.uri)
-      val loopback = context.channel.remoteAddress match {
-        case address: InetSocketAddress => address.getAddress.isLoopbackAddress
-        case _                          => false
-      }
       val header =
         Option(request.headers.get(HttpHeaderNames.AUTHORIZATION)).filter(_.startsWith("Bearer ")).map(_.drop(7))
       val inQuery = Option(query.parameters.get("token")).flatMap(_.asScala.headOption)
@@ -181,18 +194,19 @@ object LiveServer {
           if (!request.decoderResult.isSuccess) text(HttpResponseStatus.BAD_REQUEST, "bad request")
           else if (request.method != HttpMethod.GET && request.method != HttpMethod.HEAD)
             text(HttpResponseStatus.METHOD_NOT_ALLOWED, "GET only")
-          else if (!loopback && !passed)
-            text(
-              HttpResponseStatus.UNAUTHORIZED,
-              "a token is asked of other machines: Authorization: Bearer <token>, or ?token=<token>"
-            )
-          else route(query.path)
+          // Loopback too: an SSH tunnel or a proxy on this machine brings other machines' requests from there.
+          else if (!passed)
+            text(HttpResponseStatus.UNAUTHORIZED, "a token is asked: Authorization: Bearer <token>, or ?token=<token>")
+          else { connections.taken(context.channel); route(query.path) }
         catch {
-          case NonFatal(e) => text(HttpResponseStatus.INTERNAL_SERVER_ERROR, InputError.oneLine(e))
+          // Its message may name a file of this machine: the console has it, the client only the status.
+          case NonFatal(e) =>
+            println(s"live view: ERROR answering a request: ${InputError.oneLine(e)}")
+            text(HttpResponseStatus.INTERNAL_SERVER_ERROR, "server error")
         }
       val head = request.method == HttpMethod.HEAD
       // A browser that came with ?token= keeps it for the page's own requests.
-      val remember = expected.filter(_ => !loopback && matches(inQuery.map(digest)))
+      val remember = expected.filter(_ => matches(inQuery.map(digest)))
       answer match {
         case Bytes(status, contentType, bytes) =>
           val response = new DefaultFullHttpResponse(
@@ -262,15 +276,21 @@ object LiveServer {
       }
     }
 
-  /** A file of the run's folder, never outside it (nor through a link out of it), never its simulation.log. */
+  /** A file of the run's folder, never outside it (nor through a link out of it), never its simulation.log: by
+    * any case of its name (a file system may ignore case), nor through a link to it, symbolic or hard.
+    */
   private def runFile(folder: Path, relative: String): Option[Path] = {
     val segments = relative.split('/').toSeq
     val base = folder.toAbsolutePath.normalize
-    Option.when(
-      segments.nonEmpty && segments.forall(s => s.nonEmpty && s != "." && s != "..") &&
-        !NotServed.contains(segments.last)
-    )(base.resolve(relative).normalize).filter { file =>
-      file.startsWith(base) && Files.isRegularFile(file) && file.toRealPath().startsWith(base.toRealPath())
+    def notServed(name: Path) = NotServed.contains(name.getFileName.toString.toLowerCase(Locale.ROOT))
+    Option.when(segments.nonEmpty && segments.forall(s => s.nonEmpty && s != "." && s != ".."))(
+      base.resolve(relative).normalize
+    ).filter { file =>
+      file.startsWith(base) && !notServed(file) && Files.isRegularFile(file) && {
+        val real = file.toRealPath()
+        real.startsWith(base.toRealPath()) && !notServed(real) &&
+        !NotServed.map(base.resolve).filter(Files.exists(_)).exists(Files.isSameFile(real, _))
+      }
     }
   }
 

@@ -7,8 +7,9 @@ import suite.Settings
 /** Where the live view serves (`live` in application.conf) and where its figures go to Graphite (`graphite`).
   *
   * @param keepServing    how long the page goes on after the run is archived, for an open page to show the verdict
-  * @param token          what a request from another machine must carry (never asked of loopback)
-  * @param maxConnections connections served at once; more are closed as they come
+  * @param token          what every request must carry, from loopback too (an SSH tunnel, a proxy on this machine)
+  * @param maxConnections connections open at once; one more takes the place of the oldest whose request has not
+  *                       been taken (none came whole, or it lacked the token), else is closed
   * @param requestTimeout the longest a connection is kept: its request, then its answer
   * @param maxSeries      request names with their own series in /metrics; the rest count as `other`
   */

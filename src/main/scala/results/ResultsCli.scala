@@ -13,7 +13,7 @@ import java.time.format.DateTimeFormatter
 
 import scala.util.control.NonFatal
 
-import suite.{ InputError, KnownSettings }
+import suite.{ ConfigFiles, InputError, KnownSettings, Redaction }
 
 /** Command line of the results pipeline, e.g.
   * `mvn -q exec:java -Dexec.mainClass=results.ResultsCli -Dexec.args="compare results/a results/b"`.
@@ -122,6 +122,9 @@ object ResultsCli {
   }
 
   private def summarize(runDir: Path, options: Options): Int = {
+    // The log's failure messages may quote a secret. This JVM knows the environment's; a run also learns its
+    // settings' (SuiteSimulation): here every system's, -D included.
+    Redaction.learn(ConfigFiles.load(KnownSettings.allSystems))
     val identity = RunSummarizer.RunIdentity(runDir.getFileName.toString, RunFolders.gitCommit())
     report(PostRun.summarizeAndGate(
       runDir,

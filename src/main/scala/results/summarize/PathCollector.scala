@@ -5,6 +5,7 @@ import results.model.{ ErrorCount, RunWindow, WindowSummary }
 import scala.collection.mutable
 
 import io.gatling.charts.stats.SimulationLogAccess._
+import suite.Redaction
 
 /** The run's figures by request path and group, its errors, and each window the profile recorded, filled in the
   * summary's one walk over the log (see [[RunSummarizer]]; the run's requests together, its steady window and its
@@ -19,7 +20,7 @@ private[results] final class PathCollector(
 
   private val requests = mutable.Map.empty[List[String], LatencyAccumulator]
   private val groups = mutable.Map.empty[List[String], LatencyAccumulator]
-  val errors: mutable.Map[(List[String], String), Long] = mutable.Map.empty.withDefaultValue(0L)
+  private val errors = mutable.Map.empty[(List[String], String), Long].withDefaultValue(0L)
   private val distinctMessages = mutable.Map.empty[List[String], Int].withDefaultValue(0)
   private def countError(path: List[String], message: String): Unit = {
     val kept =
@@ -28,6 +29,16 @@ private[results] final class PathCollector(
       else ErrorCount.OtherMessages
     errors(path -> kept) += 1
   }
+
+  /** The failures counted, their messages redacted as every line the suite writes is ([[Redaction]]): a check's
+    * `but actually found <value>` quotes what the answer held, a token or a password among them. Messages alike
+    * once redacted count as one.
+    */
+  def errorCounts: Seq[ErrorCount] =
+    ErrorCount.sorted(
+      errors.toSeq.groupMapReduce { case ((path, message), _) => path -> Redaction.redact(message) }(_._2)(_ + _)
+        .map { case ((path, message), count) => ErrorCount(message, count, path) }
+    )
 
   private final class WindowCollector(val window: RunWindow) {
     val global: LatencyAccumulator = newAccumulator()

@@ -3,7 +3,6 @@ package results.summarize
 import results.model.{
   Completion,
   Entry,
-  ErrorCount,
   Figures,
   GateVerdict,
   Mergeable,
@@ -174,7 +173,7 @@ object RunSummarizer {
       warnings = warnings,
       completion = completion,
       injector = context.course.injector,
-      errors = ErrorCount.sorted(walk.errors.map { case ((path, message), count) => ErrorCount(message, count, path) }),
+      errors = walk.errorCounts,
       gate = None,
       earlyStop = context.course.earlyStop,
       duplicateLocks = Claims.read(runDir).map(Claims.duplicates),

@@ -120,7 +120,7 @@ var Charts = (function () {
     });
   }
 
-  // A merged run's shards on one time line: each one's load (first request to last) and its steady window, and
+  // A merged run's shards on one time line: each one's run (its plan's start to its last record) and its steady window, and
   // the time every shard was steady at once shaded.
   function shardsChart(el, s) {
     function ranges(key, name, color, height) {
@@ -132,16 +132,17 @@ var Charts = (function () {
         },
         data: s.shards.map(function (x, i) { return [i, x[key][0], x[key][1]]; }) };
     }
-    var series = [ranges('run', 'load (first request to last)', '#9ecae1', 0.6), ranges('steady', 'steady window', '#3182bd', 0.3)];
+    var series = [ranges('run', 'run (plan start to last record)', '#9ecae1', 0.6), ranges('steady', 'steady window', '#3182bd', 0.3)];
     if (s.shared) series[1].markArea = { silent: true, itemStyle: { color: 'rgba(0, 160, 0, 0.15)' },
       label: { position: 'insideTop', color: '#060' }, data: [[{ name: 'steady on every shard', xAxis: s.shared[0] }, { xAxis: s.shared[1] }]] };
     return make(el, {
       title: { text: 'Shards on one time line', textStyle: { fontSize: 13 } },
       tooltip: { trigger: 'item', formatter: function (p) {
-        return escaped(s.shards[p.value[0]].name) + '<br>' + escaped(p.seriesName) + ': ' + p.value[1].toFixed(1) + ' s to ' + p.value[2].toFixed(1) + ' s'; } },
+        var shard = s.shards[p.value[0]];
+        return escaped(shard.name + ', ' + shard.runId) + '<br>' + escaped(p.seriesName) + ': ' + p.value[1].toFixed(1) + ' s to ' + p.value[2].toFixed(1) + ' s'; } },
       legend: { top: 22 },
-      grid: { left: 200, right: 30, top: 60, bottom: 40 },
-      xAxis: { type: 'value', name: 's after the first shard\'s load began', nameLocation: 'middle', nameGap: 25 },
+      grid: { left: 80, right: 30, top: 60, bottom: 40 },
+      xAxis: { type: 'value', name: 's after the first shard\'s plan began', nameLocation: 'middle', nameGap: 25 },
       yAxis: { type: 'category', inverse: true, data: s.shards.map(function (x) { return x.name; }) },
       series: series
     });

@@ -124,7 +124,7 @@ class RehearsalEndToEndTest {
     val overlap = together.shardOverlap.getOrElse(fail("no shards in the merged summary"))
     val launched = (1 to 2).map(i => Files.getLastModifiedTime(folder.resolve(s"shard-$i/run-id")).toMillis)
     assertTrue(launched(1) - launched(0) >= 19000, s"launched 20 s apart: $launched")
-    assertTrue(overlap.maxSkewMs < 1000, s"their loads started ${overlap.maxSkewMs} ms apart")
+    assertTrue(overlap.maxSkewMs < 1000, s"their plans began ${overlap.maxSkewMs} ms apart")
     assertEquals(Seq("rendezvous", "rendezvous"), overlap.shards.flatMap(_.start).map(_.rule.word))
     assertTrue(overlap.shards.flatMap(_.start).forall(_.lateMs < 1000), overlap.toString)
     assertEquals((0, Some("PASS")), (togetherCode, together.gate.map(_.label)))

@@ -61,7 +61,9 @@ private[results] object SummaryDocument {
       overrides: Map[String, String] = Map.empty,
       mergedFrom: Seq[String] = Nil,
       @JsonInclude(NON_ABSENT) shardedRunId: Option[String] = None,
-      @JsonInclude(NON_ABSENT) start: Option[RunDocument.Start] = None
+      @JsonInclude(NON_ABSENT) start: Option[RunDocument.Start] = None,
+      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) planStartEpochMs: Option[Long] =
+        None
   )
 
   /** A shard of a merged run: its load's start and end, its steady window, how it started. */

@@ -74,7 +74,8 @@ object SummaryJson {
         ListMap.from(r.overrides.toSeq.sorted),
         r.mergedFrom,
         r.shardedRunId,
-        r.start.map(RunJson.start)
+        r.start.map(RunJson.start),
+        r.planStartEpochMs
       ),
       Settings(
         s.settings.apdexThresholdMs,
@@ -167,7 +168,8 @@ object SummaryJson {
         r.runDescription,
         r.mergedFrom,
         r.shardedRunId,
-        r.start.map(RunJson.start)
+        r.start.map(RunJson.start),
+        r.planStartEpochMs
       ),
       settings = SummarySettings(
         d.settings.apdexThresholdMs,

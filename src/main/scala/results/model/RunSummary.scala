@@ -116,6 +116,12 @@ final case class WindowSummary(
   def transactionsPerHour: Double = transactions.filter(_.path.size == 1).map(_.perHour).sum
 }
 
+/** What was run, where and when.
+  *
+  * @param startEpochMs     the log's first record (a request, or a user's start)
+  * @param planStartEpochMs when Gatling began the injection plan (the log's header): the first request may come
+  *                         later by the plan's shape; None in summaries written before it was kept
+  */
 final case class RunMetadata(
     simulation: String,
     systems: Seq[String],
@@ -132,7 +138,8 @@ final case class RunMetadata(
     runDescription: String,
     mergedFrom: Seq[String],
     shardedRunId: Option[String] = None,
-    start: Option[ShardStart] = None
+    start: Option[ShardStart] = None,
+    planStartEpochMs: Option[Long] = None
 ) {
   def durationMs: Long = endEpochMs - startEpochMs
 }

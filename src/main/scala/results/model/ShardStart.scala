@@ -22,7 +22,9 @@ object StartRule {
   val All: Seq[StartRule] = Seq(At, Rendezvous)
 }
 
-/** One shard of a merged run on the shared time line: its run, its steady window, and how it started. */
+/** One shard of a merged run on the shared time line: its run (from when its injection plan began to its last
+  * record), its steady window, and how it started.
+  */
 final case class ShardTimes(
     runId: String,
     shard: String,
@@ -58,7 +60,7 @@ final case class ShardOverlap(shards: Seq[ShardTimes], minSharedFraction: Double
 
   def skewMs(shard: ShardTimes): Long = shard.startEpochMs - firstStartEpochMs
 
-  /** The latest shard's load start after the first one's. */
+  /** The latest shard's plan start after the first one's. */
   val maxSkewMs: Long = shards.map(skewMs).max
 
   /** The planned load never ran at once: the merged figures are of loads the target saw apart. */

@@ -162,7 +162,8 @@ object RunPage {
           "shards" -> o.shards.map { sh =>
             def seconds(epochMs: Long) = (epochMs - o.firstStartEpochMs) / 1000.0
             fields(
-              "name" -> s"${sh.shard} ${sh.runId}",
+              "name" -> s"shard ${sh.shard}",
+              "runId" -> sh.runId,
               "run" -> Seq(seconds(sh.startEpochMs), seconds(sh.endEpochMs)),
               "steady" -> Seq(seconds(sh.steadyStartEpochMs), seconds(sh.steadyEndEpochMs))
             )

@@ -6,21 +6,21 @@ import text.MarkdownTable
 import Formats.number
 import MarkdownTable.{ escape, figures, text }
 
-/** A merged run's shards on one time line, as summary.md and the run page show them: when each one's load
-  * started against the first one's, its steady window, and how it waited for the common start.
+/** A merged run's shards on one time line, as summary.md and the run page show them: when each one's injection
+  * plan began against the first one's, its steady window, and how it waited for the common start.
   */
 object ShardSections {
   val Columns: Seq[String] =
-    Seq("Shard", "Run", "Load started (UTC)", "After the first, s", "Steady window (UTC)", "Common start")
+    Seq("Shard", "Run", "Plan began (UTC)", "After the first, s", "Steady window (UTC)", "Common start")
 
-  /** e.g. `All 2 shards shared 43 s of their steady windows' 45 s (96 %; at least 95 % needed); their loads
-    * started at most 0.4 s apart.`
+  /** e.g. `All 2 shards shared 43 s of their steady windows' 45 s (96 %; at least 95 %, or all but 1 s, needed);
+    * their injection plans began at most 0.4 s apart.`
     */
   def headline(o: ShardOverlap): String =
     s"All ${o.shards.size} shards shared ${number(o.sharedSteadyMs / 1000.0)} s of their steady windows' " +
       s"${number(o.steadySpanMs / 1000.0)} s (${number(o.sharedFraction * 100)} %; at least " +
-      s"${number(o.minSharedFraction * 100)} %, or all but ${number(o.toleranceMs / 1000.0)} s, needed); their loads " +
-      s"started at most ${number(o.maxSkewMs / 1000.0)} s apart."
+      s"${number(o.minSharedFraction * 100)} %, or all but ${number(o.toleranceMs / 1000.0)} s, needed); their " +
+      s"injection plans began at most ${number(o.maxSkewMs / 1000.0)} s apart."
 
   def rows(o: ShardOverlap): Seq[Seq[String]] =
     o.shards.map(s =>

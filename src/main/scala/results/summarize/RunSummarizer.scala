@@ -153,7 +153,8 @@ object RunSummarizer {
         runDescription = header.runDescription,
         mergedFrom = Nil,
         shardedRunId = context.shardedRunId,
-        start = context.start
+        start = context.start,
+        planStartEpochMs = Some(header.runStartEpochMs)
       ),
       settings = SummarySettings(
         settings.apdexThresholdMs,

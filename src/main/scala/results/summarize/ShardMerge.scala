@@ -95,7 +95,8 @@ object ShardMerge {
         shard = s"merged ${shards.size}/${shards.size}",
         gitCommit = first.run.gitCommit,
         mergedFrom = shards.map(_.run.runId),
-        start = None
+        start = None,
+        planStartEpochMs = None
       ),
       settings = first.settings.copy(percentileSource = s"HdrHistogram, merged from ${shards.size} shards"),
       global = mergeEntries(shards.map(_.global), runSeconds).head,
@@ -148,7 +149,7 @@ object ShardMerge {
           ShardTimes(
             s.run.runId,
             s.run.shard,
-            s.run.startEpochMs,
+            s.run.planStartEpochMs.getOrElse(s.run.startEpochMs),
             s.run.endEpochMs,
             s.steady.startEpochMs,
             s.steady.endEpochMs,

@@ -175,13 +175,34 @@ class ShardScriptsExitCodesTest {
       assertTrue(Files.isRegularFile(results.resolve("shard-2/crafted-run/summary.json")))
       assertEquals("crafted-run", Files.readString(results.resolve("shard-2/run")).trim, "this run's folder")
       assertEquals("crafted", Files.readString(results.resolve("shard-2/run-id")).trim)
+      assertEquals(
+        Nil,
+        ShardScripts.gatlingFolders(results.resolve("shard-2")),
+        "Gatling's folder is removed once the run is archived"
+      )
     }
-    Seq(3 -> 3, 5 -> 5, 143 -> 143, 0 -> 2).foreach { case (code, expected) =>
+    // Not archived: Gatling's folder stays, with the run's only simulation.log, and the line says where.
+    Seq(5 -> 5, 143 -> 143, 0 -> 2).foreach { case (code, expected) =>
       val (outcome, results) = shard("1", Seq(passing("1/2"), CraftedShard(None, code)))
       assertExit(expected, outcome, s"no run archived, the JVM exited $code")
-      assertTrue(outcome.output.contains(s"shard 2/2: no run archived in $results/shard-2 (exit code $code)"))
+      val Seq(kept) = ShardScripts.gatlingFolders(results.resolve("shard-2")): @unchecked
+      val log = kept.resolve("crafted-run/simulation.log")
+      assertEquals("crafted", Files.readString(log).trim, "the run's log is kept")
+      assertEquals(
+        s"shard 2/2: no run archived in $results/shard-2 (exit code $code); its log is kept: $log",
+        outcome.output.linesIterator.toSeq.last
+      )
       assertEquals(code.toString, exitCodeFile(results))
     }
+    // Stopped on its bad input before any load: no log, so no Gatling folder either.
+    val (badInput, results) = shard("1", Seq(passing("1/2"), CraftedShard(None, 3)))
+    assertExit(3, badInput, "no run archived, the JVM stopped on its bad input")
+    assertEquals(
+      s"shard 2/2: no run archived in $results/shard-2 (exit code 3)",
+      badInput.output.linesIterator.toSeq.last
+    )
+    assertEquals(Nil, ShardScripts.gatlingFolders(results.resolve("shard-2")))
+    assertEquals("3", exitCodeFile(results))
     // Run again into the same folder: the first run's folder is there, this run archives none.
     val (first, reused) = shard("1", Seq(passing("1/2"), passing("2/2")))
     assertExit(0, first, "the first run")

@@ -1,5 +1,6 @@
 package deploy
 
+import results.{ ResultsCli, RunOutcome }
 import results.archive.SummaryJson
 import results.model.GateVerdict
 
@@ -19,8 +20,9 @@ import testkit.TestJvm
   * kubelet sends it to a pod's PID 1: the script runs as PID 1 of a PID namespace of its own (`unshare`, where
   * the machine allows unprivileged user namespaces; the test prints which), where the kernel drops any signal
   * PID 1 has no handler for. Shard 2 gets TERM to its process group. Each JVM stops its load gracefully, the
-  * script waits for the archive and writes its exit code, and deploy/merge.sh then merges the two INCOMPLETE
-  * runs (exit 4) with every request the consoles had counted before the signals.
+  * script waits for the archive, writes its exit code and removes Gatling's folder, and deploy/merge.sh then
+  * merges the two INCOMPLETE runs (exit 4) with every request the consoles had counted before the signals. A run
+  * whose archive fails keeps its simulation.log in Gatling's folder, and so does a script killed outright.
   */
 class ShardStopsEndToEndTest {
   // RAiD's smoke journeys at 3 users/s for 10 minutes: stopped as soon as the console has counted requests.
@@ -56,6 +58,7 @@ class ShardStopsEndToEndTest {
           summary.global.figures.count >= before,
           s"shard ${shard.index + 1} kept ${summary.global.figures.count} requests, its console had counted $before"
         )
+        assertEquals(Nil, ShardScripts.gatlingFolders(dir), "Gatling's folder is removed once the run is archived")
         summary.global.figures.count
       }
 
@@ -101,6 +104,8 @@ class ShardStopsEndToEndTest {
       assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
       assertTrue(summary.global.figures.count >= counted, s"kept ${summary.global.figures.count}, counted $counted")
       assertFalse(Files.exists(dir.resolve("exit-code")), "the script never wrote it")
+      val Seq(gatling) = ShardScripts.gatlingFolders(dir): @unchecked
+      assertTrue(Files.size(gatling.resolve(s"${run.getFileName}/simulation.log")) > 0, "nothing removed Gatling's log")
       val merged = ShardScripts.run(
         "merge.sh",
         Map(
@@ -111,6 +116,35 @@ class ShardStopsEndToEndTest {
       )
       assertEquals(2, merged.code, merged.output)
       assertTrue(merged.output.contains(s"shard 1/1 ($dir) did not finish: no exit-code"), merged.output)
+    } finally shard.destroy()
+  }
+
+  @Test
+  def aRunWhoseArchiveFailsKeepsItsSimulationLog(): Unit = {
+    val results = Files.createTempDirectory("unarchived-shard-")
+    val shard = new StartedShard(0, results, asPid1 = false, shards = 1)
+    try {
+      val counted = shard.awaitCountedRequests(seconds = 300)
+      val dir = results.resolve("shard-1")
+      val Seq(gatling) = ShardScripts.gatlingFolders(dir): @unchecked
+      val Seq(runName) = ShardScripts.entries(gatling): @unchecked
+      // Where the archive moves its copy, a link to nowhere: the move fails (a folder cannot replace a link), as a
+      // full disk or a lost mount fails an archive.
+      Files.createSymbolicLink(dir.resolve(runName), dir.resolve("nowhere"))
+      shard.signal("TERM", group = false)
+      assertEquals(RunOutcome.NotArchivedExitCode, shard.exitStatus(seconds = 300), shard.text)
+      assertEquals("5", Files.readString(dir.resolve("exit-code")).trim, "the JVM's own code")
+      assertTrue(shard.text.contains(s"results: ERROR the run was not archived to $dir: "), shard.text)
+      val log = gatling.resolve(s"$runName/simulation.log")
+      assertEquals(
+        s"shard 1/1: no run archived in $dir (exit code 5); its log is kept: $log",
+        shard.text.linesIterator.toSeq.last
+      )
+      assertEquals(Nil, ShardScripts.entries(dir).filter(_.startsWith(".")), "no half-written copy left")
+      // The kept log is the whole run's: summarised where it is, it holds every request the console counted.
+      ResultsCli.run(List("summarize", log.getParent.toString, "--results", gatling.toString, "--no-baseline"))
+      val summary = SummaryJson.read(log.resolveSibling("summary.json"))
+      assertTrue(summary.global.figures.count >= counted, s"kept ${summary.global.figures.count}, counted $counted")
     } finally shard.destroy()
   }
 
@@ -128,8 +162,6 @@ class ShardStopsEndToEndTest {
         "JOB_COMPLETION_INDEX" -> index.toString,
         "LOADTEST_SHARDS" -> shards.toString,
         "LOADTEST_RUN_ID" -> "stopped-shards",
-        // The Gatling folder of a killed script is left behind: in the test's own temporary folder.
-        "TMPDIR" -> System.getProperty("java.io.tmpdir"),
         "LOADTEST_SIMULATION" -> "simulations.RaidSimulation",
         "LOADTEST_PROFILE" -> "smoke",
         "LOADTEST_TARGET" -> "local",

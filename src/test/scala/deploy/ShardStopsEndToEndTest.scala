@@ -16,16 +16,18 @@ import org.junit.jupiter.api.Test
 import testkit.TestJvm
 
 /** A shard stopped as the platform stops it: deploy/shard.sh started in a process group of its own (`setsid`),
-  * its real Gatling JVM loading the in-process sandbox. Shard 1 gets TERM to the script's pid alone, as the
-  * kubelet sends it to a pod's PID 1: the script runs as PID 1 of a PID namespace of its own (`unshare`, where
-  * the machine allows unprivileged user namespaces; the test prints which), where the kernel drops any signal
-  * PID 1 has no handler for. Shard 2 gets TERM to its process group. Each JVM stops its load gracefully, the
-  * script waits for the archive, writes its exit code and removes Gatling's folder, and deploy/merge.sh then
-  * merges the two INCOMPLETE runs (exit 4) with every request the consoles had counted before the signals. A run
-  * whose archive fails keeps its simulation.log in Gatling's folder, and so does a script killed outright.
+  * its real Gatling JVM loading the in-process sandbox. 40 s into the run, shard 1 gets TERM to the script's pid
+  * alone, as the kubelet sends it to a pod's PID 1: the script runs as PID 1 of a PID namespace of its own
+  * (`unshare`, where the machine allows unprivileged user namespaces; the test prints which), where the kernel
+  * drops any signal PID 1 has no handler for. Shard 2 gets TERM to its process group. Each JVM stops its load
+  * gracefully, the script waits for the archive, writes its exit code and removes Gatling's folder, and
+  * deploy/merge.sh then merges the two INCOMPLETE runs (exit 4) with every request the consoles had counted
+  * before the signals. A run whose archive fails keeps its simulation.log in Gatling's folder, and so does a
+  * script killed outright.
   */
 class ShardStopsEndToEndTest {
-  // RAiD's smoke journeys at 3 users/s for 10 minutes: stopped as soon as the console has counted requests.
+  // RAiD's smoke journeys at 3 users/s for 10 minutes: stopped once the console has counted requests (40 s in, or
+  // as soon as it has, when later).
   private val options = Seq(
     "-Dprofiles.raid.smoke.rate=3",
     "-Dprofiles.raid.smoke.warmUp=0s",
@@ -41,6 +43,7 @@ class ShardStopsEndToEndTest {
     println(s"shard 1 runs as PID 1 of its own PID namespace: $asPid1")
     val shards = Seq(new StartedShard(0, results, asPid1), new StartedShard(1, results, asPid1 = false))
     try {
+      shards.foreach(_.awaitRunning(seconds = 40))
       val counted = shards.map(_.awaitCountedRequests(seconds = 300))
       shards.head.signal("TERM", group = false)
       shards(1).signal("TERM", group = true)
@@ -153,6 +156,7 @@ class ShardStopsEndToEndTest {
     */
   private final class StartedShard(val index: Int, results: Path, asPid1: Boolean, shards: Int = 2) {
     val log: Path = results.resolve(s"shard-${index + 1}.log")
+    private val startedAt = System.nanoTime()
     private val process: Process = {
       val command = Seq("setsid") ++ (if (asPid1) ShardStopsEndToEndTest.Unshare else Nil) :+ "deploy/shard.sh"
       val builder = new ProcessBuilder(command.asJava).redirectErrorStream(true).redirectOutput(log.toFile)
@@ -182,6 +186,12 @@ class ShardStopsEndToEndTest {
       while (counted == 0 && process.isAlive && System.nanoTime() < deadline) Thread.sleep(200)
       if (counted == 0) fail(s"shard ${index + 1} counted no request within $seconds s:\n$text")
       counted
+    }
+
+    /** Waits until the script has run for `seconds`. */
+    def awaitRunning(seconds: Int): Unit = {
+      val left = startedAt + seconds * 1000000000L - System.nanoTime()
+      if (left > 0) Thread.sleep(left / 1000000)
     }
 
     /** The script's pid, seen from here: under `unshare`, its child (PID 1 inside). */

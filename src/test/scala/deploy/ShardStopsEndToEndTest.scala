@@ -5,6 +5,7 @@ import results.archive.SummaryJson
 import results.model.GateVerdict
 
 import java.nio.file.{ Files, Path }
+import java.util.UUID
 import java.util.concurrent.TimeUnit
 
 import scala.jdk.CollectionConverters._
@@ -22,8 +23,8 @@ import testkit.TestJvm
   * drops any signal PID 1 has no handler for. Shard 2 gets TERM to its process group. Each JVM stops its load
   * gracefully, the script waits for the archive, writes its exit code and removes Gatling's folder, and
   * deploy/merge.sh then merges the two INCOMPLETE runs (exit 4) with every request the consoles had counted
-  * before the signals. A run whose archive fails keeps its simulation.log in Gatling's folder, and so does a
-  * script killed outright.
+  * before the signals; shard 1's archive first removes what a JVM killed mid-archive had left in its folder. A
+  * run whose archive fails keeps its simulation.log in Gatling's folder, and so does a script killed outright.
   */
 class ShardStopsEndToEndTest {
   // RAiD's smoke journeys at 3 users/s for 10 minutes: stopped once the console has counted requests (40 s in, or
@@ -41,6 +42,11 @@ class ShardStopsEndToEndTest {
     val results = Files.createTempDirectory("stopped-shards-")
     val asPid1 = ShardStopsEndToEndTest.pidNamespaces
     println(s"shard 1 runs as PID 1 of its own PID namespace: $asPid1")
+    // What a JVM killed mid-archive left in its results folder (an older version's: no lock beside it; a killed
+    // JVM's lock, results.archive.StagedWriteTest): the next archive there removes it.
+    val shard1 = Files.createDirectories(results.resolve("shard-1"))
+    val abandoned = shard1.resolve(s".raidsimulation-20260101000000000-${UUID.randomUUID()}")
+    Files.writeString(Files.createDirectory(abandoned).resolve("simulation.log"), "half a log")
     val shards = Seq(new StartedShard(0, results, asPid1), new StartedShard(1, results, asPid1 = false))
     try {
       shards.foreach(_.awaitRunning(seconds = 40))
@@ -64,6 +70,11 @@ class ShardStopsEndToEndTest {
         assertEquals(Nil, ShardScripts.gatlingFolders(dir), "Gatling's folder is removed once the run is archived")
         summary.global.figures.count
       }
+      assertTrue(
+        shards.head.text.contains(s"results: removed $abandoned: left by an archive that was stopped half-way"),
+        shards.head.text
+      )
+      assertEquals(Nil, ShardScripts.entries(shard1).filter(_.startsWith(".")), "nothing hidden left in shard-1")
 
       // Both shards wrote their exit code: the merge does not wait out its hour.
       val started = System.nanoTime()

@@ -7,7 +7,7 @@
 # The sandbox listens on free ports and the shards are given its base URLs as it prints them.
 # REHEARSAL_SANDBOX_OPTS: -D options of the sandbox (e.g. -Dsandbox.stubs.delay.ms=0); LOADTEST_OPTS: -D
 # options of every shard; LOADTEST_RESULTS: where the shards and the merged run go (default
-# results/sharded-<time>/); LOADTEST_CLASSPATH: taken from Maven when unset.
+# results/sharded-<time>-<pid>/, one per rehearsal); LOADTEST_CLASSPATH: taken from Maven when unset.
 # With LOADTEST_TARGET other than standalone-sandbox no sandbox is started.
 # Ctrl-C (or TERM): every shard stops its load gracefully and archives its run, INCOMPLETE; then the sandbox
 # stops and the shards' runs are merged (exit 4). A second Ctrl-C, a second or more after the first, aborts:
@@ -25,8 +25,10 @@ export LOADTEST_SHARDS=$shards
 export LOADTEST_SIMULATION=${2:-${LOADTEST_SIMULATION:-simulations.RaidSimulation}}
 export LOADTEST_PROFILE=${3:-${LOADTEST_PROFILE:-smoke}}
 export LOADTEST_TARGET=${LOADTEST_TARGET:-standalone-sandbox}
-export LOADTEST_RESULTS=${LOADTEST_RESULTS:-results/sharded-$(date -u +%Y%m%d%H%M%S)}
-export LOADTEST_RUN_ID=${LOADTEST_RUN_ID:-rehearsal-$(date -u +%Y%m%d%H%M%S)-$$}
+# A folder and a run id of its own: the process id tells apart two rehearsals started in the same second.
+started=$(date -u +%Y%m%d%H%M%S)
+export LOADTEST_RESULTS=${LOADTEST_RESULTS:-results/sharded-$started-$$}
+export LOADTEST_RUN_ID=${LOADTEST_RUN_ID:-rehearsal-$started-$$}
 pids=() shard_pids=() sandbox=
 # shellcheck disable=SC2317 # run by the traps: shellcheck 0.9 takes trap handlers for unreachable code
 stop() { for p in "${pids[@]}"; do kill "$p" 2> /dev/null || true; done; }

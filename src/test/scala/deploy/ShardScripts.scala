@@ -58,11 +58,12 @@ object ShardScripts {
     file
   }
 
-  /** A folder of stand-ins for PATH: `java` always, `mvn` (failing) when asked. */
-  def standIns(failingBuild: Boolean = false): Path = {
+  /** A folder of stand-ins for PATH: `java` always, `mvn` (failing) when asked, `date` printing `date` when given. */
+  def standIns(failingBuild: Boolean = false, date: Option[String] = None): Path = {
     val dir = Files.createTempDirectory("stand-ins-")
     executable(dir, "java", standIn)
     if (failingBuild) executable(dir, "mvn", failingMaven)
+    date.foreach(d => executable(dir, "date", s"#!/usr/bin/env bash\necho $d\n"))
     dir
   }
 

@@ -1,6 +1,11 @@
 package deploy
 
-import java.nio.file.{ Files, Path }
+import results.archive.RunArchive
+
+import java.nio.file.{ Files, Path, Paths }
+
+import scala.concurrent.{ Await, ExecutionContext, Future }
+import scala.concurrent.duration._
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
@@ -253,6 +258,29 @@ class ShardScriptsExitCodesTest {
     assertExit(6, rehearse(Seq("2"), Seq(passing("1/2"), passing("2/2").copy(code = 6))), "shard 2 INVALID")
     assertExit(2, rehearse(Seq("2"), Seq(passing("1/2"), CraftedShard(None, 5))), "shard 2 left no run")
     assertExit(3, rehearse(Seq("2"), Seq(passing("1/2"), CraftedShard(None, 3))), "shard 2 on bad input")
+  }
+
+  @Test
+  def twoRehearsalsStartedInTheSameSecondHaveAFolderEach(): Unit = {
+    // Both see the same second; their folders are results/sharded-<that second>-<pid>.
+    val second = "19990101000000"
+    val env = Map("LOADTEST_RESULTS" -> "", "PATH" -> ShardScripts.path(ShardScripts.standIns(date = Some(second))))
+    val crafted = Seq(passing("1/2"), passing("2/2"))
+    val folders = Paths.get("results").toAbsolutePath
+    def theirs = ShardScripts.entries(folders).filter(_.startsWith(s"sharded-$second")).map(folders.resolve)
+    try {
+      implicit val ec: ExecutionContext = ExecutionContext.global
+      val outcomes = Await.result(Future.sequence(Seq.fill(2)(Future(rehearse(Seq("2"), crafted, env)))), 10.minutes)
+      outcomes.foreach(outcome => assertExit(0, outcome, "a rehearsal in a folder of its own"))
+      val named = outcomes.map(o =>
+        """results: merged 2 shards into (\S+)/[^/]+-merged-""".r.findFirstMatchIn(o.output)
+          .map(m => Paths.get(m.group(1))).getOrElse(fail(s"no merged run:\n${o.output}"))
+      )
+      assertEquals(theirs, named.sorted, "each merged its own folder")
+      assertEquals(2, named.distinct.size, s"two folders: $named")
+      val runIds = named.map(dir => (1 to 2).map(i => Files.readString(dir.resolve(s"shard-$i/run-id")).trim).distinct)
+      assertTrue(runIds.forall(_.size == 1) && runIds.flatten.distinct.size == 2, s"a run id each: $runIds")
+    } finally theirs.foreach(RunArchive.deleteTree)
   }
 
   @Test

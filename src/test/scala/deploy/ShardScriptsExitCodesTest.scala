@@ -308,6 +308,19 @@ class ShardScriptsExitCodesTest {
     val broken = rehearse(Seq("2"), crafted, sandbox + ("CRAFTED_SANDBOX_CODE" -> "1"))
     assertExit(2, broken, "the sandbox died")
     assertTrue(broken.output.contains("rehearse: the sandbox did not start"), broken.output)
+    // A folder given that holds another run's shards (an aborted rehearsal's, still to merge) is left as it is.
+    val earlier = Files.createDirectories(Files.createTempDirectory("rehearsal-").resolve("shard-1"))
+    Files.writeString(earlier.resolve("run-id"), "rehearsal-earlier\n")
+    val taken = rehearse(Seq("2"), crafted, Map("LOADTEST_RESULTS" -> earlier.getParent.toString))
+    assertExit(3, taken, "another run's shards in LOADTEST_RESULTS")
+    assertEquals(
+      s"rehearse: ${earlier.getParent} holds the shards of another run (rehearsal-earlier in $earlier/run-id): give " +
+        "the rehearsal a folder of its own (unset LOADTEST_RESULTS: a new one)",
+      taken.output.trim
+    )
+    assertEquals(Seq("run-id"), ShardScripts.entries(earlier))
+    val same = Map("LOADTEST_RESULTS" -> earlier.getParent.toString, "LOADTEST_RUN_ID" -> "rehearsal-earlier")
+    assertExit(0, rehearse(Seq("2"), crafted, same), "the same run's shards: the run again")
     val noBuild = rehearse(
       Seq("2"),
       crafted,

@@ -98,18 +98,15 @@ class ShardStopsEndToEndTest {
   }
 
   @Test
-  def aKilledShardsJvmStopsItsLoadAndTheMergeNamesTheShard(): Unit = {
-    val results = Files.createTempDirectory("killed-shard-")
-    val shard = new StartedShard(0, results, asPid1 = false, shards = 1)
-    try {
-      val counted = shard.awaitCountedRequests(seconds = 300)
+  def aKilledShardsJvmStopsItsLoadAndTheMergeNamesTheShard(): Unit =
+    loneShard("killed-shard-") { (shard, dir, counted) =>
+      val results = dir.getParent
       shard.signal("KILL", group = false)
       // Its JVM, left without its script, sees its parent gone: it stops its load and archives the run.
       val deadline = System.nanoTime() + 120 * 1000000000L
       while (ShardScripts.processesHolding(results.toString).nonEmpty && System.nanoTime() < deadline)
         Thread.sleep(200)
       assertEquals(Nil, ShardScripts.processesHolding(results.toString), s"the JVM still runs:\n${shard.text}")
-      val dir = results.resolve("shard-1")
       val archived = Using.resource(Files.list(dir))(_.iterator.asScala.filter(d =>
         Files.isRegularFile(d.resolve("summary.json"))
       ).toSeq)
@@ -130,16 +127,11 @@ class ShardStopsEndToEndTest {
       )
       assertEquals(2, merged.code, merged.output)
       assertTrue(merged.output.contains(s"shard 1/1 ($dir) did not finish: no exit-code"), merged.output)
-    } finally shard.destroy()
-  }
+    }
 
   @Test
-  def aRunWhoseArchiveFailsKeepsItsSimulationLog(): Unit = {
-    val results = Files.createTempDirectory("unarchived-shard-")
-    val shard = new StartedShard(0, results, asPid1 = false, shards = 1)
-    try {
-      val counted = shard.awaitCountedRequests(seconds = 300)
-      val dir = results.resolve("shard-1")
+  def aRunWhoseArchiveFailsKeepsItsSimulationLog(): Unit =
+    loneShard("unarchived-shard-") { (shard, dir, counted) =>
       val Seq(gatling) = ShardScripts.gatlingFolders(dir): @unchecked
       val Seq(runName) = ShardScripts.entries(gatling): @unchecked
       // Where the archive moves its copy, a link to nowhere: the move fails (a folder cannot replace a link), as a
@@ -159,7 +151,16 @@ class ShardStopsEndToEndTest {
       ResultsCli.run(List("summarize", log.getParent.toString, "--results", gatling.toString, "--no-baseline"))
       val summary = SummaryJson.read(log.resolveSibling("summary.json"))
       assertTrue(summary.global.figures.count >= counted, s"kept ${summary.global.figures.count}, counted $counted")
-    } finally shard.destroy()
+    }
+
+  /** Shard 1 of 1 in a results folder of its own (`prefix`-*): `test` gets it, its shard-1 folder and what its
+    * console counted once it counted requests; the shard's processes are ended afterwards.
+    */
+  private def loneShard(prefix: String)(test: (StartedShard, Path, Long) => Unit): Unit = {
+    val results = Files.createTempDirectory(prefix)
+    val shard = new StartedShard(0, results, asPid1 = false, shards = 1)
+    try test(shard, results.resolve("shard-1"), shard.awaitCountedRequests(seconds = 300))
+    finally shard.destroy()
   }
 
   /** deploy/shard.sh for shard index+1 of `shards`, in a process group of its own (and as PID 1 of a PID namespace of

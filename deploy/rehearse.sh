@@ -7,7 +7,8 @@
 # The sandbox listens on free ports and the shards are given its base URLs as it prints them.
 # REHEARSAL_SANDBOX_OPTS: -D options of the sandbox (e.g. -Dsandbox.stubs.delay.ms=0); LOADTEST_OPTS: -D
 # options of every shard; LOADTEST_RESULTS: where the shards and the merged run go (default
-# results/sharded-<time>/); LOADTEST_CLASSPATH: taken from Maven when unset.
+# results/sharded-<time>-<pid>/, one per rehearsal; one holding another run's shards is refused);
+# LOADTEST_CLASSPATH: taken from Maven when unset.
 # With LOADTEST_TARGET other than standalone-sandbox no sandbox is started.
 # The shards meet at LOADTEST_START=rendezvous (deploy/shard.sh) unless it is set otherwise: their load starts
 # together however far apart they were launched. REHEARSAL_STAGGER_SECONDS (default 0) launches each shard that
@@ -18,8 +19,8 @@
 # the shards' JVMs archive what they had written and are gone within 5 s, nothing is merged (exit 4).
 # Exit code: deploy/merge.sh's (docs/scaling.md, "Several injectors": 0 PASS, 1 FAIL, 2 no verdict, 3 bad input,
 # 4 INCOMPLETE, 6 INVALID; with N = 1, nothing to merge, the one run's verdict in the same codes). 2 also
-# when the build or the sandbox failed, or a stop came before any shard started; 3 for a wrong N, or a
-# sandbox stopped by its own bad input.
+# when the build or the sandbox failed, or a stop came before any shard started; 3 for a wrong N, a
+# LOADTEST_RESULTS holding another run's shards, or a sandbox stopped by its own bad input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage="usage: deploy/rehearse.sh <N> [simulation class] [profile]"
@@ -29,8 +30,18 @@ export LOADTEST_SHARDS=$shards
 export LOADTEST_SIMULATION=${2:-${LOADTEST_SIMULATION:-simulations.RaidSimulation}}
 export LOADTEST_PROFILE=${3:-${LOADTEST_PROFILE:-smoke}}
 export LOADTEST_TARGET=${LOADTEST_TARGET:-standalone-sandbox}
-export LOADTEST_RESULTS=${LOADTEST_RESULTS:-results/sharded-$(date -u +%Y%m%d%H%M%S)}
-export LOADTEST_RUN_ID=${LOADTEST_RUN_ID:-rehearsal-$(date -u +%Y%m%d%H%M%S)-$$}
+# A folder and a run id of its own: the process id tells apart two rehearsals started in the same second.
+started=$(date -u +%Y%m%d%H%M%S)
+export LOADTEST_RESULTS=${LOADTEST_RESULTS:-results/sharded-$started-$$}
+export LOADTEST_RUN_ID=${LOADTEST_RUN_ID:-rehearsal-$started-$$}
+# A folder given that holds another run's shards (an aborted rehearsal's, still to merge) is not written over.
+shopt -s nullglob
+for id_file in "$LOADTEST_RESULTS"/shard-*/run-id; do
+  other=$(cat "$id_file")
+  [ "$other" = "$LOADTEST_RUN_ID" ] ||
+    { echo "rehearse: $LOADTEST_RESULTS holds the shards of another run ($other in $id_file): give the rehearsal a folder of its own (unset LOADTEST_RESULTS: a new one)" >&2; exit 3; }
+done
+shopt -u nullglob
 export LOADTEST_START=${LOADTEST_START-rendezvous}
 stagger=${REHEARSAL_STAGGER_SECONDS:-0}
 case "$stagger" in *[!0-9]* | '') echo "rehearse: REHEARSAL_STAGGER_SECONDS must be a whole number of seconds (was '$stagger')" >&2; exit 3 ;; esac

@@ -19,7 +19,9 @@
 # Secrets (tokens, passwords) come from the environment under the names each system's file gives.
 # It leaves in shard-<i>/: run-id (at its start), then, once the JVM has ended, run (the name of the run
 # folder this run archived, if any) and exit-code (the JVM's): the merge reads these, never a folder's
-# summary.json alone (an earlier run's may be there).
+# summary.json alone (an earlier run's may be there). Gatling writes its run folder in shard-<i>/gatling-<time>-*/,
+# removed once the run is archived; a run not archived keeps it there, with its simulation.log (the line on
+# stderr names it), as does a script killed outright.
 # Stopping it: TERM or INT (a pod's termination: the kubelet signals this script, PID 1 in the image;
 # Ctrl-C) is passed on to the Gatling JVM as TERM, and the script waits for it: the first stops the load
 # gracefully and the run is archived INCOMPLETE, a second (a second or more later) aborts. If this script
@@ -58,8 +60,9 @@ echo "$LOADTEST_RUN_ID" > "$shard_dir/run-id"
 shopt -s nullglob
 earlier=("$shard_dir"/*/summary.json)
 shopt -u nullglob
-gatling_dir=$(mktemp -d)
-trap 'rm -rf "$gatling_dir"' EXIT
+# Gatling's own run folder, with simulation.log, the run's only copy until it is archived: in the shard folder, so
+# that it outlives this script (killed outright, or a pod's container gone), and removed only once the run is.
+gatling_dir=$(mktemp -d "$shard_dir/gatling-$(date -u +%Y%m%d%H%M%S)-XXXXXX")
 
 echo "shard $LOADTEST_SHARD: $LOADTEST_SIMULATION, profile ${LOADTEST_PROFILE:-default}, target ${LOADTEST_TARGET:-default}, results in $shard_dir, run id $LOADTEST_RUN_ID"
 # The JVM runs in the background, so that this script can pass a stop on to it and wait for its archive: a
@@ -86,6 +89,14 @@ done
 shopt -u nullglob
 # The merge reads this: a shard that ended without it never finished.
 echo "$status" > "$shard_dir/exit-code"
-if [ -s "$shard_dir/run" ]; then exit 0; fi
-echo "shard $LOADTEST_SHARD: no run archived in $shard_dir (exit code $status)" >&2
+if [ -s "$shard_dir/run" ]; then
+  rm -rf "$gatling_dir"
+  exit 0
+fi
+shopt -s nullglob
+logs=("$gatling_dir"/*/simulation.log)
+shopt -u nullglob
+kept=
+if [ ${#logs[@]} -gt 0 ]; then kept="; its log is kept: ${logs[0]}"; else rm -rf "$gatling_dir"; fi
+echo "shard $LOADTEST_SHARD: no run archived in $shard_dir (exit code $status)$kept" >&2
 exit $((status == 0 ? 2 : status))

@@ -31,13 +31,18 @@ object ShardScripts {
 
   private val standIn =
     s"""#!/usr/bin/env bash
-       |# The Gatling JVM of shard i: its crafted run into -Dsuite.resultsDir, then its crafted exit code.
+       |# The Gatling JVM of shard i: a simulation.log in -Dsuite.gatlingResultsDir (but on bad input, 3: no load),
+       |# its crafted run into -Dsuite.resultsDir, then its crafted exit code.
        |case " $$* " in
        |  *" io.gatling.app.Gatling "*)
        |    i=$${LOADTEST_SHARD%/*}
-       |    for arg in "$$@"; do case "$$arg" in -Dsuite.resultsDir=*) results=$${arg#*=} ;; esac; done
+       |    code=$$(cat "$$CRAFTED_RUNS/shard-$$i/code")
+       |    for arg in "$$@"; do
+       |      case "$$arg" in -Dsuite.resultsDir=*) results=$${arg#*=} ;; -Dsuite.gatlingResultsDir=*) gatling=$${arg#*=} ;; esac
+       |    done
+       |    if [ "$$code" != 3 ]; then mkdir "$$gatling/crafted-run" && echo crafted > "$$gatling/crafted-run/simulation.log"; fi
        |    if [ -d "$$CRAFTED_RUNS/shard-$$i/run" ]; then cp -r "$$CRAFTED_RUNS/shard-$$i/run" "$$results/crafted-run"; fi
-       |    exit "$$(cat "$$CRAFTED_RUNS/shard-$$i/code")" ;;
+       |    exit "$$code" ;;
        |  *" simulations.StandaloneSandbox "*)
        |    if [ -n "$${CRAFTED_SANDBOX_CODE:-}" ]; then exit "$$CRAFTED_SANDBOX_CODE"; fi ;;
        |esac
@@ -53,11 +58,12 @@ object ShardScripts {
     file
   }
 
-  /** A folder of stand-ins for PATH: `java` always, `mvn` (failing) when asked. */
-  def standIns(failingBuild: Boolean = false): Path = {
+  /** A folder of stand-ins for PATH: `java` always, `mvn` (failing) when asked, `date` printing `date` when given. */
+  def standIns(failingBuild: Boolean = false, date: Option[String] = None): Path = {
     val dir = Files.createTempDirectory("stand-ins-")
     executable(dir, "java", standIn)
     if (failingBuild) executable(dir, "mvn", failingMaven)
+    date.foreach(d => executable(dir, "date", s"#!/usr/bin/env bash\necho $d\n"))
     dir
   }
 
@@ -158,6 +164,14 @@ object ShardScripts {
   /** A Gatling console's progress counts (`> Global | <total> | ...`), oldest first. */
   def consoleCounts(text: String): Seq[Long] =
     GlobalLine.findAllMatchIn(text).map(_.group(1).replace(",", "").toLong).toSeq
+
+  /** The names in `dir`, sorted. */
+  def entries(dir: Path): Seq[String] =
+    Using.resource(Files.list(dir))(_.iterator.asScala.map(_.getFileName.toString).toSeq.sorted)
+
+  /** The Gatling folders deploy/shard.sh left in a shard's folder (gatling-<time>-*). */
+  def gatlingFolders(shardDir: Path): Seq[Path] =
+    entries(shardDir).filter(_.startsWith("gatling-")).map(shardDir.resolve)
 
   /** The merged run in `results`, if the merge wrote one. */
   def mergedRun(results: Path): Option[RunSummary] =

@@ -1,6 +1,11 @@
 package deploy
 
-import java.nio.file.{ Files, Path }
+import results.archive.RunArchive
+
+import java.nio.file.{ Files, Path, Paths }
+
+import scala.concurrent.{ Await, ExecutionContext, Future }
+import scala.concurrent.duration._
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
@@ -175,13 +180,34 @@ class ShardScriptsExitCodesTest {
       assertTrue(Files.isRegularFile(results.resolve("shard-2/crafted-run/summary.json")))
       assertEquals("crafted-run", Files.readString(results.resolve("shard-2/run")).trim, "this run's folder")
       assertEquals("crafted", Files.readString(results.resolve("shard-2/run-id")).trim)
+      assertEquals(
+        Nil,
+        ShardScripts.gatlingFolders(results.resolve("shard-2")),
+        "Gatling's folder is removed once the run is archived"
+      )
     }
-    Seq(3 -> 3, 5 -> 5, 143 -> 143, 0 -> 2).foreach { case (code, expected) =>
+    // Not archived: Gatling's folder stays, with the run's only simulation.log, and the line says where.
+    Seq(5 -> 5, 143 -> 143, 0 -> 2).foreach { case (code, expected) =>
       val (outcome, results) = shard("1", Seq(passing("1/2"), CraftedShard(None, code)))
       assertExit(expected, outcome, s"no run archived, the JVM exited $code")
-      assertTrue(outcome.output.contains(s"shard 2/2: no run archived in $results/shard-2 (exit code $code)"))
+      val Seq(kept) = ShardScripts.gatlingFolders(results.resolve("shard-2")): @unchecked
+      val log = kept.resolve("crafted-run/simulation.log")
+      assertEquals("crafted", Files.readString(log).trim, "the run's log is kept")
+      assertEquals(
+        s"shard 2/2: no run archived in $results/shard-2 (exit code $code); its log is kept: $log",
+        outcome.output.linesIterator.toSeq.last
+      )
       assertEquals(code.toString, exitCodeFile(results))
     }
+    // Stopped on its bad input before any load: no log, so no Gatling folder either.
+    val (badInput, results) = shard("1", Seq(passing("1/2"), CraftedShard(None, 3)))
+    assertExit(3, badInput, "no run archived, the JVM stopped on its bad input")
+    assertEquals(
+      s"shard 2/2: no run archived in $results/shard-2 (exit code 3)",
+      badInput.output.linesIterator.toSeq.last
+    )
+    assertEquals(Nil, ShardScripts.gatlingFolders(results.resolve("shard-2")))
+    assertEquals("3", exitCodeFile(results))
     // Run again into the same folder: the first run's folder is there, this run archives none.
     val (first, reused) = shard("1", Seq(passing("1/2"), passing("2/2")))
     assertExit(0, first, "the first run")
@@ -236,6 +262,29 @@ class ShardScriptsExitCodesTest {
   }
 
   @Test
+  def twoRehearsalsStartedInTheSameSecondHaveAFolderEach(): Unit = {
+    // Both see the same second; their folders are results/sharded-<that second>-<pid>.
+    val second = "19990101000000"
+    val env = Map("LOADTEST_RESULTS" -> "", "PATH" -> ShardScripts.path(ShardScripts.standIns(date = Some(second))))
+    val crafted = Seq(passing("1/2"), passing("2/2"))
+    val folders = Paths.get("results").toAbsolutePath
+    def theirs = ShardScripts.entries(folders).filter(_.startsWith(s"sharded-$second")).map(folders.resolve)
+    try {
+      implicit val ec: ExecutionContext = ExecutionContext.global
+      val outcomes = Await.result(Future.sequence(Seq.fill(2)(Future(rehearse(Seq("2"), crafted, env)))), 10.minutes)
+      outcomes.foreach(outcome => assertExit(0, outcome, "a rehearsal in a folder of its own"))
+      val named = outcomes.map(o =>
+        """results: merged 2 shards into (\S+)/[^/]+-merged-""".r.findFirstMatchIn(o.output)
+          .map(m => Paths.get(m.group(1))).getOrElse(fail(s"no merged run:\n${o.output}"))
+      )
+      assertEquals(theirs, named.sorted, "each merged its own folder")
+      assertEquals(2, named.distinct.size, s"two folders: $named")
+      val runIds = named.map(dir => (1 to 2).map(i => Files.readString(dir.resolve(s"shard-$i/run-id")).trim).distinct)
+      assertTrue(runIds.forall(_.size == 1) && runIds.flatten.distinct.size == 2, s"a run id each: $runIds")
+    } finally theirs.foreach(RunArchive.deleteTree)
+  }
+
+  @Test
   def anUnshardedRehearsalGivesItsRunsVerdictInTheMergesCodes(): Unit = {
     def one(shard: CraftedShard) = rehearse(Seq("1"), Seq(shard))
     val run = Some(ShardScripts.summary("1/1"))
@@ -263,6 +312,19 @@ class ShardScriptsExitCodesTest {
     val broken = rehearse(Seq("2"), crafted, sandbox + ("CRAFTED_SANDBOX_CODE" -> "1"))
     assertExit(2, broken, "the sandbox died")
     assertTrue(broken.output.contains("rehearse: the sandbox did not start"), broken.output)
+    // A folder given that holds another run's shards (an aborted rehearsal's, still to merge) is left as it is.
+    val earlier = Files.createDirectories(Files.createTempDirectory("rehearsal-").resolve("shard-1"))
+    Files.writeString(earlier.resolve("run-id"), "rehearsal-earlier\n")
+    val taken = rehearse(Seq("2"), crafted, Map("LOADTEST_RESULTS" -> earlier.getParent.toString))
+    assertExit(3, taken, "another run's shards in LOADTEST_RESULTS")
+    assertEquals(
+      s"rehearse: ${earlier.getParent} holds the shards of another run (rehearsal-earlier in $earlier/run-id): give " +
+        "the rehearsal a folder of its own (unset LOADTEST_RESULTS: a new one)",
+      taken.output.trim
+    )
+    assertEquals(Seq("run-id"), ShardScripts.entries(earlier))
+    val same = Map("LOADTEST_RESULTS" -> earlier.getParent.toString, "LOADTEST_RUN_ID" -> "rehearsal-earlier")
+    assertExit(0, rehearse(Seq("2"), crafted, same), "the same run's shards: the run again")
     val noBuild = rehearse(
       Seq("2"),
       crafted,

@@ -3,6 +3,8 @@ package results.archive
 import results.model.{ RunContext, RunMetadata, RunSummary }
 import results.summarize.ResultsSettings
 
+import java.io.IOException
+import java.nio.channels.{ FileChannel, OverlappingFileLockException }
 import java.nio.charset.StandardCharsets
 import java.nio.file.{ Files, Path, StandardCopyOption, StandardOpenOption }
 import java.util.UUID
@@ -82,17 +84,64 @@ object RunArchive {
   }
 
   /** Writes the new run folder `target` in a hidden folder beside it (the index skips it), then moves it in
-    * one step: a write that stops half-way leaves nothing half-written in the archive.
+    * one step: a write that stops half-way leaves nothing half-written in the archive. The writer holds a lock
+    * on a file beside the hidden folder (`.<name>-<uuid>.lock`) as long as the folder is there, so that the next
+    * write into the same folder can tell one left by a writer that was stopped (a JVM killed mid-archive) from
+    * one still being written, and removes it first ([[removeAbandoned]]).
     */
   def writeStaged[T](target: Path)(write: Path => T): T = {
-    // Not Files.createTempDirectory: it makes the folder owner-only whatever the umask, and a web server,
-    // an artifact uploader or a teammate must be able to read the archive.
-    val staging = Files.createDirectory(target.resolveSibling(s".${target.getFileName}-${UUID.randomUUID()}"))
-    try {
-      val written = write(staging)
-      Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE)
-      written
-    } finally if (Files.exists(staging)) deleteTree(staging)
+    removeAbandoned(target.toAbsolutePath.getParent).foreach(removed =>
+      println(
+        s"results: removed $removed: left by an archive that was stopped half-way (an unfinished copy: the run it copied is where it was)"
+      )
+    )
+    val staging = target.resolveSibling(s".${target.getFileName}-${UUID.randomUUID()}")
+    val lockFile = lockOf(staging)
+    Using.resource(FileChannel.open(lockFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) { lock =>
+      // A file system without locks (an NFS mount without its lock service) writes unlocked: its hidden folders
+      // are then never taken for abandoned.
+      try { lock.tryLock(); () }
+      catch { case _: IOException => () }
+      try {
+        // Not Files.createTempDirectory: it makes the folder owner-only whatever the umask, and a web server,
+        // an artifact uploader or a teammate must be able to read the archive.
+        Files.createDirectory(staging)
+        try {
+          val written = write(staging)
+          Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE)
+          written
+        } finally if (Files.exists(staging)) deleteTree(staging)
+      } finally Files.deleteIfExists(lockFile)
+    }
+  }
+
+  private val StagingName = """\..+-\p{XDigit}{8}-\p{XDigit}{4}-\p{XDigit}{4}-\p{XDigit}{4}-\p{XDigit}{12}""".r
+
+  private def lockOf(staging: Path): Path = staging.resolveSibling(s"${staging.getFileName}.lock")
+
+  /** Removes the hidden folders [[writeStaged]] left in `root` when it was stopped before its end: those whose
+    * lock no process holds (or that have none: an older version's). Each is an unfinished copy (of a Gatling run
+    * folder, which stays where it was, or of a merge of runs that stay too), never a run. Returns them.
+    */
+  private def removeAbandoned(root: Path): Seq[Path] = {
+    val hidden = Using.resource(Files.list(root))(
+      _.iterator.asScala.filter(d => StagingName.matches(d.getFileName.toString) && Files.isDirectory(d)).toSeq
+    )
+    hidden.filter { staging =>
+      try
+        Using.resource(FileChannel.open(lockOf(staging), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+          channel =>
+            // Held by another process (null), by this JVM (OverlappingFileLockException), or no locks here
+            // (IOException): a writer may be at work.
+            Option(channel.tryLock()).exists { _ =>
+              val abandoned = Files.exists(staging)
+              if (abandoned) deleteTree(staging)
+              Files.deleteIfExists(lockOf(staging))
+              abandoned
+            }
+        }
+      catch { case _: OverlappingFileLockException | _: IOException => false }
+    }
   }
 
   /** Deletes `dir` and everything under it. */

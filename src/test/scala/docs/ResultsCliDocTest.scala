@@ -11,7 +11,7 @@ import org.junit.jupiter.api.{ Tag, Test }
 import results.ResultsCli
 
 /** The results CLI block of docs/results-cli.md, each subcommand as shown, on two runs this test makes (RaidSimulation at
-  * smoke, as shards 1/2 and 2/2 of one run, by `mvn gatling:test`). Substitutions: `results/<run>` and the other
+  * smoke, as shards 1/2 and 2/2 of one run, by `mvn gatling:test`, one after the other: their merge is INVALID). Substitutions: `results/<run>` and the other
   * placeholders name those runs in the test's own archive, and `--results <archive>` is added so that nothing
   * reads or writes results/. `summarize` runs through `$CLI` itself (Maven's exec:java); the others call
   * ResultsCli.run in this JVM with the arguments of their `-Dexec.args`.
@@ -84,8 +84,14 @@ class ResultsCliDocTest {
     assertTrue(compareOut.contains(s"Comparing ${a.getFileName} (A, baseline) with ${b.getFileName} (B)"), compareOut)
     assertEquals(compare == 1, compareOut.contains("REGRESSION"), compareOut)
 
+    // The two shards ran one after the other, as the page says a merge then finds: INVALID (6), naming both.
     val (merge, mergeOut) = inProcess(substituted(shown("merge").command, a, b))
-    assertEquals(0, merge, s"${shown("merge").where}:\n$mergeOut")
+    assertEquals(6, merge, s"${shown("merge").where}:\n$mergeOut")
+    assertTrue(
+      mergeOut.contains(s"results: INVALID shards apart: all 2 shards shared") &&
+        Seq(a, b).forall(run => mergeOut.contains(run.getFileName.toString)),
+      mergeOut
+    )
     assertTrue(runsIn(archive).exists(_.startsWith("raidsimulation-merged-")), s"no merged run in $archive:\n$mergeOut")
 
     val (index, indexOut) = inProcess(substituted(shown("index").command, a, b))

@@ -95,7 +95,10 @@ object DocCommandsTest {
   val Entries: Map[String, Entry] = Map(
     // README: Quick start
     "mvn gatling:test" -> RunBy("docs.QuickStartTest"),
-    "mvn test" -> NotHere("this is what .ci/run runs (mvn -B -ntp test), and so what runs this test"),
+    "mvn test" -> NotHere("the unit part of what .ci/run runs (mvn -B -ntp test -Pintegration), which runs this test"),
+    "mvn test -Pintegration" -> NotHere(
+      "this is what .ci/run runs (mvn -B -ntp test -Pintegration), and so what runs this test"
+    ),
     // README and docs/running.md: one system, its plan
     "mvn gatling:test -Dgatling.simulationClass=simulations.RaidSimulation -Dprofile=reference" ->
       RunBy("simulations.PlanFiguresTest"),

@@ -39,7 +39,7 @@ private[results] final case class SummaryDocument(
     // Summaries written before the timeline existed have none.
     @JsonInclude(NON_ABSENT) timeline: Option[Timeline],
     // A merged run's shards on one time line; none for a run of one injector.
-    @JsonInclude(NON_ABSENT) shards: Option[Shards] = None
+    @JsonInclude(NON_ABSENT) shards: Option[ShardsDocument.Shards] = None
 )
 
 private[results] object SummaryDocument {
@@ -64,31 +64,6 @@ private[results] object SummaryDocument {
       @JsonInclude(NON_ABSENT) start: Option[RunDocument.Start] = None,
       @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) planStartEpochMs: Option[Long] =
         None
-  )
-
-  /** A shard of a merged run: its load's start and end, its steady window, how it started. */
-  final case class ShardTimes(
-      runId: String,
-      shard: String,
-      @JsonProperty(required = false) startUtc: String = "",
-      startEpochMs: Long,
-      endEpochMs: Long,
-      @JsonProperty(required = false) startSkewMs: Long = 0,
-      steadyStartEpochMs: Long,
-      steadyEndEpochMs: Long,
-      @JsonInclude(NON_ABSENT) start: Option[RunDocument.Start]
-  )
-
-  /** How much of the shards' steady windows all of them shared, against the least the merge asks for. */
-  final case class Shards(
-      minSharedSteady: Double,
-      startToleranceMs: Long,
-      @JsonProperty(required = false) sharedSteadyMs: Long = 0,
-      @JsonProperty(required = false) steadySpanMs: Long = 0,
-      @JsonProperty(required = false) sharedSteady: Double = 0,
-      @JsonProperty(required = false) maxStartSkewMs: Long = 0,
-      @JsonProperty(required = false) apart: Boolean = false,
-      shards: Seq[ShardTimes]
   )
 
   final case class Settings(apdexThresholdMs: Int, slowThresholdMs: Int, groupMetric: String, percentileSource: String)

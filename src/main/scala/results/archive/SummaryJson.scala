@@ -11,8 +11,6 @@ import results.model.{
   RunMetadata,
   RunSummary,
   RunWindow,
-  ShardOverlap,
-  ShardTimes,
   SummarySettings,
   ThroughputCurve,
   Timeline,
@@ -102,50 +100,9 @@ object SummaryJson {
       s.gate.map(gate),
       s.sessions.map(FiguresJson.sessions),
       s.timeline.map(timeline),
-      s.shardOverlap.map(shards)
+      s.shardOverlap.map(ShardsDocument.document)
     )
   }
-
-  private def shards(o: ShardOverlap): Shards =
-    Shards(
-      o.minSharedFraction,
-      o.toleranceMs,
-      o.sharedSteadyMs,
-      o.steadySpanMs,
-      round(o.sharedFraction, 4),
-      o.maxSkewMs,
-      o.apart,
-      o.shards.map(s =>
-        SummaryDocument.ShardTimes(
-          s.runId,
-          s.shard,
-          iso(s.startEpochMs),
-          s.startEpochMs,
-          s.endEpochMs,
-          o.skewMs(s),
-          s.steadyStartEpochMs,
-          s.steadyEndEpochMs,
-          s.start.map(RunJson.start)
-        )
-      )
-    )
-
-  private def shards(d: Shards): ShardOverlap =
-    ShardOverlap(
-      d.shards.map(s =>
-        ShardTimes(
-          s.runId,
-          s.shard,
-          s.startEpochMs,
-          s.endEpochMs,
-          s.steadyStartEpochMs,
-          s.steadyEndEpochMs,
-          s.start.map(RunJson.start)
-        )
-      ),
-      d.minSharedSteady,
-      d.startToleranceMs
-    )
 
   private[results] def summary(d: SummaryDocument): RunSummary = {
     val r = d.run
@@ -198,7 +155,7 @@ object SummaryJson {
       sandboxExhaustion = d.sandboxExhaustion,
       systems = systems,
       capacity = d.systems.flatMap(s => s.capacity.map(CapacitySummaryJson.search(s.key, _))),
-      shardOverlap = d.shards.map(shards)
+      shardOverlap = d.shards.map(ShardsDocument.overlap)
     )
   }
 

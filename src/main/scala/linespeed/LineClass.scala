@@ -1,6 +1,6 @@
 package linespeed
 
-import suite.Settings
+import config.Settings
 
 /** A class of users' lines: its name, its speed (both directions) and its share of the users in percent. */
 final case class LineClass(name: String, kbitPerSecond: Long, sharePercent: Double) {

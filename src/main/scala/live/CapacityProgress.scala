@@ -22,7 +22,7 @@ final case class JudgedStep(multiple: Double, passed: Boolean, p99Ms: Int, koPer
   *
   * @param current the step under way and its phase, None before the first and after the last
   * @param steps   the steps judged so far, in the order the search ran them
-  * @param ended   why the search ended (a results.capacity.SearchEnd's name), None while it goes on
+  * @param ended   why the search ended (a results.model.SearchEnd's name), None while it goes on
   */
 final case class CapacityProgress(
     system: String,

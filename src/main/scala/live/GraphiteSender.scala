@@ -11,7 +11,7 @@ import scala.jdk.CollectionConverters._
 import scala.util.Try
 import scala.util.control.NonFatal
 
-import suite.InputError
+import config.InputError
 
 /** Sends the live figures to Graphite's plaintext protocol (`<path> <value> <epoch seconds>`, one line each),
   * which Graphite's carbon, InfluxDB's Graphite input and Grafana's Graphite-backed dashboards read.

@@ -2,7 +2,7 @@ package live
 
 import results.gate.{ Limits, Thresholds }
 import results.model.{ GateCheck, Verdict }
-import results.render.Formats
+import text.Formats
 
 /** One threshold of a system's block against its live figures, worded for the page. */
 final case class LiveCheck(check: GateCheck) {

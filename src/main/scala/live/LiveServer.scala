@@ -48,7 +48,7 @@ import io.netty.handler.codec.http.cookie.ServerCookieDecoder
 import io.netty.handler.stream.{ ChunkedNioFile, ChunkedWriteHandler }
 import io.netty.util.concurrent.DefaultThreadFactory
 import results.render.SitePages
-import suite.InputError
+import config.InputError
 
 /** The live view's HTTP server, Netty's (non-blocking: a silent or slow client holds no thread):
   *   - `/` the page, `/assets/...` its script, style and ECharts from the classpath

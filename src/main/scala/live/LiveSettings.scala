@@ -2,7 +2,7 @@ package live
 
 import scala.concurrent.duration._
 
-import suite.Settings
+import config.Settings
 
 /** Where the live view serves (`live` in application.conf) and where its figures go to Graphite (`graphite`).
   *

@@ -11,7 +11,8 @@ import scala.util.control.NonFatal
 
 import io.gatling.core.structure.PopulationBuilder
 import results.RunOutcome
-import suite.{ EarlyStop, InputError, LoadListener }
+import config.InputError
+import suite.{ EarlyStop, LoadListener }
 
 /** A run as it goes: once a second the [[LiveRecorder]]'s figures, each system's thresholds as they would
   * stand now, early stop and the injector's health become a [[LiveState]], which the [[LiveServer]] serves

@@ -1,6 +1,6 @@
 package profiles
 
-import suite.InputError
+import config.InputError
 
 import scala.concurrent.duration._
 

@@ -1,13 +1,13 @@
 package profiles
 
-import suite.Settings
+import config.Settings
 
 import scala.concurrent.duration._
 import scala.jdk.CollectionConverters._
 
 import com.typesafe.config.Config
 
-/** Typed, checked reads of one profile block, through the suite's one settings reader ([[suite.Settings]]):
+/** Typed, checked reads of one profile block, through the suite's one settings reader ([[config.Settings]]):
   * every failure names the full key path, in the suite's one wording.
   */
 private[profiles] final class ProfileBlock(val config: Config, val path: String) {

@@ -1,6 +1,6 @@
 package profiles
 
-import suite.InputError
+import config.InputError
 
 import scala.jdk.CollectionConverters._
 import scala.util.Try

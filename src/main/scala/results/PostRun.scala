@@ -1,20 +1,11 @@
 package results
 
+import results.render.RunIndexPage
+
 import results.archive.{ RunArchive, SummaryJson }
 import results.gate.{ Gate, RunComparison, SystemVerdicts, Thresholds }
 import results.model.{ GateVerdict, Problem, RunContext, RunSummary, WorkDone }
-import results.render.{
-  ComparePage,
-  ConsoleSummary,
-  CurveChart,
-  JUnitReport,
-  RunIndexPage,
-  RunPage,
-  ShardSections,
-  SitePages,
-  SummaryMarkdown,
-  WindowChart
-}
+import results.render.{ ConsoleSummary, JUnitReport, ShardSections, SitePages, SummaryMarkdown, WindowChart }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import java.nio.file.{ Files, Path }
@@ -22,7 +13,7 @@ import java.time.Clock
 
 import scala.util.control.NonFatal
 
-import suite.{ InputError, Redaction }
+import config.{ InputError, Redaction }
 
 /** Everything that happens after a run: archive, summaries, gate, index. */
 object PostRun {
@@ -95,7 +86,7 @@ object PostRun {
         )
       } catch { case NonFatal(e) => RunOutcome(archived, None, None, Some(InputError.oneLine(e))) }
     val indexError =
-      try { if (writeIndex) RunIndexPage.write(resultsRoot); None }
+      try { if (writeIndex) SiteFiles.index(resultsRoot); None }
       catch {
         case NonFatal(e) => Some(s"index ${resultsRoot.resolve(RunIndexPage.FileName)}: ${InputError.oneLine(e)}")
       }
@@ -174,10 +165,10 @@ object PostRun {
         // The run against its baseline, as `compare` would write it: linked from both runs' pages.
         baseline.foreach { b =>
           val comparison = RunComparison.compare(b, withGate, policy)
-          ComparePage.write(resultsRoot, comparison)
+          SiteFiles.comparison(resultsRoot, comparison)
           println(ConsoleSummary.comparisonTable(comparison))
         }
-        verdict.capacity.map(results.capacity.CapacityText.oneLine).foreach(println)
+        verdict.capacity.map(results.render.CapacityText.oneLine).foreach(println)
         ResultsConsole.printVerdict(withGate.run.runId, verdict)
         RunOutcome(runDir, Some(withGate), Some(verdict), None)
     }
@@ -212,16 +203,16 @@ object PostRun {
     RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryJsonName), SummaryJson.write(summary))
     RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryMarkdownName), SummaryMarkdown.render(summary))
     // Only a run its profile split into windows has figures to chart over them.
-    if (summary.windows.nonEmpty) WindowChart.write(summary, runDir.resolve(WindowChart.FileName))
+    if (summary.windows.nonEmpty) SiteFiles.windowChart(summary, runDir)
     else Files.deleteIfExists(runDir.resolve(WindowChart.FileName))
     summary.curves.filter(_.points.nonEmpty).foreach(c =>
-      CurveChart.write(summary.run.simulation, c, runDir.resolve(CurveChart.fileName(c)))
+      SiteFiles.curveChart(summary.run.simulation, c, runDir)
     )
     verdict match {
       case Some(v) => RunArchive.writeAtomically(runDir.resolve(RunArchive.JUnitName), JUnitReport.render(summary, v))
       case None    => Files.deleteIfExists(runDir.resolve(RunArchive.JUnitName))
     }
-    RunPage.write(runDir, summary)
+    SiteFiles.runPage(runDir, summary)
   }
 
   /** The baseline the settings name; a baseline that cannot be used is a warning, never a lost run. */

@@ -1,9 +1,11 @@
 package results
 
+import results.archive.ClaimsFile
+
 import results.archive.{ RunArchive, SummaryJson }
 import results.gate.{ RunComparison, Thresholds }
 import results.model.{ GateVerdict, RunContext }
-import results.render.{ ComparePage, ConsoleSummary, RunIndexPage, RunPage }
+import results.render.{ ComparePage, ConsoleSummary }
 import results.summarize.{ Claims, ResultsSettings, RunSummarizer, ShardMerge }
 
 import java.lang.management.ManagementFactory
@@ -13,7 +15,8 @@ import java.time.format.DateTimeFormatter
 
 import scala.util.control.NonFatal
 
-import suite.{ ConfigFiles, InputError, KnownSettings, Redaction }
+import config.{ ConfigFiles, InputError, Redaction }
+import suite.KnownSettings
 
 /** Command line of the results pipeline, e.g.
   * `mvn -q exec:java -Dexec.mainClass=results.ResultsCli -Dexec.args="compare results/a results/b"`.
@@ -117,7 +120,7 @@ object ResultsCli {
 
   private def report(outcome: RunOutcome): Int = {
     outcome.error.foreach(e => System.err.println(s"results: ERROR $e"))
-    RunIndexPage.write(outcome.archivedRunDir.getParent)
+    SiteFiles.index(outcome.archivedRunDir.getParent)
     outcome.exitCode
   }
 
@@ -151,8 +154,8 @@ object ResultsCli {
       val (before, after) = (RunArchive.readSummary(dirA), RunArchive.readSummary(dirB))
       val policy = Thresholds.load(after.run.systems, options.thresholds).baseline
       val comparison = RunComparison.compare(before, after, policy)
-      val out = ComparePage.write(options.results, comparison)
-      RunIndexPage.write(options.results)
+      val out = SiteFiles.comparison(options.results, comparison)
+      SiteFiles.index(options.results)
       RunComparison.settingsDifferences(comparison).foreach(d => println(s"results: WARNING settings differ: $d"))
       println(ConsoleSummary.comparisonTable(comparison))
       println(s"results: ${out.resolve(ComparePage.FileName).toAbsolutePath}")
@@ -167,8 +170,8 @@ object ResultsCli {
 
   /** The index, and the run page of every summarised run (a page an older version wrote, or none). */
   private def index(options: Options): Int = {
-    RunArchive.runs(options.results).foreach(run => run.summary.foreach(RunPage.write(run.dir, _)))
-    println(s"results: ${RunIndexPage.write(options.results).toAbsolutePath}")
+    RunArchive.runs(options.results).foreach(run => run.summary.foreach(SiteFiles.runPage(run.dir, _)))
+    println(s"results: ${SiteFiles.index(options.results).toAbsolutePath}")
     0
   }
 
@@ -197,7 +200,7 @@ object ResultsCli {
       duplicateLocks = claims.map(Claims.duplicates)
     )
     val outcome = RunArchive.writeStaged(Files.createDirectories(options.results).resolve(dir.getFileName)) { staging =>
-      claims.foreach(Claims.write(staging, _))
+      claims.foreach(ClaimsFile.write(staging, _))
       // A merged run is gated on its thresholds only, unless a baseline is named (a pipeline's last merged run).
       val baseline =
         if (options.values.contains("baseline")) settingsFor(options).baseline else ResultsSettings.NoBaseline

@@ -12,7 +12,7 @@ import scala.util.Using
 import scala.util.control.NonFatal
 
 import io.gatling.charts.stats.SimulationLogAccess
-import suite.InputError
+import config.InputError
 
 /** Where a run's folder is, and what it tells of the run without its run.json: the log's simulation, the commit. */
 object RunFolders {

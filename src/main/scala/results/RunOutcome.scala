@@ -23,15 +23,3 @@ final case class RunOutcome(
     */
   def exitCode: Int = if (error.nonEmpty) 2 else verdict.fold(2)(_.exitCode)
 }
-
-/** Exit statuses of a run's JVM beyond Gatling's own (0 done, 2 assertions failed): 3 is bad input
-  * (suite.FailFast), and these two come from the archiving step.
-  */
-object RunOutcome {
-
-  /** Gatling's own status for failed assertions: the Gatling JVM's exit for every FAIL, early stops included. */
-  val FailExitCode = 2
-  val IncompleteExitCode = 4
-  val NotArchivedExitCode = 5
-  val InvalidExitCode = 6
-}

@@ -7,7 +7,7 @@ import java.nio.file.{ Files, Path, StandardCopyOption }
 import scala.util.control.NonFatal
 
 import com.typesafe.config.{ Config, ConfigException, ConfigFactory, ConfigUtil }
-import suite.InputError
+import config.InputError
 
 /** The file where a standalone sandbox writes the base URL of each stand-in as it starts, in a target's keys
   * (`raid.baseUrl = "http://127.0.0.1:41234"`), and which it removes when it stops. The target that names the

@@ -19,7 +19,7 @@ import com.github.tomakehurst.wiremock.standalone.{ JsonFileMappingsSource, Mapp
 import com.github.tomakehurst.wiremock.store.{ DefaultStores, StubMappingStore }
 import com.github.tomakehurst.wiremock.stubbing.{ ServeEvent, StubMapping, StubMappings, SubEvent }
 import io.netty.channel.EventLoopGroup
-import suite.InputError
+import config.InputError
 
 /** The running WireMock and the faults its stubs inject. */
 private[sandbox] final class RunningStubs(val server: WireMockServer, faults: StubFaults, inProcess: InProcessStubs) {

@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicLong
 
 import scala.concurrent.duration.FiniteDuration
 
-import suite.Settings
+import config.Settings
 
 /** A fault a stand-in injects instead of its normal answer. */
 sealed abstract class Fault(val name: String)

@@ -1,12 +1,15 @@
 package sandbox
 
+import results.model.SandboxShare
+
 import java.nio.file.Path
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.atomic.AtomicBoolean
 
 import scala.util.control.NonFatal
 
-import suite.{ FailFast, InputError, KnownSettings }
+import config.InputError
+import suite.{ FailFast, KnownSettings }
 
 import io.netty.channel.{ EventLoopGroup, MultiThreadIoEventLoopGroup }
 import io.netty.channel.nio.NioIoHandler
@@ -57,8 +60,8 @@ final class RunningSandbox private[sandbox] (
   /** The stubs' own time per call, per stub name, as the stand-ins' client saw it. */
   def stubFigures: Seq[ServingFigures] = stubClient.times.figures
 
-  /** The time the sandbox added so far, as its tally counts it ([[RunningSandbox.AddedTally]]): by
-    * "system: request", then by range ([[ServingTimes.Buckets]]).
+  /** The time the sandbox added so far, as its tally counts it ([[SandboxShare.AddedTally]]): by
+    * "system: request", then by range ([[SandboxShare.Buckets]]).
     */
   def addedCounts: Map[String, Map[String, Long]] = servingFigures.map(f => addedKey(f) -> f.addedByBucket.toMap).toMap
 
@@ -70,10 +73,10 @@ final class RunningSandbox private[sandbox] (
     */
   def countInto(tallies: suite.Tallies): Unit = {
     def count(name: String, key: String, buckets: Seq[(String, Long)]): Unit = {
-      val tally = tallies(name, ServingTimes.Buckets.map(_._1))
+      val tally = tallies(name, SandboxShare.Buckets.map(_._1))
       buckets.foreach { case (bucket, n) => tally.add(key, bucket, n) }
     }
-    servingFigures.foreach(f => count(RunningSandbox.AddedTally, addedKey(f), f.addedByBucket))
+    servingFigures.foreach(f => count(SandboxShare.AddedTally, addedKey(f), f.addedByBucket))
     times.foreach(t => count(RunningSandbox.AcceptTally, t.system, t.acceptWaitByBucket))
   }
 
@@ -288,6 +291,5 @@ private[sandbox] final class ServingCpu {
 object RunningSandbox {
 
   /** The tallies the sandbox's figures go to (see [[RunningSandbox.countInto]]). */
-  val AddedTally = "Sandbox-added time per request (in-process sandbox)"
   val AcceptTally = "Sandbox accept to first request read per new connection (in-process sandbox)"
 }

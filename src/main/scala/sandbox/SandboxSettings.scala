@@ -6,7 +6,7 @@ import scala.concurrent.duration.FiniteDuration
 import scala.util.control.NonFatal
 
 import com.typesafe.config.{ Config, ConfigFactory }
-import suite.Settings
+import config.Settings
 
 /** How long a stub waits before answering. All times in milliseconds. */
 sealed trait StubDelay

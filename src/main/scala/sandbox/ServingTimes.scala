@@ -1,5 +1,7 @@
 package sandbox
 
+import results.model.SandboxShare
+
 import java.util.concurrent.{ ConcurrentHashMap, TimeUnit }
 import java.util.concurrent.atomic.AtomicLong
 
@@ -101,7 +103,7 @@ final class ServingTimes(val system: String) {
       )
     }
 
-  /** New connections by their wait from accept to first request read, in [[ServingTimes.Buckets]]. */
+  /** New connections by their wait from accept to first request read, in [[SandboxShare.Buckets]]. */
   def acceptWaitByBucket: Seq[(String, Long)] = acceptWaitBuckets.counts
 
   /** e.g. "raid new connections: accept to first request p99 0.4 ms, 1,234 connections" */
@@ -118,13 +120,6 @@ object ServingTimes {
   /** Request names a stand-in may have before the rest count as "other". */
   val MaxNames = 64
 
-  /** The ranges a sandbox-added time falls in, upper bounds in microseconds, for a tally that adds up across
-    * shards and shows each range's share.
-    */
-  val Buckets: Seq[(String, Long)] =
-    Seq("< 1 ms" -> 1000L, "1-5 ms" -> 5000L, "5-20 ms" -> 20000L, "20-100 ms" -> 100000L, "100 ms-1 s" -> 1000000L)
-      .appended(">= 1 s" -> Long.MaxValue)
-
   private val HighestMicros = TimeUnit.HOURS.toMicros(1)
 
   private final class Histograms {
@@ -134,13 +129,13 @@ object ServingTimes {
     val addedBuckets = new BucketCounts
   }
 
-  /** Counts in [[Buckets]], exact at their bounds (a histogram's are within its precision). */
+  /** Counts in [[SandboxShare.Buckets]], exact at their bounds (a histogram's are within its precision). */
   private final class BucketCounts {
-    private val adders = Buckets.map(_ => new java.util.concurrent.atomic.LongAdder)
+    private val adders = SandboxShare.Buckets.map(_ => new java.util.concurrent.atomic.LongAdder)
 
-    def add(micros: Long): Unit = adders(Buckets.indexWhere(micros < _._2)).increment()
+    def add(micros: Long): Unit = adders(SandboxShare.Buckets.indexWhere(micros < _._2)).increment()
 
-    def counts: Seq[(String, Long)] = Buckets.map(_._1).zip(adders.map(_.sum))
+    def counts: Seq[(String, Long)] = SandboxShare.Buckets.map(_._1).zip(adders.map(_.sum))
   }
 
   private def histogram() = new ConcurrentHistogram(HighestMicros, 2)

@@ -3,7 +3,7 @@ package sandbox
 import java.util.concurrent.CompletableFuture
 
 import io.netty.handler.codec.http.{ HttpHeaders, HttpMethod, QueryStringDecoder }
-import suite.Settings
+import config.Settings
 
 /** One HTTP request as a stand-in sees it: the body is copied out of Netty's buffer. */
 final case class StandInRequest(method: HttpMethod, uri: String, headers: HttpHeaders, body: Array[Byte]) {

@@ -1,5 +1,7 @@
 package suite
 
+import config.ConfigFiles
+
 import java.nio.file.{ Files, Paths }
 
 import scala.jdk.CollectionConverters._

@@ -1,5 +1,7 @@
 package suite
 
+import config.InputError
+
 import java.net.URI
 import java.net.http.{ HttpClient, HttpRequest, HttpResponse }
 import java.time.Duration

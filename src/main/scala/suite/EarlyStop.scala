@@ -1,5 +1,7 @@
 package suite
 
+import config.Settings
+
 import results.model.{ EarlyStopRecord, GateCheck }
 
 import java.util.concurrent.{ Executors, TimeUnit }

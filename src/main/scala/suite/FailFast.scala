@@ -1,5 +1,9 @@
 package suite
 
+import config.Redaction
+
+import config.InputError
+
 import com.typesafe.config.ConfigException
 
 /** Stops a run whose input is wrong, before any load is sent, with one line naming the key or file.

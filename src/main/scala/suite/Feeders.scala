@@ -1,5 +1,7 @@
 package suite
 
+import config.InputError
+
 import java.io.{ BufferedReader, InputStream, InputStreamReader }
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{ Files, Paths }

@@ -1,5 +1,7 @@
 package suite
 
+import config.{ ConfigFiles, InputError, Settings }
+
 import java.nio.file.{ Files, Paths }
 
 import scala.jdk.CollectionConverters._

@@ -1,5 +1,7 @@
 package suite
 
+import config.{ InputError, Settings }
+
 import java.lang.management.ManagementFactory
 import java.nio.file.{ Files, Paths }
 

@@ -1,5 +1,7 @@
 package suite
 
+import config.Settings
+
 import java.util.Random
 import java.util.concurrent.ThreadLocalRandom
 import java.util.concurrent.atomic.AtomicLong

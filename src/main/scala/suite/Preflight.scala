@@ -1,5 +1,7 @@
 package suite
 
+import config.{ InputError, Redaction }
+
 import java.net.{ InetSocketAddress, Socket, URI }
 
 import scala.concurrent.duration.FiniteDuration

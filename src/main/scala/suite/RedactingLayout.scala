@@ -1,5 +1,7 @@
 package suite
 
+import config.Redaction
+
 import ch.qos.logback.classic.PatternLayout
 import ch.qos.logback.classic.spi.ILoggingEvent
 

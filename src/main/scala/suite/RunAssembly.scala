@@ -1,8 +1,12 @@
 package suite
 
+import results.archive.ClaimsFile
+
+import config.{ ConfigFiles, InputError, Settings }
+
 import results.archive.RunArchive
 import results.gate.Thresholds
-import results.summarize.{ Claims, ResultsSettings }
+import results.summarize.ResultsSettings
 
 import java.nio.file.Path
 
@@ -45,7 +49,7 @@ object RunAssembly {
     }
     requireProductionAllowed(suite, profiles.map { case (system, profile) => system.key -> profile })
     requireNoEarlyStopOfASearch(suite, profiles.collect { case (system, p) if p.capacitySearch.nonEmpty => system.key })
-    val claims = new Claims.Recorder
+    val claims = new ClaimsFile.Recorder
     val tallies = new Tallies
     val owners = new RequestOwners
     val loads = profiles.flatMap { case (system, profile) =>
@@ -180,7 +184,7 @@ object RunAssembly {
       suite: SuiteConfig,
       system: SystemUnderTest,
       profile: LoadProfile,
-      claims: Claims.Recorder,
+      claims: ClaimsFile.Recorder,
       tallies: Tallies = new Tallies
   ): SystemSettings = {
     val own = SystemSettings(

@@ -1,5 +1,7 @@
 package suite
 
+import config.Redaction
+
 import profiles.Plan
 
 /** The one screen printed before a run starts: what will be sent, where, and for how long. */

@@ -1,8 +1,10 @@
 package suite
 
+import results.archive.ClaimsFile
+
 import results.gate.Thresholds
 import results.model.{ RunContext, RunCourse, ShardStart, SystemRecord }
-import results.summarize.{ Claims, ResultsSettings }
+import results.summarize.ResultsSettings
 
 import java.nio.file.Path
 
@@ -31,7 +33,7 @@ final case class RunSetup(
     simulation: String,
     suite: SuiteConfig,
     loads: Seq[SystemLoad],
-    claims: Claims.Recorder,
+    claims: ClaimsFile.Recorder,
     thresholds: Thresholds,
     results: ResultsSettings,
     throttling: Seq[ThrottleStep],

@@ -1,5 +1,7 @@
 package suite
 
+import config.InputError
+
 import java.lang.reflect.Modifier
 import java.nio.file.{ Files, Paths }
 

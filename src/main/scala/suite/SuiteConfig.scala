@@ -1,5 +1,7 @@
 package suite
 
+import config.{ ConfigFiles, InputError, Redaction, Settings }
+
 import java.nio.file.Paths
 
 import scala.concurrent.duration.FiniteDuration

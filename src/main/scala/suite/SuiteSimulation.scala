@@ -1,5 +1,10 @@
 package suite
 
+import results.model.ExitCodes
+import config.InputError
+
+import config.Redaction
+
 import results.model.{ EarlyStopRecord, InjectorHealthRecord, RunCourse, ShardStart }
 
 import java.nio.file.{ Path, Paths }
@@ -10,7 +15,7 @@ import io.gatling.core.Predef._
 import linespeed.ShapingProxy
 import live.LiveView
 import profiles.WindowRecorder
-import results.{ PostRun, RunFolders, RunOutcome }
+import results.{ PostRun, RunFolders }
 import sandbox.{ RunningSandbox, Sandbox }
 
 /** The base of every simulation, a thin shell over [[RunAssembly]]: assembles and checks the run,
@@ -237,18 +242,18 @@ abstract class SuiteSimulation extends Simulation {
           // to CI. A FAIL exits as Gatling's failed assertions do. A killed run keeps its signal's status.
           outcome.verdict.map(_.exitCode) match {
             case _ if !ended => 0
-            case Some(1)     => RunOutcome.FailExitCode
+            case Some(1)     => ExitCodes.FailedAssertions
             case Some(code)  => code
             case None        => 0
           }
         case None =>
           println(s"results: ERROR no simulation.log held open by this run in $gatlingResults: nothing archived")
-          RunOutcome.NotArchivedExitCode
+          ExitCodes.NotArchived
       }
     } catch {
       case NonFatal(e) =>
         println(s"results: ERROR the run was not archived to $resultsRoot: ${InputError.oneLine(e)}")
-        RunOutcome.NotArchivedExitCode
+        ExitCodes.NotArchived
     }
 
   /** Where the JVM cannot list its open files, the newest log of this simulation written since it started,

@@ -1,5 +1,7 @@
 package suite
 
+import config.Settings
+
 import results.model.{ ShardStart, StartRule }
 
 import java.nio.file.{ FileAlreadyExistsException, Files, Path, Paths, StandardCopyOption }

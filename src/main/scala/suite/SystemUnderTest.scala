@@ -1,5 +1,9 @@
 package suite
 
+import results.archive.ClaimsFile
+
+import config.Settings
+
 import scala.concurrent.duration.FiniteDuration
 
 import com.typesafe.config.Config
@@ -8,7 +12,6 @@ import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import profiles.{ Plan, Shard }
-import results.summarize.Claims
 import sandbox.StandIn
 
 /** One system the suite models, as its slice gives it to the framework: its key (the name of its
@@ -93,7 +96,7 @@ final case class SystemSettings(
     workItems: Option[Long] = None,
     parts: Map[String, SystemSettings] = Map.empty,
     usersToFeed: Option[Long] = None,
-    claims: Claims.Recorder = new Claims.Recorder,
+    claims: ClaimsFile.Recorder = new ClaimsFile.Recorder,
     tallies: Tallies = new Tallies
 ) {
   // Scoped under the system's key so that errors name the full path, e.g. "raid.thinkTime".

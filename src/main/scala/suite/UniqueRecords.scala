@@ -1,5 +1,7 @@
 package suite
 
+import config.InputError
+
 import java.util.concurrent.atomic.AtomicLong
 
 import io.gatling.core.Predef._

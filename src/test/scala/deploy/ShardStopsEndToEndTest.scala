@@ -1,6 +1,8 @@
 package deploy
 
-import results.{ ResultsCli, RunOutcome }
+import results.model.ExitCodes
+
+import results.ResultsCli
 import results.archive.SummaryJson
 import results.model.GateVerdict
 
@@ -138,7 +140,7 @@ class ShardStopsEndToEndTest {
       // full disk or a lost mount fails an archive.
       Files.createSymbolicLink(dir.resolve(runName), dir.resolve("nowhere"))
       shard.signal("TERM", group = false)
-      assertEquals(RunOutcome.NotArchivedExitCode, shard.exitStatus(seconds = 300), shard.text)
+      assertEquals(ExitCodes.NotArchived, shard.exitStatus(seconds = 300), shard.text)
       assertEquals("5", Files.readString(dir.resolve("exit-code")).trim, "the JVM's own code")
       assertTrue(shard.text.contains(s"results: ERROR the run was not archived to $dir: "), shard.text)
       val log = gatling.resolve(s"$runName/simulation.log")

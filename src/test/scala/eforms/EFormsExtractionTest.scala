@@ -8,7 +8,8 @@ import com.typesafe.config.ConfigFactory
 import io.gatling.commons.validation.{ Failure, Success }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.{ ConfigFiles, RunAssembly, SuiteConfig }
+import config.ConfigFiles
+import suite.{ RunAssembly, SuiteConfig }
 
 import EFormsExtraction.{ Extracted, Schedule }
 

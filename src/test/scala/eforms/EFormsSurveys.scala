@@ -2,7 +2,7 @@ package eforms
 
 import java.nio.charset.StandardCharsets.UTF_8
 
-import suite.Settings
+import config.Settings
 
 /** A survey of the eForms platform: its question fields and its expected take-up (how many businesses
   * return it), which sets its share of respondents.

@@ -4,7 +4,8 @@ import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import profiles.Shard
-import suite.{ InputError, SystemSettings }
+import config.InputError
+import suite.SystemSettings
 
 /** The cache checks' settings: a missing or bad one stops the journey's build with one line naming the key. */
 class CacheChecksSettingTest {

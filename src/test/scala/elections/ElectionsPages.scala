@@ -2,7 +2,8 @@ package elections
 
 import java.net.{ URI, URISyntaxException }
 
-import suite.{ Feeders, InputError }
+import config.InputError
+import suite.Feeders
 
 /** The comprehensive test's other pages: `name,path` rows, the name being the page's group and tally key. */
 object ElectionsPages {

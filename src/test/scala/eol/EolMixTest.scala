@@ -5,7 +5,8 @@ import java.util.Random
 import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.{ ConfigFiles, Mix, Settings }
+import config.{ ConfigFiles, Settings }
+import suite.Mix
 
 /** The transaction mixes of eol.conf, drawn as a run draws them. */
 class EolMixTest {

@@ -191,13 +191,13 @@ class ShapingProxyTest {
   }
 
   @Test def sharesThatDoNotAddUpTo100AreRejectedNamingTheKey(): Unit = {
-    val settings = new suite.Settings(
+    val settings = new config.Settings(
       com.typesafe.config.ConfigFactory.parseString(
         "lineSpeeds { 56k { kbitPerSecond = 56, sharePercent = 2.3 }, 2048k { kbitPerSecond = 2048, sharePercent = 58 } }"
       ),
       "eforms"
     )
-    val error = assertThrows(classOf[suite.InputError], () => LineClass.read(settings, "lineSpeeds"))
+    val error = assertThrows(classOf[config.InputError], () => LineClass.read(settings, "lineSpeeds"))
     assertEquals(
       "eforms.lineSpeeds: the shares must add up to 100 % (they add up to 60.3 %: 56k 2.3, 2048k 58)",
       error.getMessage

@@ -9,7 +9,7 @@ import scala.util.Using
 import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.{ InputError, Settings }
+import config.{ InputError, Settings }
 
 /** The live view's settings as application.conf and -D give them, and the one-line errors for bad ones. */
 class LiveSettingsTest {

@@ -1,5 +1,7 @@
 package live
 
+import results.model.ExitCodes
+
 import java.nio.file.{ Files, Paths }
 import javax.imageio.ImageIO
 
@@ -11,8 +13,7 @@ import scala.jdk.CollectionConverters._
 import com.fasterxml.jackson.databind.JsonNode
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.RunOutcome
-import suite.InputError
+import config.InputError
 import testkit.{ FreePort, GatlingProcess, LiveTools, SimulationRuns, ToySimulation }
 
 /** A real run of the toy system, watched as it goes by the servers a team would use: an HTTP client reads the
@@ -65,7 +66,7 @@ class LiveViewEndToEndTest {
           runPageStatus = LiveTools.get(s"http://127.0.0.1:$livePort${readings.last.path("runPage").asText}").map(_._1)
         else Thread.sleep(500)
       }
-      assertEquals(RunOutcome.FailExitCode, run.exitStatus(120), run.text)
+      assertEquals(ExitCodes.FailedAssertions, run.exitStatus(120), run.text)
       assertTrue(run.text.contains(s"live view: $address"), run.text)
       assertTrue(
         run.text.indexOf(s"live view: $address") < run.text.indexOf("Simulation testkit.ToySimulation started"),

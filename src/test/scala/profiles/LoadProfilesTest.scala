@@ -7,7 +7,7 @@ import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 
 import _root_.io.gatling.core.controller.throttle.{ Hold, Reach }
-import _root_.suite.InputError
+import _root_.config.InputError
 
 import ProfilesTestKit._
 

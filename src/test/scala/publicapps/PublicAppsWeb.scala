@@ -9,7 +9,8 @@ import io.gatling.http.protocol.HttpProtocolBuilder
 import profiles.Workers
 import publicapps.standin.PublicAppsWebStandIn
 import sandbox.StandIn
-import suite.{ InputError, SystemSettings, SystemUnderTest }
+import config.InputError
+import suite.{ SystemSettings, SystemUnderTest }
 
 /** The public web host's share of the combined run (docs/systems/public-apps.md): a fixed list of
   * scenarios, Enrol Online's enrol and update transactions and Download Voting Papers in the turn of

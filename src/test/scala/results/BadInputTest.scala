@@ -1,5 +1,7 @@
 package results
 
+import results.model.ExitCodes
+
 import results.archive.SummaryJson
 import results.model.{ GateVerdict, RunContext, RunWindow, WindowKind, WindowLabel }
 import results.summarize.ResultsSettings
@@ -93,7 +95,7 @@ class BadInputTest {
   @Test
   def aTruncatedLogGivesPartialFiguresAWarningAndNoPass(): Unit = {
     val outcome = process(runFolderWithLog(cutInsideARecord))
-    assertEquals(RunOutcome.IncompleteExitCode, outcome.exitCode, outcome.toString)
+    assertEquals(ExitCodes.Incomplete, outcome.exitCode, outcome.toString)
     assertEquals(Some(GateVerdict.Incomplete), outcome.verdict.map(_.label), "a cut-off log is no complete run")
     val summary = outcome.summary.get
     assertTrue(

@@ -1,12 +1,15 @@
 package results
 
-import results.summarize.{ Claim, Claims }
+import results.archive.ClaimsFile
+
+import results.model.Claim
+import results.summarize.Claims
 
 import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.InputError
+import config.InputError
 
 class ClaimsTest {
 
@@ -35,9 +38,9 @@ class ClaimsTest {
 
   @Test def aRecorderWritesWhatItRecordedAndNothingWhenEmpty(): Unit = {
     val dir = Files.createTempDirectory("claims-")
-    new Claims.Recorder().writeTo(dir)
+    new ClaimsFile.Recorder().writeTo(dir)
     assertEquals(None, Claims.read(dir), "no claims, no file")
-    val recorder = new Claims.Recorder
+    val recorder = new ClaimsFile.Recorder
     recorder.record("7", "ann")
     recorder.record("7", "bob")
     recorder.writeTo(dir)

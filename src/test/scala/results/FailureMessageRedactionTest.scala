@@ -16,7 +16,7 @@ import com.typesafe.config.ConfigFactory
 import io.gatling.core.stats.writer.SimulationLogWriter
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.Redaction
+import config.Redaction
 import testkit.{ FixtureRun, TestJvm }
 
 /** A failed check quotes what the answer held (`jsonPath(...).find.is(x), but actually found <value>`), a secret

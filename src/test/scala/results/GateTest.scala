@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Assertions._
 
 import testkit.CraftedSummaries
 import testkit.CraftedSummaries.ok
-import suite.InputError
+import config.InputError
 
 class GateTest {
   private val search = List("Browse", "search")

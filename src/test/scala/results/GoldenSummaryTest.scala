@@ -1,7 +1,7 @@
 package results
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.capacity.{ CapacityRecord, CapacityStepRecord, SearchEnd }
+import results.model.{ CapacityRecord, CapacityStepRecord, SearchEnd }
 import results.model.{
   CurveSpec,
   InjectorFigures,

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Assertions._
 
 import testkit.CraftedSummaries
 import testkit.CraftedSummaries.Sample
-import suite.InputError
+import config.InputError
 
 class HistogramMergeTest {
   private val random = new Random(42)

@@ -1,8 +1,7 @@
 package results
 
-import results.archive.RunArchive
-import results.model.{ RunWindow, WindowKind, WindowLabel, WindowSummary }
-import results.render.{ RunIndexPage, RunPage, SitePages }
+import results.model.{ ArchivedRun, RunWindow, WindowKind, WindowLabel, WindowSummary }
+import results.render.{ RunIndexPage, RunPage }
 
 import java.nio.file.{ Files, Path, Paths }
 
@@ -93,7 +92,7 @@ class PageEscapingTest {
     val html = RunPage.render(summary, Nil, Set.empty)
     assertOnlyEscaped(html)
     val root = Files.createTempDirectory("page-escaping-")
-    SitePages.writeAssets(root)
+    SiteFiles.assets(root)
     val (tooltips, images) = inChromium(root, "raid-1/run.html", html)
     assertEquals("images: 0", images)
     assertTrue(tooltips.exists(_.contains(asText(name))), s"a percentile chart's tooltip names the request: $tooltips")
@@ -101,11 +100,11 @@ class PageEscapingTest {
   }
 
   @Test def theIndexPageShowsARequestNameOnlyAsText(): Unit = {
-    val run = RunArchive.ArchivedRun(Paths.get("raid-1"), None, Some(summary), None)
+    val run = ArchivedRun(Paths.get("raid-1"), None, Some(summary), None, 0L)
     val html = RunIndexPage.render(Seq(run))
     assertOnlyEscaped(html)
     val root = Files.createTempDirectory("page-escaping-")
-    SitePages.writeAssets(root)
+    SiteFiles.assets(root)
     val (tooltips, images) = inChromium(root, "index.html", html)
     assertEquals("images: 0", images)
     assertTrue(tooltips.exists(_.contains(asText(name))), s"the trend's tooltip names the request: $tooltips")

@@ -5,7 +5,7 @@ import results.summarize.ResultsSettings
 import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
-import suite.InputError
+import config.InputError
 
 /** The `results` block: every bad value is refused with one line naming its key. */
 class ResultsSettingsTest {

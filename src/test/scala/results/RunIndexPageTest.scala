@@ -1,7 +1,6 @@
 package results
 
-import results.archive.RunArchive
-import results.model.{ Entry, GateCheck, GateVerdict, Problem, ProblemKind, RunContext, RunCourse }
+import results.model.{ ArchivedRun, Entry, GateCheck, GateVerdict, Problem, ProblemKind, RunContext, RunCourse }
 import results.render.RunIndexPage
 
 import java.nio.file.{ Files, Paths }
@@ -22,7 +21,7 @@ class RunIndexPageTest {
       overrides: Map[String, String] = Map.empty,
       gate: Option[GateVerdict] = None,
       p99: Int = 2010
-  ): RunArchive.ArchivedRun = {
+  ): ArchivedRun = {
     val crafted = CraftedSummaries.summary(
       "RaidSimulation",
       Map(List("mint raid") -> CraftedSummaries.ok(2000, p99)),
@@ -30,7 +29,7 @@ class RunIndexPageTest {
       runId = runId
     )
     val summary = crafted.copy(run = crafted.run.copy(profile = profile, overrides = overrides), gate = gate)
-    RunArchive.ArchivedRun(Paths.get(runId), None, Some(summary), None)
+    ArchivedRun(Paths.get(runId), None, Some(summary), None, 0L)
   }
 
   private def verdict(incomplete: Seq[Problem] = Nil, invalid: Seq[Problem] = Nil, p99LimitMs: Double = 3000) =
@@ -99,12 +98,13 @@ class RunIndexPageTest {
   }
 
   @Test def aRunStoppedBeforeAnyFiguresIsMarkedOnItsSeries(): Unit = {
-    val stopped = RunArchive.ArchivedRun(
+    val stopped = ArchivedRun(
       Files.createDirectories(Files.createTempDirectory("results-").resolve("raid-2")),
       Some(RunContext("RaidSimulation", Seq("raid"), "loopback", "reference", "1/1", Map.empty, Nil, Nil)
         .copy(course = RunCourse(None, None, reachedEnd = false, None, None, None))),
       None,
-      None
+      None,
+      2000L
     )
     val page = RunIndexPage.render(Seq(run("raid-1", 1000, gate = Some(verdict())), stopped))
     val trend = trends(page).head

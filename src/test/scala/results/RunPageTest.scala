@@ -151,8 +151,8 @@ class RunPageTest {
       runDir.resolve("index.html"),
       "<html><head></head><body class=\"x\"><div>Gatling</div></body></html>"
     )
-    RunPage.write(runDir, failed)
-    RunPage.write(runDir, failed)
+    SiteFiles.runPage(runDir, failed)
+    SiteFiles.runPage(runDir, failed)
     val report = Files.readString(runDir.resolve("index.html"))
     assertEquals(1, "href=\"run.html\"".r.findAllIn(report).size, report)
     assertTrue(Files.readString(runDir.resolve("run.html")).contains("""href="index.html">Gatling&#39;s report"""))

@@ -10,7 +10,7 @@ import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
-import suite.InputError
+import config.InputError
 import testkit.CraftedSummaries
 
 /** A merged verdict speaks of load that ran at once: the merge lays the shards on one time line, and shards whose

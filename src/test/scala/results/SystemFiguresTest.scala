@@ -1,8 +1,8 @@
 package results
 
-import results.archive.{ RunArchive, SummaryJson }
+import results.archive.SummaryJson
 import results.gate.{ BaselinePolicy, Gate, Limits, RunComparison, SystemVerdicts, Thresholds }
-import results.model.{ Entry, PlannedWindow, RunContext, SystemRecord, Verdict, WindowKind, WindowLabel }
+import results.model.{ ArchivedRun, Entry, PlannedWindow, RunContext, SystemRecord, Verdict, WindowKind, WindowLabel }
 import results.render.{ ConsoleSummary, RunIndexPage, RunPage, SummaryMarkdown }
 import results.summarize.{ ResultsSettings, RunSummarizer, ShardMerge }
 
@@ -213,7 +213,7 @@ class SystemFiguresTest {
         None
       )
     )
-    val index = RunIndexPage.render(Seq(RunArchive.ArchivedRun(Path.of("two-1"), None, Some(gated), None)))
+    val index = RunIndexPage.render(Seq(ArchivedRun(Path.of("two-1"), None, Some(gated), None, 0L)))
     assertTrue(index.contains("<summary>40 overrides</summary>"), "overrides collapsed to their count")
     assertTrue(index.contains("<div><span class=\"verdict pass\">PASS</span> alpha, beta</div>"), index)
     assertTrue(index.contains("All Requests (beta)"), "each system's requests together are a trend of their own")

@@ -11,7 +11,7 @@ import results.model.{
   WindowLabel,
   WindowSummary
 }
-import results.render.{ CurveChart, SummaryMarkdown }
+import results.render.SummaryMarkdown
 import results.summarize.ShardMerge
 
 import java.nio.file.Files
@@ -127,7 +127,7 @@ class ThroughputCurveTest {
   }
 
   @Test def theCurveIsAPng(): Unit = {
-    val file = CurveChart.write("Sweep", curve, Files.createTempDirectory("curve-").resolve(CurveChart.fileName(curve)))
+    val file = results.SiteFiles.curveChart("Sweep", curve, Files.createTempDirectory("curve-"))
     assertEquals("throughput-uploads.png", file.getFileName.toString)
     val image = ImageIO.read(file.toFile)
     assertEquals((1000, 500), (image.getWidth, image.getHeight), s"a PNG: $file")

@@ -1,7 +1,7 @@
 package results
 
 import results.model.{ RunWindow, WindowKind, WindowLabel, WindowSummary }
-import results.render.{ SummaryMarkdown, WindowChart }
+import results.render.SummaryMarkdown
 
 import java.nio.file.Files
 import javax.imageio.ImageIO
@@ -55,7 +55,7 @@ class WindowFiguresTest {
   }
 
   @Test def theChartOverTheCyclesIsAPng(): Unit = {
-    val file = WindowChart.write(run, Files.createTempDirectory("windows-").resolve(WindowChart.FileName))
+    val file = results.SiteFiles.windowChart(run, Files.createTempDirectory("windows-"))
     val image = ImageIO.read(file.toFile)
     assertEquals((1000, 500), (image.getWidth, image.getHeight), s"a PNG: $file")
   }

@@ -1,5 +1,7 @@
 package results
 
+import results.model.ExitCodes
+
 import results.archive.{ RunArchive, SummaryJson }
 import results.model.{ RunContext, WorkDone }
 import results.summarize.ResultsSettings
@@ -58,7 +60,7 @@ class WorkDoneTest {
 
   @Test def aListTheTimeLimitCutShortIsIncomplete(): Unit = {
     val outcome = process(Files.createTempDirectory("results-"), "1/1", WorkDone("web", 7, 5, t0, t0 + 60_000))
-    assertEquals(RunOutcome.IncompleteExitCode, outcome.exitCode)
+    assertEquals(ExitCodes.Incomplete, outcome.exitCode)
     assertEquals(
       Seq("web: 5 of its 7 scenarios finished (the time limit stopped the rest)"),
       outcome.verdict.get.incomplete.map(_.text)

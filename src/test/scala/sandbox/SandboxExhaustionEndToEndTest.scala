@@ -1,5 +1,7 @@
 package sandbox
 
+import results.model.ExitCodes
+
 import java.io.IOException
 import java.net.{ InetSocketAddress, Socket }
 import java.nio.charset.StandardCharsets.UTF_8
@@ -11,7 +13,6 @@ import scala.util.Using
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.RunOutcome
 import testkit.{ FreePort, GatlingProcess, ToySandbox, ToySimulation }
 
 /** A stand-in pushed past the descriptors its process may open refuses what it cannot take, says so once,
@@ -108,7 +109,7 @@ class SandboxExhaustionEndToEndTest {
       // Requests the exhaustion left unanswered end soon, so the run does too.
       "toy.requestTimeout" -> "5s"
     )
-    assertEquals(RunOutcome.InvalidExitCode, run.exitStatus(120), run.text)
+    assertEquals(ExitCodes.Invalid, run.exitStatus(120), run.text)
     assertTrue(run.text.contains("results: INVALID sandbox out of file descriptors: the toy stand-in had "), run.text)
     assertTrue(run.text.contains("(the sandbox's limit on this machine, not the target's)"), run.text)
   }

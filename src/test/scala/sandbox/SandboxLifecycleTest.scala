@@ -7,7 +7,7 @@ import scala.jdk.CollectionConverters._
 
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
-import suite.InputError
+import config.InputError
 import testkit.SandboxTestKit
 import testkit.toy.ToyStandIn
 

@@ -5,7 +5,7 @@ import scala.concurrent.duration._
 import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
-import suite.InputError
+import config.InputError
 import testkit.SandboxTestKit
 import testkit.toy.ToyStandIn
 

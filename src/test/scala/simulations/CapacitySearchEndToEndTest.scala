@@ -9,8 +9,9 @@ import scala.jdk.CollectionConverters._
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import results.archive.SummaryJson
-import results.capacity.SearchEnd
+import results.model.{ ExitCodes, SearchEnd }
 import suite.FailFast
+import text.Formats
 import testkit.{ GatlingProcess, SimulationRuns, ToySimulation }
 
 /** Capacity searches against the toy system, whose stand-in serves a known number of requests a second
@@ -168,7 +169,7 @@ class CapacitySearchEndToEndTest {
       "capacity.minAnswers" -> "100",
       "capacity.maxMultiple" -> "2"
     )
-    assertEquals(results.RunOutcome.IncompleteExitCode, searched.exitStatus, searched.text)
+    assertEquals(ExitCodes.Incomplete, searched.exitStatus, searched.text)
     assertEquals(
       (SearchEnd.DrainTimedOut, Seq(1.0, 2.0)),
       (searched.record.end, searched.record.steps.map(_.multiple)),
@@ -203,7 +204,7 @@ class CapacitySearchEndToEndTest {
       "sandbox.stubs.delay.ms" -> "0",
       "injector.minSamples" -> "3"
     )
-    assertEquals(results.RunOutcome.InvalidExitCode, process.exitStatus(300), process.text)
+    assertEquals(ExitCodes.Invalid, process.exitStatus(300), process.text)
     val Seq(archived) = process.archivedRuns: @unchecked
     val answer = new com.fasterxml.jackson.databind.ObjectMapper()
       .readTree(archived.resolve("summary.json").toFile).path("systems").get(0).path("capacity")
@@ -340,7 +341,7 @@ object CapacitySearchEndToEndTest {
       val Seq(run) = process.archivedRuns: @unchecked
       run
     }
-    lazy val record: results.capacity.CapacityRecord =
+    lazy val record: results.model.CapacityRecord =
       SummaryJson.readContext(archived.resolve("run.json")).systemRecords.find(_.key == "toy").flatMap(_.capacity)
         .getOrElse(fail(s"no capacity search in run.json:\n$text"))
     lazy val answer: com.fasterxml.jackson.databind.JsonNode = new com.fasterxml.jackson.databind.ObjectMapper()
@@ -372,7 +373,7 @@ object CapacitySearchEndToEndTest {
         (answer.path("limitedBy").asText, answer.path("end").asText),
         answer.toString
       )
-      val oneLine = s"toy: carries ${results.render.Formats.multiple(headroom)} its reference load ("
+      val oneLine = s"toy: carries ${Formats.multiple(headroom)} its reference load ("
       assertTrue(text.linesIterator.exists(_.startsWith(oneLine)), s"the console's answer: $oneLine...\n$text")
     }
   }

@@ -3,7 +3,7 @@ package simulations
 import dvp.{ Dvp, DvpRequests, DvpSituations }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.InputError
+import config.InputError
 import testkit.SimulationRuns
 
 /** DvpSimulation at smoke scale against the in-process sandbox: three users take the three situations in

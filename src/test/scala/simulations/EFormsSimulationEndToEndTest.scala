@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test
 import io.gatling.charts.stats.SimulationLogAccess
 import io.gatling.charts.stats.SimulationLogAccess.RequestRecorded
 import results.archive.SummaryJson
-import suite.{ ConfigFiles, InputError, Settings }
+import config.{ ConfigFiles, InputError, Settings }
 import testkit.{ GatlingProcess, SimulationRuns }
 
 /** EFormsSimulation at smoke scale against the in-process sandbox, every respondent through the line-speed

@@ -3,7 +3,7 @@ package simulations
 import eroll.{ ERoll, ERollRequests }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.InputError
+import config.InputError
 import testkit.SimulationRuns
 
 /** ERollSimulation at smoke scale against the in-process sandbox: nine sessions, whose calls take the

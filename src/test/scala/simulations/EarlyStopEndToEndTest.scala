@@ -1,5 +1,7 @@
 package simulations
 
+import results.model.ExitCodes
+
 import results.archive.{ RunArchive, SummaryJson }
 import results.model.{ GateVerdict, RunSummary }
 
@@ -7,7 +9,6 @@ import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.RunOutcome
 import testkit.{ GatlingProcess, SimulationRuns, ToySimulation }
 
 /** An early-stop limit stops the load when the target fails, and the run's verdict is FAIL with the reason,
@@ -53,7 +54,7 @@ class EarlyStopEndToEndTest {
 
   @Test def serverErrorsStopTheRunEarlyAndFailIt(): Unit = {
     val (process, summary, archived) = run("sandbox.toy.faults.serverErrorPercent" -> "100")
-    assertEquals(RunOutcome.FailExitCode, process.exitStatus(0), process.text)
+    assertEquals(ExitCodes.FailedAssertions, process.exitStatus(0), process.text)
 
     val stop = summary.earlyStop.getOrElse(fail(s"no early stop recorded:\n${process.text}"))
     assertEquals(("server error %", 100.0, 50.0), (stop.limit, stop.measured, stop.allowed))
@@ -88,7 +89,7 @@ class EarlyStopEndToEndTest {
         "sandbox.toy.faults.slowDelay" -> "1500ms",
         "earlyStop.maxP99Ms" -> "1000"
       )
-    assertEquals(RunOutcome.FailExitCode, process.exitStatus(0), process.text)
+    assertEquals(ExitCodes.FailedAssertions, process.exitStatus(0), process.text)
     val stop = summary.earlyStop.getOrElse(fail(s"no early stop recorded:\n${process.text}"))
     assertEquals(("p99", 1000.0), (stop.limit, stop.allowed))
     assertTrue(stop.measured >= 1500, s"the answers' own time, delay included: $stop")

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test
 import elections.{ CacheChecks, Elections, ElectionsPages }
 import elections.standin.ElectionsSiteStandIn
 import results.archive.SummaryJson
-import suite.InputError
+import config.InputError
 import testkit.{ FixtureRun, GatlingProcess, SimulationRuns }
 
 /** ElectionsCdnSimulation at smoke scale against the sandbox's CDN stand-in. */

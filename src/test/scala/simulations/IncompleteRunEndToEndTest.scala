@@ -1,5 +1,7 @@
 package simulations
 
+import results.model.ExitCodes
+
 import results.archive.{ RunArchive, SummaryJson }
 import results.model.GateVerdict
 
@@ -7,7 +9,6 @@ import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.RunOutcome
 import testkit.GatlingProcess
 
 /** A run that did not complete its plan is archived as INCOMPLETE: never a PASS, never a baseline. */
@@ -23,7 +24,7 @@ class IncompleteRunEndToEndTest {
     )
     run.awaitLoad(60)
     run.terminate()
-    assertEquals(RunOutcome.IncompleteExitCode, run.exitStatus(60), run.text)
+    assertEquals(ExitCodes.Incomplete, run.exitStatus(60), run.text)
     val Seq(archived) = run.archivedRuns: @unchecked
     assertTrue(run.text.contains("results: gate INCOMPLETE"), run.text)
     assertTrue(run.text.contains("results: INCOMPLETE the run was stopped before the end of its plan"), run.text)
@@ -73,7 +74,7 @@ class IncompleteRunEndToEndTest {
       "profiles.raid.smoke.drain" -> "1s",
       "sandbox.stubs.delay.ms" -> "0"
     )
-    assertEquals(RunOutcome.IncompleteExitCode, run.exitStatus(120), run.text)
+    assertEquals(ExitCodes.Incomplete, run.exitStatus(120), run.text)
     val Seq(archived) = run.archivedRuns: @unchecked
     val summary = SummaryJson.read(archived.resolve("summary.json"))
     assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))

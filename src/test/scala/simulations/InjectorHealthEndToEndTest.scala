@@ -1,11 +1,12 @@
 package simulations
 
+import results.model.ExitCodes
+
 import results.archive.SummaryJson
 import results.model.GateVerdict
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.RunOutcome
 import testkit.{ GatlingProcess, StarvedInjectorSimulation }
 
 /** An injector starved of CPU on purpose gets the verdict INVALID, in every summary and its exit code. */
@@ -19,7 +20,7 @@ class InjectorHealthEndToEndTest {
       "sandbox.stubs.delay.ms" -> "0",
       "injector.minSamples" -> "3"
     )
-    assertEquals(RunOutcome.InvalidExitCode, run.exitStatus(180), run.text)
+    assertEquals(ExitCodes.Invalid, run.exitStatus(180), run.text)
     val Seq(archived) = run.archivedRuns: @unchecked
     val summary = SummaryJson.read(archived.resolve("summary.json"))
     assertEquals(Some(GateVerdict.Invalid), summary.gate.map(_.label))

@@ -12,7 +12,7 @@ import keyall.{ KeyAll, KeyAllRequests, KeyAllStaff, Queues }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import results.{ PostRun, ResultsCli, RunFolders }
-import suite.InputError
+import config.InputError
 import testkit.SimulationRuns
 
 /** KeyAllSimulation at smoke scale against the in-process sandbox and its embedded PostgreSQL. */

@@ -9,7 +9,8 @@ import keyupload.KeyUploadRequests._
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import profiles.ProfilesTestKit
-import suite.{ FailFast, InputError }
+import config.InputError
+import suite.FailFast
 import testkit.{ GatlingProcess, SimulationRuns }
 
 /** KeyUploadSimulation at smoke scale against the in-process sandbox, each level made long enough for

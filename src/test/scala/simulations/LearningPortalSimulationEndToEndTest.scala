@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import profiles.ProfilesTestKit
 
-import suite.{ ConfigFiles, Feeders, InputError }
+import config.{ ConfigFiles, InputError }
+import suite.Feeders
 import testkit.SimulationRuns
 
 /** LearningPortalSimulation at smoke scale against the in-process sandbox: every learner logs in, reads

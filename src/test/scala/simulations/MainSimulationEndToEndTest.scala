@@ -1,5 +1,4 @@
 package simulations
-
 import results.gate.Thresholds
 import results.model.RunContext
 
@@ -10,7 +9,7 @@ import linespeed.LineClass
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import results.PostRun
-import suite.{ ConfigFiles, Settings }
+import config.{ ConfigFiles, Settings }
 import testkit.SimulationRuns
 
 /** The main job (`mvn gatling:test` with no arguments) at smoke scale: every system's journey, no KO, and
@@ -57,7 +56,7 @@ class MainSimulationEndToEndTest {
     val ownPaths = Thresholds.load(keys, None).paths.map(_._1.mkString(" / ")).toSet
     val checked = gated.verdict.get.checks.map(_.subject).toSet
     keys.foreach { key =>
-      val own = com.typesafe.config.ConfigFactory.parseResources(suite.ConfigFiles.systemFile(key))
+      val own = com.typesafe.config.ConfigFactory.parseResources(ConfigFiles.systemFile(key))
       assertTrue(own.hasPath(s"thresholds.simulations.\"$key\""), s"$key has its own thresholds block")
     }
     assertEquals(Set.empty, ownPaths -- checked, "every path of every system's block is checked by the gate")

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test
 import publicapps.{ PublicAppsERoll, PublicAppsWeb, WorkList }
 import publicapps.standin.PublicAppsWebStandIn
 import sandbox.{ Sandbox, SandboxSettings, StandIn, StandInContext, StandInHandler, StandInRequest }
-import suite.{ ConfigFiles, InputError, SystemUnderTest }
+import config.{ ConfigFiles, InputError }
+import suite.SystemUnderTest
 import testkit.SimulationRuns
 
 /** PublicAppsSimulation's smoke list against the in-process sandbox: 14 web scenarios (each of the

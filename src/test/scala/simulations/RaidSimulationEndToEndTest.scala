@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test
 import results.PostRun
 import raid.Raid
 import testkit.SimulationRuns
-import suite.InputError
+import config.InputError
 
 /** RaidSimulation at smoke scale against the in-process sandbox, checked in its simulation.log. */
 class RaidSimulationEndToEndTest {

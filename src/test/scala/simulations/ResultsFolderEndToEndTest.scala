@@ -1,10 +1,11 @@
 package simulations
 
+import results.model.ExitCodes
+
 import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.RunOutcome
 import suite.FailFast
 import testkit.GatlingProcess
 
@@ -39,7 +40,7 @@ class ResultsFolderEndToEndTest {
   @Test def aRunInAFolderReachedThroughASymbolicLinkIsArchived(): Unit = {
     val run = GatlingProcess.throughSymbolicLink(classOf[RaidSimulation], "sandbox.stubs.delay.ms" -> "0")
     val archived = run.archivedRun(300)
-    assertTrue(Set(0, RunOutcome.FailExitCode)(archived.statusCode), s"as a normal run ends:\n${run.text}")
+    assertTrue(Set(0, ExitCodes.FailedAssertions)(archived.statusCode), s"as a normal run ends:\n${run.text}")
     assertTrue(archived.users > 0, "the run's own log was archived")
   }
 
@@ -51,7 +52,7 @@ class ResultsFolderEndToEndTest {
       Files.delete(p)
     )
     Files.write(run.resultsDir, Array[Byte](1))
-    assertEquals(RunOutcome.NotArchivedExitCode, run.exitStatus(120), run.text)
+    assertEquals(ExitCodes.NotArchived, run.exitStatus(120), run.text)
     assertTrue(run.text.contains(s"results: ERROR the run was not archived to ${run.resultsDir}"), run.text)
   }
 }

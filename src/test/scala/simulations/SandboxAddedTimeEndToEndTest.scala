@@ -1,10 +1,11 @@
 package simulations
 
+import results.model.SandboxShare
+
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.{ Tag, Test }
 import results.archive.SummaryJson
-import sandbox.{ RunningSandbox, ServingTimes }
 import testkit.GatlingProcess
 
 /** At a moderate load the in-process sandbox adds little to what its stubs take: RAiD at half its reference
@@ -43,8 +44,8 @@ class SandboxAddedTimeEndToEndTest {
     assumeTrue(lateP99 <= 10, s"the machine is too busy to judge: a 10 ms sleep woke $lateP99 ms late at p99")
     val Seq(archived) = run.archivedRuns: @unchecked
     val tallies = SummaryJson.read(archived.resolve("summary.json")).tallies
-    val Some(added) = tallies.find(_.name == RunningSandbox.AddedTally): @unchecked
-    val slow = ServingTimes.Buckets.map(_._1).dropWhile(_ != "100 ms-1 s")
+    val Some(added) = tallies.find(_.name == SandboxShare.AddedTally): @unchecked
+    val slow = SandboxShare.Buckets.map(_._1).dropWhile(_ != "100 ms-1 s")
     assertEquals(Seq("100 ms-1 s", ">= 1 s"), slow)
     val mints = added.counts.toMap.get("raid: mint raid").map(_.values.sum).getOrElse(0L)
     assertTrue(mints >= 100, s"the figures count the run's mints ($mints):\n${run.text}")

@@ -10,7 +10,7 @@ import io.gatling.charts.stats.SimulationLogAccess.GroupRecorded
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
-import suite.{ ConfigFiles, InputError }
+import config.{ ConfigFiles, InputError }
 import testkit.{ LogCapture, SchedulingLag, SimulationRuns }
 import votenz.{ VoteNz, VoteNzRequests }
 import votenz.standin.VoteNzSiteStandIn

@@ -1,5 +1,7 @@
 package suite
 
+import config.{ InputError, Settings }
+
 import scala.concurrent.duration._
 import scala.jdk.CollectionConverters._
 

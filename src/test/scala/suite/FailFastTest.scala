@@ -1,5 +1,7 @@
 package suite
 
+import config.InputError
+
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 

@@ -1,5 +1,7 @@
 package suite
 
+import config.InputError
+
 import java.nio.file.{ Files, Path, Paths }
 
 import scala.jdk.CollectionConverters._

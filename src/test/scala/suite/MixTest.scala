@@ -1,5 +1,7 @@
 package suite
 
+import config.{ InputError, Settings }
+
 import java.util.Random
 
 import com.typesafe.config.ConfigFactory

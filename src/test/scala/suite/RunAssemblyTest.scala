@@ -1,5 +1,7 @@
 package suite
 
+import config.InputError
+
 import scala.concurrent.duration._
 import scala.jdk.CollectionConverters._
 
@@ -161,7 +163,7 @@ class RunAssemblyTest {
         suite,
         testkit.toy.Toy,
         profile,
-        new results.summarize.Claims.Recorder
+        new results.archive.ClaimsFile.Recorder
       ).duration("thinkTime")
     }
     assertEquals(3.seconds, thinkTime(), "the profile's settings win over toy.conf's 1s")

@@ -1,5 +1,7 @@
 package suite
 
+import config.{ InputError, Redaction }
+
 import java.nio.file.Files
 
 import scala.jdk.CollectionConverters._

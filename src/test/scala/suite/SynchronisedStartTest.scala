@@ -1,5 +1,7 @@
 package suite
 
+import config.{ InputError, Settings }
+
 import results.model.{ ShardStart, StartRule }
 
 import java.nio.file.{ Files, Path }

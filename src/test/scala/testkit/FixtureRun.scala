@@ -6,7 +6,7 @@ import java.nio.file.{ Files, Path }
 import io.gatling.app.InProcessGatling
 
 import results.RunFolders
-import suite.InputError
+import config.InputError
 
 /** One real run of [[LoopbackSimulation]] per test JVM, shared by the results tests (a run takes seconds). */
 object FixtureRun {

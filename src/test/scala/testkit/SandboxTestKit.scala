@@ -6,7 +6,7 @@ import java.net.http.HttpRequest.BodyPublishers
 
 import com.typesafe.config.ConfigFactory
 import sandbox.{ RunningSandbox, Sandbox, SandboxSettings, StandIn }
-import suite.ConfigFiles
+import config.ConfigFiles
 
 /** Starts a sandbox for the given systems as a run would: their systems/<key>.conf, then `hocon` over it. */
 object SandboxTestKit {

@@ -12,7 +12,8 @@ import io.gatling.core.config.GatlingConfiguration
 import org.junit.jupiter.api.Assertions._
 import results.RunFolders
 import simulations.Systems
-import suite.{ ConfigFiles, SystemUnderTest }
+import config.ConfigFiles
+import suite.SystemUnderTest
 
 /** Runs a simulation in this JVM against the in-process sandbox, without Gatling's HTML report, and reads its
   * simulation.log back with Gatling's own reader, for the end-to-end tests.

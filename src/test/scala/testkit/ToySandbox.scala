@@ -1,7 +1,7 @@
 package testkit
 
 import sandbox.{ Sandbox, SandboxSettings }
-import suite.ConfigFiles
+import config.ConfigFiles
 import testkit.toy.Toy
 
 /** The toy system's sandbox on its own JVM until stopped, for tests that start it under limits of its own

@@ -4,7 +4,7 @@ import scala.concurrent.duration._
 
 import com.typesafe.config.Config
 import profiles.{ LoadProfile, LoadProfiles, Plan, ShapedProfile, Shard }
-import suite.InputError
+import config.InputError
 
 /** Builds a system's `capacity` profile from its settings ([[SearchSettings]]) and its reference profile. */
 private[profiles] object CapacityProfiles {

@@ -6,7 +6,7 @@ import scala.concurrent.duration.FiniteDuration
 import scala.util.control.NonFatal
 
 import results.gate.Limits
-import results.capacity.{ CapacityRecord, CapacityStepRecord, InFlight, SearchEnd, StepPace, Throughput }
+import results.model.{ CapacityRecord, CapacityStepRecord, InFlight, SearchEnd, StepPace, Throughput }
 
 /** What a search holds to: its reference and its time budget per step.
   *
@@ -163,7 +163,7 @@ final class CapacitySearch(val plan: SearchPlan) {
     } catch {
       case _: InterruptedException => finish(SearchEnd.Stopped)
       case NonFatal(e)             =>
-        println(s"capacity ${plan.system}: the search failed (${suite.InputError.oneLine(e)})")
+        println(s"capacity ${plan.system}: the search failed (${config.InputError.oneLine(e)})")
         finish(SearchEnd.Stopped)
     }
 

@@ -8,7 +8,7 @@ import profiles._
 sealed trait ReferenceLoad {
   def amount: Double
 
-  /** As [[results.capacity.CapacityRecord.loadUnit]] says it. */
+  /** As [[results.model.CapacityRecord.loadUnit]] says it. */
   def unit: String
 
   /** Where in the reference profile the figure comes from, for the plan. */
@@ -24,7 +24,7 @@ object ReferenceLoad {
 
   /** An arrival rate: open shapes and capacity models. */
   final case class Arrivals(amount: Double, randomized: Boolean, rampTime: FiniteDuration) extends ReferenceLoad {
-    val unit: String = results.capacity.CapacityRecord.ArrivalsUnit
+    val unit: String = results.model.CapacityRecord.ArrivalsUnit
     val source = "its steady arrival rate"
   }
 
@@ -32,7 +32,7 @@ object ReferenceLoad {
   final case class Users(users: Long, source: String, rampTime: FiniteDuration, workItems: Option[Long] = None)
       extends ReferenceLoad {
     def amount: Double = users.toDouble
-    val unit: String = results.capacity.CapacityRecord.UsersUnit
+    val unit: String = results.model.CapacityRecord.UsersUnit
   }
 
   /** The reference's steady load, from its shape (scaled, for the whole run). */

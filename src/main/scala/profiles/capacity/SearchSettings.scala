@@ -3,7 +3,7 @@ package profiles.capacity
 import scala.concurrent.duration._
 
 import com.typesafe.config.{ Config, ConfigUtil }
-import suite.Settings
+import config.Settings
 
 /** A search's settings: `capacity { resolution, maxMultiple, stepDuration, maxDuration, minAnswers }` for every system,
   * and a system's own `profiles.<system>.capacity { of, stepDuration, settle }` over them.

@@ -1,6 +1,6 @@
 package profiles.capacity
 
-import results.capacity.StepPace
+import results.model.StepPace
 import results.gate.Limits
 
 /** One threshold of a step: a request path's (or group's) percentile or error share against its limit. */

@@ -40,7 +40,7 @@ object StepLine {
   }
 
   /** `saturated: 640 answers/s against 800 offered; in flight 2,100 -> 5,300`: what of the pace it failed. */
-  def saturation(pace: results.capacity.StepPace): String = {
+  def saturation(pace: results.model.StepPace): String = {
     val answers = Option.when(!pace.keptUpAnswers)(pace.offeredPerSecond).flatten.map(offered =>
       s"${Plan.count(math.round(pace.answers.perSecond))} answers/s against ${Plan.count(math.round(offered))} offered"
     )

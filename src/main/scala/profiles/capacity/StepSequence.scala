@@ -1,6 +1,6 @@
 package profiles.capacity
 
-import results.capacity.SearchEnd
+import results.model.SearchEnd
 
 /** What a search does after the steps judged so far. */
 sealed trait NextStep

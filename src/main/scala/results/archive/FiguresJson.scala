@@ -16,9 +16,10 @@ import results.model.{
   WorkDone
 }
 
-import suite.InputError
+import config.InputError
 
-import Json.{ iso, round }
+import Json.iso
+import text.Formats.round
 import SummaryDocument.{ Quarter, Sessions, Steady, Transaction }
 
 /** The figures summary.json writes for the run, each of its windows and each system: an entry (a request, a

@@ -16,7 +16,7 @@ import com.fasterxml.jackson.databind.{
 import com.fasterxml.jackson.databind.exc.MismatchedInputException
 import com.fasterxml.jackson.databind.introspect.{ AnnotatedMember, AnnotatedParameter, NopAnnotationIntrospector }
 import com.fasterxml.jackson.module.scala.DefaultScalaModule
-import suite.InputError
+import config.InputError
 
 /** summary.json and run.json bound to their documents (case classes) by Jackson's Scala module: a field of a
   * document is written in the order it is declared, and read back required (present, not null) unless it is an
@@ -80,7 +80,4 @@ private[results] object Json {
   }
 
   private[results] def iso(epochMs: Long): String = Instant.ofEpochMilli(epochMs).toString
-
-  private[results] def round(value: Double, digits: Int): Double =
-    BigDecimal(value).setScale(digits, BigDecimal.RoundingMode.HALF_UP).toDouble
 }

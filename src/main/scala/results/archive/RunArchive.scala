@@ -1,5 +1,7 @@
 package results.archive
 
+import results.model.ArchivedRun
+
 import results.model.{ RunContext, RunMetadata, RunSummary }
 import results.summarize.ResultsSettings
 
@@ -13,7 +15,7 @@ import scala.jdk.CollectionConverters._
 import scala.util.{ Try, Using }
 import scala.util.control.NonFatal
 
-import suite.InputError
+import config.InputError
 
 /** The results/ folder: one sub-folder per run, never overwritten. */
 object RunArchive {
@@ -21,22 +23,6 @@ object RunArchive {
   val SummaryMarkdownName = "summary.md"
   val JUnitName = "junit.xml"
   val RunJsonName = "run.json"
-
-  /** An archived run as the index lists it; `summary` is None when the run could not be summarised.
-    *
-    * @param unreadable why its summary.json, which exists, cannot be read (a corrupt or older file)
-    */
-  final case class ArchivedRun(
-      dir: Path,
-      context: Option[RunContext],
-      summary: Option[RunSummary],
-      unreadable: Option[String]
-  ) {
-    def name: String = dir.getFileName.toString
-    def simulation: String = summary.map(_.run.simulation).orElse(context.map(_.simulation)).getOrElse("?")
-    def startEpochMs: Long = summary.map(_.run.startEpochMs).getOrElse(Files.getLastModifiedTime(dir).toMillis)
-    def passed: Boolean = summary.flatMap(_.gate).exists(_.passed)
-  }
 
   /** Checks, before any load, that runs can be archived in `root`: creates it, writes and removes a file. */
   def requireWritable(root: Path): Unit =
@@ -173,7 +159,8 @@ object RunArchive {
               d,
               readQuietly(SummaryJson.readContext(d.resolve(RunJsonName))),
               summary.flatMap(_.toOption),
-              summary.flatMap(_.failed.toOption).map(InputError.oneLine)
+              summary.flatMap(_.failed.toOption).map(InputError.oneLine),
+              Files.getLastModifiedTime(d).toMillis
             )
           }
           .toSeq

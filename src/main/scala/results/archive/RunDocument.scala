@@ -4,8 +4,6 @@ import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
-import results.capacity.CapacityDocument
-
 import RunDocument._
 
 /** run.json, what the simulation knew of its run, as it is on disk (and the parts summary.json shares with

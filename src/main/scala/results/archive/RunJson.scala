@@ -17,13 +17,12 @@ import results.model.{
   Tally,
   WorkDone
 }
-import results.capacity.CapacityJson
 
 import scala.collection.immutable.ListMap
 
-import suite.InputError
+import config.InputError
 
-import Json.round
+import text.Formats.round
 import RunDocument._
 
 /** A [[RunContext]] to its [[RunDocument]] (run.json) and back, and the parts summary.json shares with it. */

@@ -6,7 +6,8 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import results.model
 import results.model.ShardOverlap
 
-import Json.{ iso, round }
+import Json.iso
+import text.Formats.round
 
 /** summary.json's `shards`: a merged run's shards on one time line, as on disk, and the mapping to and from
   * [[ShardOverlap]].

@@ -4,8 +4,6 @@ import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
-import results.capacity.CapacitySummaryDocument
-
 import SummaryDocument._
 
 /** summary.json, the file pipelines read and baselines, merges and trends read back, as it is on disk: its

@@ -18,16 +18,16 @@ import results.model.{
   TimelineSeries,
   WindowSummary
 }
-import results.summarize.{ Claim, DuplicateClaim, DuplicateLocks }
-import results.capacity.CapacitySummaryJson
+import results.model.{ Claim, DuplicateClaim, DuplicateLocks }
 
 import java.nio.file.Path
 
 import scala.collection.immutable.ListMap
 
-import suite.InputError
+import config.InputError
 
-import Json.{ iso, round }
+import Json.iso
+import text.Formats.round
 import SummaryDocument._
 
 /** summary.json and run.json, written from the model ([[RunSummary]], [[RunContext]]) through their

@@ -2,9 +2,7 @@ package results.archive
 
 import results.model.{ Entry, GateCheck, RunSummary, SystemSummary, Verdict }
 
-import results.capacity.CapacitySummaryJson
-
-import Json.round
+import text.Formats.round
 import SummaryDocument.SystemFigures
 
 /** Each system of a run in summary.json (`systems`): its figures, and with a gate its verdict and checks (read

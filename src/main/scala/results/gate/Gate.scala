@@ -3,8 +3,7 @@ package results.gate
 import results.model.{ Entry, GateCheck, GateVerdict, Problem, ProblemKind, RunSummary, SteadyState }
 import results.summarize.InjectorSideErrors
 
-import results.capacity.CapacityGate
-import suite.InputError
+import config.InputError
 
 /** Checks a run's summary against its thresholds and, optionally, a baseline run. */
 object Gate {

@@ -1,7 +1,7 @@
 package results.gate
 
 import results.model.{ Entry, Figures, RunSummary, SystemSummary }
-import results.render.Formats
+import text.Formats
 import text.MarkdownTable
 
 /** Two runs side by side, request by request (baseline first). */
@@ -125,7 +125,7 @@ object RunComparison {
       if (regressed.isEmpty) "No request's p99 regressed beyond the baseline policy.\n\n"
       else s"**REGRESSION** in ${regressed.map(_.name).mkString(", ")} (p99 beyond the baseline policy).\n\n"
     val headroom =
-      results.capacity.HeadroomComparison.of(comparison.before, comparison.after).map(c => s"- ${c.line}\n")
+      results.gate.HeadroomComparison.of(comparison.before, comparison.after).map(c => s"- ${c.line}\n")
     warning + verdict + headroom.mkString("", "", if (headroom.isEmpty) "" else "\n") + table(comparison) + "\n"
   }
 

@@ -1,6 +1,6 @@
 package results.gate
 
-import suite.{ InputError, Settings }
+import config.{ InputError, Settings }
 
 import java.nio.file.{ Files, Path, Paths }
 
@@ -8,7 +8,7 @@ import io.gatling.commons.stats.assertion.Assertion
 import io.gatling.core.Predef.details
 import io.gatling.core.assertion.{ AssertionPathParts, AssertionWithPath }
 import io.gatling.core.config.GatlingConfiguration
-import suite.ConfigFiles
+import config.ConfigFiles
 
 import com.typesafe.config.{ Config, ConfigException, ConfigFactory, ConfigResolveOptions }
 
@@ -131,9 +131,9 @@ object Thresholds {
   /** Thresholds for `keys`: from `file`, else from the file -Dthresholds names, else from thresholds.conf
     * and the systems' files on the classpath.
     *
-    * Every problem is an [[suite.InputError]] of one line, `<source>: <problem>`, where `<source>` is the
+    * Every problem is an [[config.InputError]] of one line, `<source>: <problem>`, where `<source>` is the
     * file (a path, or `classpath:<files>` for the shipped ones) and `<problem>` is worded as by
-    * [[suite.Settings]], naming the full key where there is one:
+    * [[config.Settings]], naming the full key where there is one:
     * `test.conf: thresholds.defaults.p99Ms: must be a number (was 'fast')`,
     * `/tmp/t.conf: not found (named by -Dthresholds or --thresholds)`,
     * `/tmp/t.conf: cannot parse line 1: Expecting close brace } or a comma, got end of file`.

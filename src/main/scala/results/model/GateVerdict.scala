@@ -26,7 +26,7 @@ final case class GateCheck(
 }
 
 object GateCheck {
-  def format(value: Double): String = results.render.Formats.checkValue(value)
+  def format(value: Double): String = text.Formats.checkValue(value)
 }
 
 /** The gate's verdict for one run: it passes when the run completed its plan and no check failed.
@@ -51,7 +51,7 @@ final case class GateVerdict(
     incomplete: Seq[Problem],
     invalid: Seq[Problem],
     stoppedEarly: Seq[Problem] = Nil,
-    capacity: Seq[results.capacity.CapacityResult] = Nil,
+    capacity: Seq[results.model.CapacityResult] = Nil,
     ofSystems: Option[Verdict] = None
 ) {
   def failures: Seq[GateCheck] = checks.filterNot(_.passed)

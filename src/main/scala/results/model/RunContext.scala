@@ -5,7 +5,7 @@ package results.model
   * @param simulation    short name shown in summaries and the index, e.g. "RaidSimulation"
   * @param systems       the systems the run loaded, e.g. raid; each is gated on its own thresholds block
   * @param shard         "i/n" when n injectors share the load (see `ResultsCli merge`), else "1/1"
-  * @param overrides     configuration the run overrode (its files record them through `suite.Redaction`)
+  * @param overrides     configuration the run overrode (its files record them through `config.Redaction`)
   * @param plannedWindows windows at offsets from the run's start
   * @param windows       windows the run measured as it went (fixed work, sweep levels), in epoch ms
   * @param course        what the run planned, and whether it reached its end

@@ -1,7 +1,5 @@
 package results.model
 
-import results.summarize.DuplicateLocks
-
 /** Response-time figures of one request, group, window or the whole run. Times in ms. */
 final case class Figures(
     count: Long,
@@ -246,7 +244,7 @@ final case class RunSummary(
     curves: Seq[ThroughputCurve] = Nil,
     sandboxExhaustion: Seq[String] = Nil,
     systems: Seq[SystemSummary] = Nil,
-    capacity: Seq[results.capacity.CapacitySearch] = Nil,
+    capacity: Seq[results.model.CapacitySearch] = Nil,
     shardOverlap: Option[ShardOverlap] = None
 ) {
   def entry(path: List[String]): Option[Entry] =

@@ -17,7 +17,7 @@ final case class SystemRecord(
     plannedSteady: Option[PlannedWindow] = None,
     measuredSteady: Option[RunWindow] = None,
     requests: Seq[List[String]] = Nil,
-    capacity: Option[results.capacity.CapacityRecord] = None
+    capacity: Option[results.model.CapacityRecord] = None
 ) {
   def steadyAt(runStartEpochMs: Long): Option[RunWindow] =
     plannedSteady.map(_.at(runStartEpochMs)).orElse(measuredSteady)

@@ -1,7 +1,5 @@
 package results.model
 
-import results.RunOutcome
-
 /** The gate's word on a run or on one of its systems, with the results step's exit status for it. */
 sealed abstract class Verdict(val word: String, val exitCode: Int, private val severity: Int) {
   override def toString: String = word
@@ -17,10 +15,10 @@ object Verdict {
   case object Fail extends Verdict("FAIL", 1, 1)
 
   /** The injector (or the in-process sandbox) was the bottleneck. */
-  case object Invalid extends Verdict("INVALID", RunOutcome.InvalidExitCode, 2)
+  case object Invalid extends Verdict("INVALID", ExitCodes.Invalid, 2)
 
   /** The run did not complete its plan. */
-  case object Incomplete extends Verdict("INCOMPLETE", RunOutcome.IncompleteExitCode, 3)
+  case object Incomplete extends Verdict("INCOMPLETE", ExitCodes.Incomplete, 3)
 
   val All: Seq[Verdict] = Seq(Pass, Fail, Invalid, Incomplete)
 

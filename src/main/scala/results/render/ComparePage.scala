@@ -1,13 +1,10 @@
 package results.render
 
-import results.archive.RunArchive
 import results.gate.RunComparison
 import results.model.{ Entry, RunSummary }
 import results.summarize.LatencyAccumulator
 
 import results.render.SitePages.fields
-
-import java.nio.file.{ Files, Path }
 
 /** results/comparisons/<A>_vs_<B>/compare.html (and comparison.md for a pull request): a warning first
   * when the runs' settings differ, then the regressions, each request's latency by percentile for A and B
@@ -21,20 +18,6 @@ object ComparePage {
   val FileName = "compare.html"
   val MarkdownName = "comparison.md"
   val Separator = "_vs_"
-
-  /** Writes both files and the run pages of A and B (which link to it); returns the folder. */
-  def write(root: Path, comparison: RunComparison.Comparison): Path = {
-    val (a, b) = (comparison.before.run.runId, comparison.after.run.runId)
-    val folder = Files.createDirectories(root.resolve(RunPage.ComparisonsFolder).resolve(s"$a$Separator$b"))
-    SitePages.writeAssets(root)
-    RunArchive.writeAtomically(folder.resolve(FileName), render(comparison))
-    RunArchive.writeAtomically(folder.resolve(MarkdownName), RunComparison.markdown(comparison))
-    Seq(comparison.before, comparison.after).foreach { s =>
-      val runDir = root.resolve(s.run.runId)
-      if (Files.isDirectory(runDir)) RunPage.write(runDir, s)
-    }
-    folder
-  }
 
   def render(comparison: RunComparison.Comparison): String = {
     val (a, b) = (comparison.before, comparison.after)
@@ -61,7 +44,7 @@ object ComparePage {
         "caption" -> RunComparison.caption(comparison),
         "differences" -> RunComparison.settingsDifferences(comparison),
         "regressions" -> RunComparison.regressions(comparison).map(_.name),
-        "headroom" -> results.capacity.HeadroomComparison.of(a, b).map(c => fields("line" -> c.line, "lost" -> c.lost)),
+        "headroom" -> results.gate.HeadroomComparison.of(a, b).map(c => fields("line" -> c.line, "lost" -> c.lost)),
         "columns" -> RunComparison.Columns,
         "rows" -> RunComparison.cells(comparison).map(cells =>
           fields("cells" -> cells, "regression" -> cells.lastOption.contains("REGRESSION"))

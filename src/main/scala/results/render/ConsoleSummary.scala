@@ -1,5 +1,7 @@
 package results.render
 
+import text.Formats
+
 import results.gate.RunComparison
 import results.model.{ EntryNesting, RunSummary, Tally }
 
@@ -47,7 +49,7 @@ object ConsoleSummary {
 
   /** The columns of comparison.md, the status ("new", "gone", "REGRESSION") last. */
   def comparisonTable(comparison: RunComparison.Comparison): String =
-    results.capacity.HeadroomComparison.of(comparison.before, comparison.after).map(_.line + "\n").mkString +
+    results.gate.HeadroomComparison.of(comparison.before, comparison.after).map(_.line + "\n").mkString +
       RunComparison.caption(comparison) + "\n\n" + aligned(
         RunComparison.Columns,
         RunComparison.cells(comparison),

@@ -2,8 +2,6 @@ package results.render
 
 import results.model.ThroughputCurve
 
-import java.nio.file.Path
-
 import org.knowm.xchart.{ BitmapEncoder, XYChartBuilder }
 import org.knowm.xchart.BitmapEncoder.BitmapFormat
 import org.knowm.xchart.XYSeries.XYSeriesRenderStyle
@@ -20,7 +18,7 @@ object CurveChart {
   /** e.g. throughput-key-upload.png */
   def fileName(curve: ThroughputCurve): String = s"throughput-${curve.spec.system}.png"
 
-  def write(simulation: String, curve: ThroughputCurve, file: Path): Path = {
+  def png(simulation: String, curve: ThroughputCurve): Array[Byte] = {
     System.setProperty("java.awt.headless", "true")
     val unit = curve.spec.unit
     val levels = curve.levels
@@ -51,8 +49,6 @@ object CurveChart {
         line.setMarker(SeriesMarkers.NONE)
         line.setLineStyle(SeriesLines.DASH_DASH)
     }
-    val withoutExtension = file.toString.stripSuffix(".png")
-    BitmapEncoder.saveBitmap(chart, withoutExtension, BitmapFormat.PNG)
-    Path.of(withoutExtension + ".png")
+    BitmapEncoder.getBitmapBytes(chart, BitmapFormat.PNG)
   }
 }

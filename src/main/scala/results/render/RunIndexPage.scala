@@ -1,14 +1,12 @@
 package results.render
 
-import results.archive.RunArchive
+import results.model.ArchivedRun
+
+import text.Formats
+
 import results.model.{ Entry, GateVerdict, RunSummary }
 
 import results.render.SitePages.{ fields, Fields }
-
-import java.nio.file.{ Files, Path }
-
-import scala.jdk.CollectionConverters._
-import scala.util.Using
 
 /** results/index.html: every archived run with its verdict, the comparisons made, and the trends: per
   * simulation, target, profile, shard and overrides (runs with other settings are never one line) each
@@ -21,26 +19,6 @@ object RunIndexPage {
   val Template = "index"
 
   val FileName = "index.html"
-
-  def write(root: Path): Path = {
-    SitePages.writeAssets(root)
-    val file = root.resolve(FileName)
-    RunArchive.writeAtomically(file, render(RunArchive.runs(root), comparisons(root), hasRunPage(root)))
-    file
-  }
-
-  private def comparisons(root: Path): Seq[String] = {
-    val folder = root.resolve(RunPage.ComparisonsFolder)
-    if (!Files.isDirectory(folder)) Nil
-    else
-      Using.resource(Files.list(folder)) { dirs =>
-        dirs.iterator.asScala.filter(d => Files.isRegularFile(d.resolve(ComparePage.FileName)))
-          .map(_.getFileName.toString).toSeq.sorted.reverse
-      }
-  }
-
-  private def hasRunPage(root: Path)(run: RunArchive.ArchivedRun): Boolean =
-    Files.isRegularFile(root.resolve(run.name).resolve(RunPage.FileName))
 
   /** What makes two runs one series: a different value of any of these is another line. */
   final case class SeriesKey(
@@ -60,9 +38,9 @@ object RunIndexPage {
     SeriesKey(s.run.simulation, s.run.target, s.run.profile, s.run.shard, s.run.overrides)
 
   def render(
-      runs: Seq[RunArchive.ArchivedRun],
+      runs: Seq[ArchivedRun],
       comparisons: Seq[String] = Nil,
-      hasRunPage: RunArchive.ArchivedRun => Boolean = _ => true
+      hasRunPage: ArchivedRun => Boolean = _ => true
   ): String = {
     val rows = runs.reverse.map { run =>
       val s = run.summary
@@ -178,7 +156,7 @@ object RunIndexPage {
   /** The run's systems, grouped by verdict where the run was gated and read system by system
     * ("FAIL: raid, eroll", "PASS: eol, dvp"): eleven systems stay one short cell.
     */
-  private def systemsOf(run: RunArchive.ArchivedRun): Seq[Fields] =
+  private def systemsOf(run: ArchivedRun): Seq[Fields] =
     run.summary match {
       case Some(s) if SystemSections.shown(s) =>
         val rows = SystemSections.rows(s)

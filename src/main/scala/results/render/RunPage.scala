@@ -1,15 +1,11 @@
 package results.render
 
-import results.archive.RunArchive
+import text.Formats
+
 import results.model.{ Entry, RunSummary, WindowKind }
 import results.summarize.LatencyAccumulator
 
 import results.render.SitePages.fields
-
-import java.nio.file.{ Files, Path }
-
-import scala.jdk.CollectionConverters._
-import scala.util.Using
 
 /** results/<run>/run.html: the verdict and why first, what was run, then the charts (latency by
   * percentile per request, percentiles and throughput over time with the windows shaded, the windows'
@@ -22,67 +18,7 @@ object RunPage {
 
   val FileName = "run.html"
   val ComparisonsFolder = "comparisons"
-  private val GatlingReport = "index.html"
-  private val ReportLinkMarker = "<!-- results: run page link -->"
-
-  /** Writes the run page of the summarised run in `runDir` (results/<run>/) and links it from the
-    * archived copy of Gatling's report.
-    */
-  def write(runDir: Path, summary: RunSummary): Path = {
-    val root = runDir.getParent
-    SitePages.writeAssets(root)
-    val file = runDir.resolve(FileName)
-    // A run without figures links its summary.json only, as its page always has (it was written before the rest).
-    val files = filesIn(runDir).filter(f => summary.hasFigures || f == RunArchive.SummaryJsonName)
-    RunArchive.writeAtomically(file, render(summary, comparisonsOf(root, summary.run.runId), files))
-    linkFromGatlingReport(runDir)
-    file
-  }
-
-  /** The comparisons `compare` made with this run as A or B: (folder name, the other run). */
-  def comparisonsOf(root: Path, runId: String): Seq[(String, String)] = {
-    val folder = root.resolve(ComparisonsFolder)
-    if (!Files.isDirectory(folder)) Nil
-    else
-      Using.resource(Files.list(folder)) { dirs =>
-        dirs.iterator.asScala.map(_.getFileName.toString).filter(name =>
-          Files.isRegularFile(folder.resolve(name).resolve(ComparePage.FileName))
-        ).flatMap { name =>
-          name.split(ComparePage.Separator, -1) match {
-            case Array(a, b) if a == runId => Some(name -> b)
-            case Array(a, b) if b == runId => Some(name -> a)
-            case _                         => None
-          }
-        }.toSeq.sorted
-      }
-  }
-
-  private def filesIn(runDir: Path): Set[String] =
-    Seq(
-      GatlingReport,
-      RunArchive.SummaryMarkdownName,
-      RunArchive.SummaryJsonName,
-      RunArchive.JUnitName,
-      WindowChart.FileName
-    ).filter(name => Files.isRegularFile(runDir.resolve(name))).toSet
-
-  /** A line under the top of the archived Gatling report pointing to the run page (added once). */
-  private def linkFromGatlingReport(runDir: Path): Unit = {
-    val report = runDir.resolve(GatlingReport)
-    if (Files.isRegularFile(report)) {
-      val html = Files.readString(report)
-      if (!html.contains(ReportLinkMarker)) {
-        val link =
-          s"""$ReportLinkMarker<div style="font:14px sans-serif;padding:6px 12px;background:#fff3c4;border-bottom:1px solid #d9c27a">""" +
-            s"""<a href="$FileName">Verdict, settings and charts of this run (run.html)</a> &middot; <a href="../${RunIndexPage.FileName}">all runs</a></div>"""
-        val withLink = "(?i)<body[^>]*>".r.findFirstMatchIn(html) match {
-          case Some(body) => html.substring(0, body.end) + link + html.substring(body.end)
-          case None       => html
-        }
-        if (withLink != html) RunArchive.writeAtomically(report, withLink)
-      }
-    }
-  }
+  val GatlingReport = "index.html"
 
   def render(summary: RunSummary, comparisons: Seq[(String, String)], files: Set[String]): String = {
     val s = summary
@@ -175,7 +111,7 @@ object RunPage {
           )
         )
       ),
-      "capacity" -> results.capacity.CapacityPage.chartData(s),
+      "capacity" -> results.render.CapacityPage.chartData(s),
       "percentiles" -> (s.global +: s.requests).map(e =>
         fields(
           "name" -> e.name,
@@ -241,7 +177,7 @@ object RunPage {
         },
         "figures" -> figures,
         "systems" -> systems,
-        "capacity" -> results.capacity.CapacityPage.sections(s),
+        "capacity" -> results.render.CapacityPage.sections(s),
         "unowned" -> (if (systems.isEmpty) Nil else SystemSections.unowned(s).map(e => row(e, e.name))),
         "errors" -> errors,
         "tallies" -> tallies,
@@ -254,11 +190,5 @@ object RunPage {
     )
   }
 
-  private def fileLabel(name: String): String = name match {
-    case GatlingReport                  => "Gatling's report"
-    case RunArchive.SummaryMarkdownName => "summary.md"
-    case RunArchive.SummaryJsonName     => "summary.json"
-    case RunArchive.JUnitName           => "junit.xml"
-    case other                          => other
-  }
+  private def fileLabel(name: String): String = if (name == GatlingReport) "Gatling's report" else name
 }

@@ -1,5 +1,7 @@
 package results.render
 
+import text.Formats
+
 import results.model.{ InjectorHealthRecord, RunSummary }
 
 import results.render.SitePages.{ fields, Fields }

@@ -1,5 +1,7 @@
 package results.render
 
+import text.Formats
+
 import results.model.{
   Apdex,
   Degradation,
@@ -12,7 +14,7 @@ import results.model.{
   Tally,
   TransactionRate
 }
-import results.summarize.DuplicateLocks
+import results.model.DuplicateLocks
 import text.MarkdownTable
 
 import Formats.{ checkValue, number, utcAsLogged }

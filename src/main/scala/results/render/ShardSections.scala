@@ -1,5 +1,7 @@
 package results.render
 
+import text.Formats
+
 import results.model.{ ShardOverlap, ShardStart }
 import text.MarkdownTable
 

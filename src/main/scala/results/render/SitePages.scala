@@ -1,10 +1,8 @@
 package results.render
 
-import results.archive.RunArchive
 import results.model.RunSummary
 
 import java.io.StringWriter
-import java.nio.file.{ Files, Path }
 
 import scala.jdk.CollectionConverters._
 
@@ -67,21 +65,16 @@ object SitePages {
     case other                   => other
   }
 
-  /** Copies the assets into `root`/assets/ where missing or different. */
-  def writeAssets(root: Path): Unit = {
-    val folder = Files.createDirectories(root.resolve(AssetsFolder))
-    Assets.foreach { case (resource, name) =>
-      val bytes = Option(getClass.getClassLoader.getResourceAsStream(resource))
+  /** The assets' file names under [[AssetsFolder]] and their bytes. */
+  def assets: Seq[(String, Array[Byte])] =
+    Assets.map { case (resource, name) =>
+      name -> Option(getClass.getClassLoader.getResourceAsStream(resource))
         .map(in =>
           try in.readAllBytes()
           finally in.close()
         )
         .getOrElse(throw new IllegalStateException(s"$resource is not on the classpath"))
-      val file = folder.resolve(name)
-      if (!Files.isRegularFile(file) || !java.util.Arrays.equals(Files.readAllBytes(file), bytes))
-        RunArchive.writeAtomically(file, bytes)
     }
-  }
 
   /** The latency-by-percentile curve of a histogram, HdrHistogram's way: x is 1 / (1 - percentile / 100)
     * on a log axis (1 = 0 %, 10 = 90 %, 100 = 99 %...), y the time in ms; ten points a decade up to the

@@ -1,5 +1,7 @@
 package results.render
 
+import text.Formats
+
 import results.model.{ Completion, EntryNesting, GateVerdict, RunSummary, SystemSummary, Verdict, WorkDone }
 import text.MarkdownTable
 
@@ -76,7 +78,7 @@ object SummaryMarkdown {
       if (run.overrides.nonEmpty) s"- Overrides: ${overrides(run.overrides)}" else ""
     ).filter(_.nonEmpty).mkString("\n")
     summary.shardOverlap.foreach(o => sections += ShardSections.markdown(o))
-    summary.gate.foreach(gate => sections ++= results.capacity.CapacityText.markdown(gate.capacity))
+    summary.gate.foreach(gate => sections ++= results.render.CapacityText.markdown(gate.capacity))
     if (SystemSections.shown(summary)) sections ++= SystemsMarkdown.render(summary)
     else {
       sections += s"## Requests (times in ms; percentiles: ${summary.settings.percentileSource})\n\n${statsTable(summary)}"

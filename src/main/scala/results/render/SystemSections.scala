@@ -1,5 +1,7 @@
 package results.render
 
+import text.Formats
+
 import results.gate.SystemVerdicts
 import results.model.{ Entry, EntryNesting, Figures, GateCheck, GateVerdict, RunSummary, SystemSummary, Verdict }
 

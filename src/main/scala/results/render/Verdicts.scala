@@ -25,7 +25,7 @@ object Verdicts {
           g.label,
           cssClass(g.label),
           if (reasons.nonEmpty) reasons
-          else if (g.capacity.nonEmpty) g.capacity.map(results.capacity.CapacityText.oneLine)
+          else if (g.capacity.nonEmpty) g.capacity.map(results.render.CapacityText.oneLine)
           else Seq(s"all ${g.checks.size} checks passed and the run completed its plan")
         )
       case None if !s.completion.complete =>

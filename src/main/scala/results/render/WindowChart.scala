@@ -2,8 +2,6 @@ package results.render
 
 import results.model.{ Figures, RunSummary }
 
-import java.nio.file.Path
-
 import org.knowm.xchart.{ BitmapEncoder, XYChartBuilder }
 import org.knowm.xchart.BitmapEncoder.BitmapFormat
 import org.knowm.xchart.XYSeries.XYSeriesRenderStyle
@@ -28,7 +26,7 @@ object WindowChart {
     BitmapEncoder.saveBitmap(chart, new java.io.ByteArrayOutputStream, BitmapFormat.PNG)
   }
 
-  def write(summary: RunSummary, file: Path): Path = {
+  def png(summary: RunSummary): Array[Byte] = {
     System.setProperty("java.awt.headless", "true")
     val windows = summary.windows.zipWithIndex.map { case (w, i) => (i + 1.0, w, w.global.map(_.figures)) }
     val x = windows.map(_._1).toArray
@@ -60,8 +58,6 @@ object WindowChart {
     series("slowest (ms)", _.maxMs.toDouble, 0)
     series("requests/s", _.requestsPerSecond, 1)
     series("Apdex", _.apdex.score.getOrElse(0.0), 2)
-    val withoutExtension = file.toString.stripSuffix(".png")
-    BitmapEncoder.saveBitmap(chart, withoutExtension, BitmapFormat.PNG)
-    Path.of(withoutExtension + ".png")
+    BitmapEncoder.getBitmapBytes(chart, BitmapFormat.PNG)
   }
 }

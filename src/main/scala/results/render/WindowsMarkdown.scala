@@ -1,5 +1,7 @@
 package results.render
 
+import text.Formats
+
 import results.model.{ RunSummary, RunWindow, ThroughputCurve, WindowKind, WindowLabel }
 import text.MarkdownTable
 

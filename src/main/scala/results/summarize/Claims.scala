@@ -1,25 +1,13 @@
 package results.summarize
 
-import results.archive.RunArchive
+import results.model.{ Claim, DuplicateClaim, DuplicateLocks }
 
 import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{ Files, Path }
-import java.util.concurrent.ConcurrentLinkedQueue
 
 import scala.jdk.CollectionConverters._
 
-import suite.InputError
-
-/** One resource (a work item, a queue's form) handed to one user during a run. */
-final case class Claim(resource: String, claimant: String, atEpochMs: Long)
-
-/** A resource handed to more than one user: its claims, first first. */
-final case class DuplicateClaim(resource: String, claims: Seq[Claim]) {
-  def claimants: Seq[String] = claims.map(_.claimant).distinct
-}
-
-/** Resources handed to more than one user: how many, and the first few (by when their second user got them). */
-final case class DuplicateLocks(count: Long, examples: Seq[DuplicateClaim])
+import config.InputError
 
 /** What a journey was given that no other user may hold at the same time (the form a staff member locked).
   * Gatling's simulation.log has no place for custom records, so a run writes its claims to a side file in
@@ -32,30 +20,6 @@ object Claims {
 
   /** How many duplicates summary.json and summary.md list; the count covers all of them. */
   val MaxExamples = 10
-
-  /** The claims of one run, collected in memory while it runs and written to its folder at the end. */
-  final class Recorder {
-    private val claims = new ConcurrentLinkedQueue[Claim]
-
-    def record(resource: String, claimant: String): Unit = {
-      require(
-        Seq(resource, claimant).forall(plain),
-        s"a claim's fields hold no comma, quote or line break: $resource, $claimant"
-      )
-      claims.add(Claim(resource, claimant, System.currentTimeMillis()))
-    }
-
-    def isEmpty: Boolean = claims.isEmpty
-
-    /** Writes `claims.csv` into `runDir`, when anything was claimed. */
-    def writeTo(runDir: Path): Unit =
-      if (!isEmpty) write(runDir, claims.asScala.toSeq)
-  }
-
-  def write(runDir: Path, claims: Seq[Claim]): Unit = {
-    val lines = Header +: claims.sortBy(_.atEpochMs).map(c => s"${c.resource},${c.claimant},${c.atEpochMs}")
-    RunArchive.writeAtomically(runDir.resolve(FileName), lines.mkString("", "\n", "\n"))
-  }
 
   /** The claims in `runDir`, or None when the run recorded none (it has no claims file). */
   def read(runDir: Path): Option[Seq[Claim]] = {
@@ -87,7 +51,4 @@ object Claims {
       .sortBy(d => (d.claims.find(_.claimant != d.claims.head.claimant).fold(0L)(_.atEpochMs), d.resource))
     DuplicateLocks(duplicated.size.toLong, duplicated.take(MaxExamples))
   }
-
-  private def plain(field: String): Boolean =
-    field.nonEmpty && !field.exists(c => c == ',' || c == '"' || c == '\n' || c == '\r')
 }

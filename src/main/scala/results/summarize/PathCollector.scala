@@ -5,7 +5,7 @@ import results.model.{ ErrorCount, RunWindow, WindowSummary }
 import scala.collection.mutable
 
 import io.gatling.charts.stats.SimulationLogAccess._
-import suite.Redaction
+import config.Redaction
 
 /** The run's figures by request path and group, its errors, and each window the profile recorded, filled in the
   * summary's one walk over the log (see [[RunSummarizer]]; the run's requests together, its steady window and its

@@ -1,6 +1,6 @@
 package results.summarize
 
-import suite.{ InputError, Settings }
+import config.{ InputError, Settings }
 
 import java.nio.file.{ InvalidPathException, Path, Paths }
 
@@ -26,7 +26,7 @@ object ResultsSettings {
   val DefaultStartToleranceMs = 1000L
 
   /** The `results` block as this JVM sees it. Throws an [[InputError]] of one line, `<key>: <problem>`
-    * worded as by [[suite.Settings]] (e.g. `results.apdexThresholdMs: must be at least 1 (was 0)`);
+    * worded as by [[config.Settings]] (e.g. `results.apdexThresholdMs: must be at least 1 (was 0)`);
     * a simulation calls it at its start, so a bad setting stops the run before any load.
     */
   def load(): ResultsSettings =

@@ -24,7 +24,7 @@ import java.nio.file.Path
 import io.gatling.charts.stats.SimulationLogAccess
 import io.gatling.charts.stats.SimulationLogAccess._
 import io.gatling.core.config.GatlingConfiguration
-import suite.InputError
+import config.InputError
 
 /** Reads one run's simulation.log and produces its [[RunSummary]] (without a gate verdict).
   *
@@ -70,7 +70,7 @@ object RunSummarizer {
     val timeline = new Timeline.Collector(span.startEpochMs, span.endEpochMs)
     val sessions = new SessionFigures.Counter(header.runStartEpochMs)
     val systems = new SystemCollector.BySystem(records, header.runStartEpochMs, settings)
-    val capacity = new results.capacity.CapacityCollector(records, systems.ownership, settings, useGroupDuration)
+    val capacity = new results.summarize.CapacityCollector(records, systems.ownership, settings, useGroupDuration)
     val outcome =
       try SimulationLogAccess.walk(logFile, header) { record =>
           walk.collect(record)
@@ -104,7 +104,7 @@ object RunSummarizer {
     val groups = run.groupPaths.flatMap(path => walk.group(path).entry(path, runSeconds))
 
     // A capacity search ends the run once it has its answer: the users it never admitted or stopped mid-journey
-    // are its design, and whether it finished is its own end's to say (see results.capacity.CapacityGate).
+    // are its design, and whether it finished is its own end's to say (see results.gate.CapacityGate).
     val searched = records.filter(_.capacity.nonEmpty).map(_.key).toSet
     val usersShort =
       if (severalSystems) systemSummaries.filterNot(s => searched(s.key)).flatMap(_.problems)

@@ -18,7 +18,7 @@ import results.model.{
   WorkDone
 }
 
-import suite.InputError
+import config.InputError
 
 /** Merges the summaries of N runs of one simulation made with shard=i/n (one per injector) into one.
   *

@@ -8,7 +8,7 @@ import scala.util.control.NonFatal
 
 import com.zaxxer.hikari.{ HikariConfig, HikariDataSource }
 import io.netty.util.concurrent.DefaultThreadFactory
-import suite.InputError
+import config.InputError
 
 /** How the back office locks the next free form of a queue.
   *

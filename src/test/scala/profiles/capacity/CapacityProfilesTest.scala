@@ -1,5 +1,7 @@
 package profiles.capacity
 
+import config.InputError
+
 import scala.concurrent.duration._
 import scala.jdk.CollectionConverters._
 
@@ -8,7 +10,6 @@ import org.junit.jupiter.api.Assertions._
 
 import profiles.{ LoadProfile, LoadProfiles, Shard }
 import profiles.ProfilesTestKit.{ config, suiteProfiles }
-import suite.InputError
 
 class CapacityProfilesTest {
   private val defaults =

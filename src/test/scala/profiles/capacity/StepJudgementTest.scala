@@ -3,7 +3,7 @@ package profiles.capacity
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Assertions._
 
-import results.capacity.{ InFlight, StepPace, Throughput }
+import results.model.{ InFlight, StepPace, Throughput }
 import results.gate.Limits
 import suite.Answer
 

@@ -4,7 +4,7 @@ import scala.concurrent.duration._
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.capacity.{ InFlight, StepPace, Throughput }
+import results.model.{ InFlight, StepPace, Throughput }
 
 /** The console's line for a judged step: what failed, and whether its window had enough answers. */
 class StepLineTest {

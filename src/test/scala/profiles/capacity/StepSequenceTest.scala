@@ -3,7 +3,7 @@ package profiles.capacity
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Assertions._
 
-import results.capacity.SearchEnd
+import results.model.SearchEnd
 
 class StepSequenceTest {
 

@@ -1,5 +1,7 @@
 package raid.standin
 
+import results.model.SandboxShare
+
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import raid.RaidRequestNames
@@ -56,7 +58,7 @@ class RaidServingTimesTest {
     val tallies = new Tallies
     sandbox.countInto(tallies)
     val byName = tallies.snapshot.map(t => t.name -> t).toMap
-    val added = byName(RunningSandbox.AddedTally)
+    val added = byName(SandboxShare.AddedTally)
     assertEquals(
       Map(
         s"raid: ${RaidRequestNames.MintRaid}" -> 1L,

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper
 import com.fasterxml.jackson.databind.node.{ ArrayNode, ObjectNode }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.InputError
+import config.InputError
 
 /** summary.json read into the model and written again: every golden kind of run (results.GoldenSummaryTest)
   * reads back into the model it was written from, and older or broken files are read as before.

@@ -1,4 +1,4 @@
-package suite
+package config
 
 import scala.concurrent.duration._
 import scala.jdk.CollectionConverters._

@@ -1,4 +1,9 @@
-package results.capacity
+package results.gate
+
+import results.SiteFiles
+
+import results.model.{ CapacityRecord, CapacitySearch, CapacityStepRecord, SandboxShare, SearchEnd, Side, Unresolved }
+import results.render.CapacityText
 
 import results.archive.{ RunArchive, SummaryJson }
 import results.gate.{ BaselinePolicy, Gate, RunComparison, Thresholds }
@@ -327,12 +332,12 @@ class CapacityResultsTest {
 
   /** The run's tally and the failing step's (4.6x) own counts disagree: the step's decide. */
   @Test def theSandboxsShareIsJudgedOnTheFailingStepsOwnCounts(): Unit = {
-    val buckets = sandbox.ServingTimes.Buckets.map(_._1)
+    val buckets = results.model.SandboxShare.Buckets.map(_._1)
     val quiet = Map("raid: mint raid" -> Map(buckets.head -> 100L))
     val slow = Map("raid: mint raid" -> Map(buckets.head -> 98L, buckets.last -> 2L))
     val runTally =
       Tally(
-        sandbox.RunningSandbox.AddedTally,
+        results.model.SandboxShare.AddedTally,
         buckets,
         Seq("raid: mint raid" -> Map(buckets.head -> 98L, buckets.last -> 2L))
       )
@@ -345,9 +350,9 @@ class CapacityResultsTest {
   }
 
   @Test def aBreachTheSandboxsOwnTimeCoversIsTheSandboxs(): Unit = {
-    val buckets = sandbox.ServingTimes.Buckets.map(_._1)
+    val buckets = results.model.SandboxShare.Buckets.map(_._1)
     def tally(slow: Long) = Tally(
-      sandbox.RunningSandbox.AddedTally,
+      results.model.SandboxShare.AddedTally,
       buckets,
       Seq("raid: mint raid" -> Map(buckets.head -> (100 - slow), buckets.last -> slow))
     )
@@ -393,7 +398,7 @@ class CapacityResultsTest {
   @Test def theRunPageShowsTheAnswerTheStepsAndTheCurveWithItsThresholds(): Unit = {
     val summary = gated(summarized(resolvedSteps))
     val root = Files.createTempDirectory("capacity-site")
-    val html = Files.readString(RunPage.write(Files.createDirectories(root.resolve("crafted")), summary))
+    val html = Files.readString(SiteFiles.runPage(Files.createDirectories(root.resolve("crafted")), summary))
     assertTrue(
       html.contains(
         """<p class="answer" id="capacity-answer-raid">raid: carries 4.3x its reference load (215 new users/s)"""
@@ -503,7 +508,7 @@ class CapacityResultsTest {
   @Test def aSearchWithNoJudgedStepHasNoHeadroom(): Unit = {
     val record =
       CapacityRecord("reference", 50, "new users/s", 0.1, 8, 3600000, Nil, SearchEnd.Stopped, judgesPace = true)
-    val result = CapacityResult.judge(CapacitySearch("raid", record, Nil), thresholds(""), None, Map.empty)
+    val result = CapacityJudgement.judge(CapacitySearch("raid", record, Nil), thresholds(""), None, Map.empty)
     assertEquals(None, result.headroom)
     assertEquals(
       "raid: no capacity figure: no step was judged; the search ended before it resolved (stopped)",

@@ -1,4 +1,4 @@
-package suite
+package config
 
 import com.typesafe.config.{ Config, ConfigException, ConfigFactory, ConfigParseOptions, ConfigResolveOptions }
 
@@ -34,7 +34,7 @@ object ConfigFiles {
 
   private def system(key: String): Config = parse(systemFile(key), allowMissing = false)
 
-  private[suite] def parse(resource: String, allowMissing: Boolean): Config = {
+  private[config] def parse(resource: String, allowMissing: Boolean): Config = {
     if (!allowMissing && getClass.getClassLoader.getResource(resource) == null)
       throw InputError.notFound(resource, "on the classpath: src/test/resources")
     try ConfigFactory.parseResources(resource, ConfigParseOptions.defaults().setAllowMissing(allowMissing))

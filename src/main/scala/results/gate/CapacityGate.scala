@@ -1,8 +1,14 @@
-package results.capacity
+package results.gate
+
+import results.model.Unresolved
+
+import results.model.Side
+
+import results.model.{ CapacityResult, SandboxShare }
 
 import results.gate.Thresholds
 import results.model.{ GateCheck, Problem, ProblemKind, RunSummary }
-import results.render.Formats
+import text.Formats
 
 /** What a capacity search adds to the release gate, and what it takes away: a searched system's steps are
   * meant to fail past its capacity, so its whole-run figures are judged by no threshold; its search is.
@@ -12,7 +18,7 @@ object CapacityGate {
   /** Each searched system's steps judged by `thresholds`, as the gate judges the run. */
   def results(summary: RunSummary, thresholds: Thresholds): Seq[CapacityResult] =
     summary.capacity.map(search =>
-      CapacityResult.judge(
+      CapacityJudgement.judge(
         search,
         thresholds,
         summary.injector,
@@ -39,7 +45,7 @@ object CapacityGate {
     */
   def runInjectorSaturation(summary: RunSummary): Seq[String] = {
     val byStep = summary.capacity.nonEmpty && summary.systems.forall(s => searchedSystem(summary)(s.key)) &&
-      summary.capacity.forall(CapacityResult.judgesInjectorByStep)
+      summary.capacity.forall(CapacityJudgement.judgesInjectorByStep)
     if (byStep) Nil else summary.injector.toSeq.flatMap(_.saturation)
   }
 
@@ -83,7 +89,7 @@ object CapacityGate {
         Problem.ofSystem(
           r.system,
           ProblemKind.CapacityUnresolved,
-          s"the capacity search ${CapacityText.unresolvedText(r, why)}"
+          s"the capacity search ${unresolvedText(r, why)}"
         )
       )
     )
@@ -93,4 +99,13 @@ object CapacityGate {
     capacity.filter(_.limitedBy.contains(Side.Sandbox)).map(r =>
       s"${r.system}: the capacity search was limited by the built-in sandbox's own time: its headroom is this machine's sandbox's, not the system's"
     )
+
+  /** Why the answer is not resolved, after "the search": "ended before it resolved (max-duration)". */
+  def unresolvedText(r: CapacityResult, why: Unresolved): String = why match {
+    case Unresolved.Ended(end)             => s"ended before it resolved (${end.name})"
+    case Unresolved.JudgedOtherwise(steps) =>
+      s"ended before it resolved to ${Formats.multiple(r.record.resolution)}: the results step judged the step at " +
+        steps.map(s => Formats.multiple(s.multiple)).mkString(", ") +
+        " otherwise than the live search (which sees neither a request left unanswered nor one in flight as its window closed)"
+  }
 }

@@ -1,11 +1,13 @@
-package results.capacity
+package results.archive
+
+import results.model.{ CapacityRecord, CapacityStepRecord, SearchEnd }
 
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
-import results.archive.Json.round
+import text.Formats.round
 import results.model.{ InjectorFigures, LateStartFigures }
-import suite.InputError
+import config.InputError
 
 /** A system's capacity search in run.json (`systemRecords[].capacity`), as it is on disk. */
 private[results] final case class CapacityDocument(

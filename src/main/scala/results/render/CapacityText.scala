@@ -1,7 +1,13 @@
-package results.capacity
+package results.render
+
+import results.gate.CapacityGate
+
+import results.model.SearchEnd
+
+import results.model.{ CapacityResult, Side }
 
 import results.model.GateCheck
-import results.render.Formats
+import text.Formats
 import text.MarkdownTable
 
 import Formats.{ load, multiple }
@@ -39,17 +45,8 @@ object CapacityText {
     val rest = failure.fold(
       if (r.record.end == SearchEnd.MaxMultiple) s": every step up to ${multiple(r.record.maxMultiple)} passed" else ""
     )(f => s"; $f$side")
-    val unresolved = r.unresolved.fold("")(why => s"; the search ${unresolvedText(r, why)}")
+    val unresolved = r.unresolved.fold("")(why => s"; the search ${CapacityGate.unresolvedText(r, why)}")
     s"${r.system}: $carries$rest$unresolved"
-  }
-
-  /** Why the answer is not resolved, after "the search": "ended before it resolved (max-duration)". */
-  def unresolvedText(r: CapacityResult, why: Unresolved): String = why match {
-    case Unresolved.Ended(end)             => s"ended before it resolved (${end.name})"
-    case Unresolved.JudgedOtherwise(steps) =>
-      s"ended before it resolved to ${multiple(r.record.resolution)}: the results step judged the step at " +
-        steps.map(s => multiple(s.multiple)).mkString(", ") +
-        " otherwise than the live search (which sees neither a request left unanswered nor one in flight as its window closed)"
   }
 
   private val StepColumns = {

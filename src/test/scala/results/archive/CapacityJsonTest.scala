@@ -1,4 +1,6 @@
-package results.capacity
+package results.archive
+
+import results.model.{ CapacityRecord, CapacityStepRecord, SearchEnd }
 
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Assertions._

@@ -1,4 +1,4 @@
-package results.capacity
+package results.model
 
 /** Answers completed over a judged window. */
 final case class Throughput(answers: Long, windowMs: Long) {

@@ -1,98 +1,19 @@
-package results.capacity
+package results.gate
 
-import results.gate.{ Limits, Thresholds }
-import results.model.{ GateCheck, InjectorHealthRecord }
-
-/** Which side limited a search: its first failing step's time was added by the system under test, by the
-  * built-in sandbox, or the injector itself was the bottleneck (then the search gives no capacity figure).
-  */
-sealed abstract class Side(val name: String)
-
-object Side {
-  case object System extends Side("system")
-  case object Sandbox extends Side("sandbox")
-  case object Injector extends Side("injector")
-
-  val All: Seq[Side] = Seq(System, Sandbox, Injector)
-
-  def named(name: String): Option[Side] = All.find(_.name == name)
+import results.model.{
+  CapacityResult,
+  CapacitySearch,
+  GateCheck,
+  InjectorHealthRecord,
+  SandboxShare,
+  Side,
+  StepPace,
+  StepRequest,
+  StepVerdict
 }
 
-/** One step judged on its window alone: every threshold checked there, and those it broke. */
-final case class StepVerdict(figures: StepFigures, checks: Seq[GateCheck]) {
-  def multiple: Double = figures.multiple
-  def failures: Seq[GateCheck] = checks.filterNot(_.passed)
-  def passed: Boolean = failures.isEmpty
-  def label: String = if (passed) StepVerdict.Pass else StepVerdict.Fail
-
-  /** The threshold it broke by the most, relative to its limit (an at-least limit by how far it fell short). */
-  def worst: Option[GateCheck] = failures.maxByOption(c =>
-    c.measured.fold(Double.MaxValue)(m => if (c.atMost) m / (c.allowed max 1e-9) else c.allowed / (m max 1e-9))
-  )
-}
-
-object StepVerdict {
-  val Pass = "pass"
-  val Fail = "fail"
-}
-
-/** A searched system's answer: each step's verdict, its headroom and what broke first, on which side.
-  *
-  * @param limitedBy the injector when it was saturated (whatever the steps measured); else the side of the first
-  *                  failing step; None when no step failed (the search reached its max multiple, or stopped first)
-  */
-final case class CapacityResult(search: CapacitySearch, steps: Seq[StepVerdict], limitedBy: Option[Side]) {
-  def system: String = search.system
-  def record: CapacityRecord = search.record
-
-  /** The lowest failing multiple: the one the headroom is below. */
-  def firstFailure: Option[StepVerdict] = steps.filterNot(_.passed).minByOption(_.multiple)
-
-  /** The largest passing multiple below the first failure (every passing one when none failed); 0 when even
-    * the reference load failed; None when no step was judged, or the injector limited the search, which then
-    * answers nothing.
-    */
-  def headroom: Option[Double] =
-    Option.when(steps.nonEmpty && !limitedBy.contains(Side.Injector)) {
-      val below = firstFailure.fold(steps)(f => steps.filter(_.multiple < f.multiple))
-      below.filter(_.passed).map(_.multiple).maxOption.getOrElse(0.0)
-    }
-
-  /** Why the search did not answer its question, if it did not: it ended early, or the results step judged
-    * its steps otherwise than the live search did and they no longer close to the resolution (the live search
-    * sees neither a request that got no answer nor one still in flight when a window closed).
-    */
-  def unresolved: Option[Unresolved] =
-    if (record.end != SearchEnd.Resolved && record.end != SearchEnd.MaxMultiple) Some(Unresolved.Ended(record.end))
-    else {
-      val otherwise = steps.filter(s => s.passed != s.figures.step.passedLive)
-      val closed = firstFailure match {
-        case None    => steps.exists(s => s.passed && s.multiple >= record.maxMultiple)
-        case Some(f) => headroom.exists(h => f.multiple - h <= record.resolution + 1e-9)
-      }
-      Option.when(otherwise.nonEmpty && !closed)(Unresolved.JudgedOtherwise(otherwise))
-    }
-
-  /** The search answered its question: it closed to its resolution or passed every step up to its cap. */
-  def resolved: Boolean = unresolved.isEmpty
-
-  /** The headroom's load, in the reference's unit (e.g. 215 new users/s). */
-  def headroomLoad: Option[Double] = headroom.map(_ * record.referenceLoad)
-}
-
-/** Why a search's answer is not resolved to its resolution. */
-sealed trait Unresolved
-
-object Unresolved {
-
-  /** It ended before it resolved: its time cap, a stop, a drain that timed out. */
-  final case class Ended(end: SearchEnd) extends Unresolved
-
-  /** The results step judged these steps otherwise than the live search did. */
-  final case class JudgedOtherwise(steps: Seq[StepVerdict]) extends Unresolved
-}
-
-object CapacityResult {
+/** A capacity search judged by the gate's thresholds, step by step. */
+object CapacityJudgement {
 
   /** Judges `search`'s steps by the same limits as the gate (each request path's percentiles and error share,
     * the system's global error share) and their pace, on each step's window alone. A path that sent nothing in

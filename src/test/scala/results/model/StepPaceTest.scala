@@ -1,4 +1,4 @@
-package results.capacity
+package results.model
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test

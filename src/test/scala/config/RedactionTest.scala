@@ -1,4 +1,4 @@
-package suite
+package config
 
 import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api.Assertions._

@@ -1,11 +1,22 @@
-package results.capacity
+package results.archive
+
+import results.model.{ GateCheck, StepVerdict }
 
 import com.fasterxml.jackson.annotation.JsonProperty
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
-import results.model.GateCheck
-import results.archive.Json.round
-import suite.InputError
+import results.model.{
+  CapacityRecord,
+  CapacityResult,
+  CapacitySearch,
+  CapacityStepRecord,
+  InFlight,
+  Side,
+  StepFigures,
+  StepRequest
+}
+import text.Formats.round
+import config.InputError
 
 import CapacitySummaryDocument._
 

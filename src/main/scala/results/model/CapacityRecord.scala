@@ -1,4 +1,4 @@
-package results.capacity
+package results.model
 
 /** A capacity search as the run recorded it (one per system searched, in run.json): what it set out to do
   * and which steps it held. What each step measured, its verdict and the headroom are worked out from the

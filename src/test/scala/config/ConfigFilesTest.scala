@@ -1,4 +1,4 @@
-package suite
+package config
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test

@@ -1,7 +1,7 @@
-package results.capacity
+package results.gate
 
 import results.model.RunSummary
-import results.render.Formats
+import text.Formats
 
 /** A searched system's headroom in a baseline run (A) and in this one (B). None: that run gave no figure
   * (it searched no capacity for the system, or its injector limited the search).

@@ -1,4 +1,4 @@
-package results.render
+package text
 
 import java.text.{ DecimalFormat, DecimalFormatSymbols }
 import java.time.Instant
@@ -52,4 +52,8 @@ object Formats {
 
   /** A time in UTC to the millisecond it was logged (whole seconds without it), as summary.md shows it. */
   def utcAsLogged(epochMs: Long): String = Instant.ofEpochMilli(epochMs).toString.replace("T", " ").replace("Z", "")
+
+  /** `value` to `digits` decimals, half up: a stored figure keeps what its page shows. */
+  def round(value: Double, digits: Int): Double =
+    BigDecimal(value).setScale(digits, BigDecimal.RoundingMode.HALF_UP).toDouble
 }

@@ -1,7 +1,9 @@
-package results.capacity
+package results.render
+
+import results.model.CapacityResult
 
 import results.model.RunSummary
-import results.render.Formats
+import text.Formats
 import results.render.SitePages.{ fields, Fields }
 
 /** run.html's section for each searched system: its answer, its steps, and the curve (load multiple against
@@ -65,7 +67,7 @@ object CapacityPage {
           case (ms, named) => fields("allowedMs" -> ms, "names" -> named.map(_._1).mkString(", "))
         },
         "errors" -> steps.map(st =>
-          Seq[Any](st.multiple, results.archive.Json.round(st.figures.koPercent, 2), st.label)
+          Seq[Any](st.multiple, Formats.round(st.figures.koPercent, 2), st.label)
         ),
         "errorLimit" -> steps.flatMap(_.checks).find(c =>
           c.metric == "error %" && c.subject.endsWith(results.model.Entry.GlobalName)

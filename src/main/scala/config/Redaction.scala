@@ -1,4 +1,4 @@
-package suite
+package config
 
 import java.net.URLEncoder
 import java.nio.charset.StandardCharsets.UTF_8

@@ -1,0 +1,126 @@
+package results
+
+import results.archive.RunArchive
+import results.gate.RunComparison
+import results.model.{ RunSummary, ThroughputCurve }
+import results.render.{ ComparePage, CurveChart, RunIndexPage, RunPage, SitePages, WindowChart }
+
+import java.nio.file.{ Files, Path }
+
+import scala.jdk.CollectionConverters._
+import scala.util.Using
+
+/** The results site's files under results/: each page rendered by results.render from what the archive holds,
+  * written here.
+  */
+object SiteFiles {
+  private val ReportLinkMarker = "<!-- results: run page link -->"
+
+  /** Writes the run page of the summarised run in `runDir` (results/<run>/) and links it from the archived copy
+    * of Gatling's report.
+    */
+  def runPage(runDir: Path, summary: RunSummary): Path = {
+    val root = runDir.getParent
+    assets(root)
+    val file = runDir.resolve(RunPage.FileName)
+    // A run without figures links its summary.json only, as its page always has (it was written before the rest).
+    val files = filesIn(runDir).filter(f => summary.hasFigures || f == RunArchive.SummaryJsonName)
+    RunArchive.writeAtomically(file, RunPage.render(summary, comparisonsOf(root, summary.run.runId), files))
+    linkFromGatlingReport(runDir)
+    file
+  }
+
+  /** Writes results/index.html over every archived run. */
+  def index(root: Path): Path = {
+    assets(root)
+    val file = root.resolve(RunIndexPage.FileName)
+    val runs = RunArchive.runs(root)
+    val hasRunPage = runs.filter(r => Files.isRegularFile(r.dir.resolve(RunPage.FileName))).map(_.dir).toSet
+    RunArchive.writeAtomically(file, RunIndexPage.render(runs, comparisons(root), r => hasRunPage(r.dir)))
+    file
+  }
+
+  /** Writes both files of a comparison and the run pages of A and B (which link to it); returns its folder. */
+  def comparison(root: Path, comparison: RunComparison.Comparison): Path = {
+    val (a, b) = (comparison.before.run.runId, comparison.after.run.runId)
+    val folder =
+      Files.createDirectories(root.resolve(RunPage.ComparisonsFolder).resolve(s"$a${ComparePage.Separator}$b"))
+    assets(root)
+    RunArchive.writeAtomically(folder.resolve(ComparePage.FileName), ComparePage.render(comparison))
+    RunArchive.writeAtomically(folder.resolve(ComparePage.MarkdownName), RunComparison.markdown(comparison))
+    Seq(comparison.before, comparison.after).foreach { s =>
+      val runDir = root.resolve(s.run.runId)
+      if (Files.isDirectory(runDir)) runPage(runDir, s)
+    }
+    folder
+  }
+
+  /** Copies the pages' assets into `root`/assets/ where missing or different. */
+  def assets(root: Path): Unit = {
+    val folder = Files.createDirectories(root.resolve(SitePages.AssetsFolder))
+    SitePages.assets.foreach { case (name, bytes) =>
+      val file = folder.resolve(name)
+      if (!Files.isRegularFile(file) || !java.util.Arrays.equals(Files.readAllBytes(file), bytes))
+        RunArchive.writeAtomically(file, bytes)
+    }
+  }
+
+  def windowChart(summary: RunSummary, runDir: Path): Path =
+    written(runDir.resolve(WindowChart.FileName), WindowChart.png(summary))
+
+  def curveChart(simulation: String, curve: ThroughputCurve, runDir: Path): Path =
+    written(runDir.resolve(CurveChart.fileName(curve)), CurveChart.png(simulation, curve))
+
+  private def written(file: Path, bytes: Array[Byte]): Path = {
+    RunArchive.writeAtomically(file, bytes)
+    file
+  }
+
+  /** The comparisons `compare` made with this run as A or B: (folder name, the other run). */
+  def comparisonsOf(root: Path, runId: String): Seq[(String, String)] =
+    comparisons(root).flatMap { name =>
+      name.split(ComparePage.Separator, -1) match {
+        case Array(a, b) if a == runId => Some(name -> b)
+        case Array(a, b) if b == runId => Some(name -> a)
+        case _                         => None
+      }
+    }.sorted
+
+  /** The folders of the comparisons made, newest name first. */
+  private def comparisons(root: Path): Seq[String] = {
+    val folder = root.resolve(RunPage.ComparisonsFolder)
+    if (!Files.isDirectory(folder)) Nil
+    else
+      Using.resource(Files.list(folder)) { dirs =>
+        dirs.iterator.asScala.filter(d => Files.isRegularFile(d.resolve(ComparePage.FileName)))
+          .map(_.getFileName.toString).toSeq.sorted.reverse
+      }
+  }
+
+  private def filesIn(runDir: Path): Set[String] =
+    Seq(
+      RunPage.GatlingReport,
+      RunArchive.SummaryMarkdownName,
+      RunArchive.SummaryJsonName,
+      RunArchive.JUnitName,
+      WindowChart.FileName
+    ).filter(name => Files.isRegularFile(runDir.resolve(name))).toSet
+
+  /** A line under the top of the archived Gatling report pointing to the run page (added once). */
+  private def linkFromGatlingReport(runDir: Path): Unit = {
+    val report = runDir.resolve(RunPage.GatlingReport)
+    if (Files.isRegularFile(report)) {
+      val html = Files.readString(report)
+      if (!html.contains(ReportLinkMarker)) {
+        val link =
+          s"""$ReportLinkMarker<div style="font:14px sans-serif;padding:6px 12px;background:#fff3c4;border-bottom:1px solid #d9c27a">""" +
+            s"""<a href="${RunPage.FileName}">Verdict, settings and charts of this run (run.html)</a> &middot; <a href="../${RunIndexPage.FileName}">all runs</a></div>"""
+        val withLink = "(?i)<body[^>]*>".r.findFirstMatchIn(html) match {
+          case Some(body) => html.substring(0, body.end) + link + html.substring(body.end)
+          case None       => html
+        }
+        if (withLink != html) RunArchive.writeAtomically(report, withLink)
+      }
+    }
+  }
+}

@@ -125,7 +125,8 @@ object ConfigurationReference {
   }
 
   private def profiles(system: String): Seq[Entry] = {
-    val file = KnownSettings.resolvedWithin(KnownSettings.parse(ConfigFiles.systemFile(system)))
+    val raw = KnownSettings.parse(ConfigFiles.systemFile(system))
+    val file = KnownSettings.resolvedWithin(raw)
     val path = s"profiles.$system"
     if (!file.hasPathOrNull(path)) Nil
     else
@@ -139,10 +140,13 @@ object ConfigurationReference {
               case other => ("", String.valueOf(other.unwrapped))
             }
           catch { case _: ConfigException.NotResolved => ("", s"another system's profile: ${render(value)}") }
+        // A profile made from another (`${profiles.<system>.<profile>} { ... }`) resolves with the other's
+        // comment: its own, when it has one, says what it changes.
+        val own = comments(raw.getObject(path).get(name))
         Entry(
           s"$path.$name",
           Option(kind).filter(_.nonEmpty).fold("")(k => s"`$k`"),
-          Seq(description, comments(value)).filter(_.nonEmpty).mkString("; ")
+          Seq(description, if (own.nonEmpty) own else comments(value)).filter(_.nonEmpty).mkString("; ")
         )
       }
   }

@@ -3,20 +3,23 @@ package bench
 import java.nio.file.{ Path, Paths }
 
 import scala.collection.mutable
+import scala.jdk.CollectionConverters._
 
-import com.fasterxml.jackson.databind.ObjectMapper
+import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper }
+import com.typesafe.config.ConfigUtil
 import io.gatling.charts.stats.SimulationLogAccess
 import io.gatling.charts.stats.SimulationLogAccess.{ RequestRecorded, UserRecorded }
+import suite.{ ConfigFiles, Settings }
 
 /** bench/all-peaks.sh's figures: per scenario of a run of several systems, the users it started (and their
-  * rate after `warmUpSeconds`), its peak concurrent users, requests, requests/s and KO, beside the target
-  * the script gives; then the run's totals and both JVMs' CPU and heap (see [[LoadFigures.jvmFigures]]);
+  * rate after `warmUpSeconds`), its peak concurrent users, requests, requests/s and KO, beside its target (see
+  * [[targets]]); then the run's totals and both JVMs' CPU and heap (see [[LoadFigures.jvmFigures]]);
   * last the busiest minute, when every population is at its peak: its requests/s, the sandbox JVM's CPU and
   * how busy the whole machine was, from the sandbox's own record. A run's averages hide that minute (on
   * 2026-11-26 the machine was 0.6-1.0 of 2 cores busy over whole runs, 1.3-1.7 in their busiest minute), and
   * the late answers come in it.
   *
-  * PeakFigures <archived run folder> <warm-up seconds> ["<scenario>=<target>" ...]
+  * PeakFigures <archived run folder> <warm-up seconds>
   */
 object PeakFigures {
   val WindowSeconds = 60
@@ -44,14 +47,24 @@ object PeakFigures {
     var lastRequest = Long.MinValue
   }
 
-  def main(args: Array[String]): Unit = {
-    val runDir = Paths.get(args(0))
-    val warmUpMs = args(1).toLong * 1000
-    val targets = args.drop(2).map(_.split("=", 2)).collect { case Array(s, t) => s -> t }.toMap
-    println(report(runDir, warmUpMs, targets))
+  def main(args: Array[String]): Unit = println(report(Paths.get(args(0)), args(1).toLong * 1000))
+
+  /** Each scenario's target: the description of the profile its system ran (its `all-peaks` profile in
+    * systems/<key>.conf), from a run's summary.json, whose systems name their profile and their scenarios (one
+    * per line class).
+    */
+  def targets(summary: JsonNode): Map[String, String] = {
+    val systems = summary.get("systems").elements.asScala.toSeq
+    val settings = new Settings(ConfigFiles.load(systems.map(_.get("key").asText)))
+    systems.flatMap { system =>
+      val profile = ConfigUtil.joinPath("profiles", system.get("key").asText, system.get("profile").asText)
+      settings.optionalString(s"$profile.description").toSeq.flatMap { target =>
+        system.get("scenarios").elements.asScala.map(_.asText -> target)
+      }
+    }.toMap
   }
 
-  def report(runDir: Path, warmUpMs: Long, targets: Map[String, String]): String = {
+  def report(runDir: Path, warmUpMs: Long): String = {
     val header = SimulationLogAccess.readHeader(runDir.resolve("simulation.log"))
     val scenarios = mutable.LinkedHashMap.empty[String, Scenario]
     var active = 0L
@@ -93,13 +106,14 @@ object PeakFigures {
       case _ =>
     }
     val summary = new ObjectMapper().readTree(runDir.resolve("summary.json").toFile)
+    val target = targets(summary)
     val total = requestsByName.values.map(_._1).sum
     val totalKo = requestsByName.values.map(_._2).sum
     val seconds = (last - first).max(1) / 1000.0
     val rows = scenarios.toSeq.map { case (name, s) =>
       val steadySeconds = (s.lastStart - s.firstStart - warmUpMs) / 1000.0
       val rate = if (steadySeconds > 0) f"${s.startedAfterWarmUp / steadySeconds}%.2f users/s after warm-up" else "-"
-      f"$name%-28s target ${targets.getOrElse(name, "-")}%-26s started ${s.started}%,7d ($rate), peak concurrent ${s.peakActive}%,6d (from ${(s.firstStart - runStart) / 1000}%d s)"
+      f"$name%-28s target ${target.getOrElse(name, "-")}%-26s started ${s.started}%,7d ($rate), peak concurrent ${s.peakActive}%,6d (from ${(s.firstStart - runStart) / 1000}%d s)"
     }
     val requestRows = requestsByName.toSeq.sortBy(-_._2._1).map { case (name, (n, ko, f, l)) =>
       f"  $name%-50s ${n}%,9d requests, ${n * 1000.0 / (l - f).max(1)}%,8.1f/s, KO $ko%,d"

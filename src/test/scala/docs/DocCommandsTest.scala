@@ -114,7 +114,7 @@ object DocCommandsTest {
     "mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox -Dsandbox.eroll.port=18083" -> Sandbox,
     "mvn gatling:test -Dtarget=standalone-sandbox -Dgatling.simulationClass=simulations.ERollSimulation" -> Sandbox,
     // docs/adding-a-system.md: the checks of a new system, named <System>
-    "mvn test -Dtest='ReadmeTest,<System>SimulationEndToEndTest'" -> NewSystem,
+    "mvn test -Dtest='ReadmeTest,AllPeaksProfilesTest,<System>SimulationEndToEndTest'" -> NewSystem,
     "mvn gatling:test -Dgatling.simulationClass=simulations.<System>Simulation -DplanOnly=true" -> NewSystem,
     "mvn gatling:test -Dgatling.simulationClass=simulations.<System>Simulation -Dprofile=smoke" -> NewSystem,
     // README and docs/live-view.md: live view and Graphite

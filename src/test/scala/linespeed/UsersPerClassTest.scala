@@ -37,17 +37,13 @@ class UsersPerClassTest {
     assertEquals(Seq(0L, 5L), LineClass.usersPerClass(5, none), "a class with no share gets no user")
   }
 
-  /** bench/all-peaks.sh's eForms: the peak arrival rate (608.6 returns/h) for 30 s of warm-up and 2 minutes. */
+  /** bench/all-peaks.sh's eForms (its all-peaks profile): the peak arrival rate (608.6 returns/h) for 30 s of
+    * warm-up and 2 minutes.
+    */
   @Test def aShortPeakRunGivesEveryLineClassARespondent(): Unit = {
     io.gatling.app.InProcessGatling.loadConfiguration()
-    val overrides = Map(
-      "eforms.profile" -> "peak",
-      "profiles.eforms.peak.warmUp" -> "30 seconds",
-      "profiles.eforms.peak.duration" -> "2 minutes",
-      "profiles.eforms.peak.journeyDuration" -> "2 minutes"
-    )
     val config = ConfigFactory
-      .parseMap(overrides.asJava)
+      .parseMap(Map("eforms.profile" -> "all-peaks").asJava)
       .withFallback(ConfigFactory.parseResources("application.conf"))
       .withFallback(ConfigFactory.parseResources("systems/eforms.conf"))
       .resolve()

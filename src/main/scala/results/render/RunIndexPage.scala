@@ -1,7 +1,7 @@
 package results.render
 
 import results.archive.RunArchive
-import results.model.{ Entry, GateVerdict, RunSummary }
+import results.model.{ Entry, RunSummary, Unjudged, Verdict }
 
 import results.render.SitePages.{ fields, Fields }
 
@@ -68,8 +68,8 @@ object RunIndexPage {
       val s = run.summary
       val shown = s.map(Verdicts.of).getOrElse {
         val incomplete = run.context.exists(!_.course.reachedEnd)
-        if (incomplete) Verdicts.Shown(GateVerdict.Incomplete, "void", Nil)
-        else Verdicts.Shown(Verdicts.NoSummary, "none", run.unreadable.toSeq)
+        if (incomplete) Verdicts.Shown(Verdict.Incomplete, Nil)
+        else Verdicts.Shown(Unjudged.NoSummary, run.unreadable.toSeq)
       }
       fields(
         "name" -> run.name,
@@ -148,8 +148,8 @@ object RunIndexPage {
           unsummarised.collect {
             case (k, run) if k == key =>
               val verdict =
-                if (run.context.exists(!_.course.reachedEnd)) GateVerdict.Incomplete else Verdicts.NoSummary
-              (run.startEpochMs, run.name, verdict)
+                if (run.context.exists(!_.course.reachedEnd)) Verdict.Incomplete else Unjudged.NoSummary
+              (run.startEpochMs, run.name, verdict.word)
           }).sortBy(_._1).map { case (t, run, verdict) => fields("t" -> t, "run" -> run, "verdict" -> verdict) }
       )
     }
@@ -184,7 +184,7 @@ object RunIndexPage {
         val rows = SystemSections.rows(s)
         rows.map(_.verdict).distinct.map(v =>
           fields(
-            "verdict" -> v,
+            "verdict" -> v.word,
             "verdictClass" -> Verdicts.cssClass(v),
             "keys" -> rows.filter(_.verdict == v).map(_.key).mkString(", ")
           )

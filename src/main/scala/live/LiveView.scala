@@ -1,7 +1,7 @@
 package live
 
 import results.gate.Thresholds
-import results.model.InjectorHealthRecord
+import results.model.{ InjectorHealthRecord, Unjudged }
 import results.render.SitePages
 
 import java.nio.file.Path
@@ -95,7 +95,7 @@ final class LiveView(
       )(s"/results/${relative.toString.replace('\\', '/')}/" -> outcome.archivedRunDir)
     }
     val page = runFolder.map { case (served, _) => s"${served}run.html" }
-    val verdict = outcome.verdict.map(_.label).orElse(outcome.error.map(e => s"no verdict: $e"))
+    val verdict = outcome.verdict.map(_.label).orElse(outcome.error.map(e => s"${Unjudged.NoVerdict}: $e"))
     ended = Some(("ended", verdict, page))
     current = current.copy(state = "ended", verdict = verdict, runPage = page)
     // The JVM exits once the run is archived: an open page gets its verdict within this time (it polls each second).

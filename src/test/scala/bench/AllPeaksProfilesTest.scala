@@ -7,7 +7,8 @@ import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import simulations.{ Registry, Systems }
-import suite.{ ConfigFiles, InputError, MachineLimits, RunAssembly, RunSetup, SuiteConfig }
+import config.{ ConfigFiles, InputError }
+import suite.{ MachineLimits, RunAssembly, RunSetup, SuiteConfig }
 import testkit.toy.ToySystems
 
 /** bench/all-peaks.sh runs the main job with `-Dprofile=all-peaks`: every system registered in it needs an

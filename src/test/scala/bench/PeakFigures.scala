@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper }
 import com.typesafe.config.ConfigUtil
 import io.gatling.charts.stats.SimulationLogAccess
 import io.gatling.charts.stats.SimulationLogAccess.{ RequestRecorded, UserRecorded }
-import suite.{ ConfigFiles, Settings }
+import config.{ ConfigFiles, Settings }
 
 /** bench/all-peaks.sh's figures: per scenario of a run of several systems, the users it started (and their
   * rate after `warmUpSeconds`), its peak concurrent users, requests, requests/s and KO, beside its target (see

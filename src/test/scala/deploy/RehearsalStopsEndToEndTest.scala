@@ -1,7 +1,7 @@
 package deploy
 
 import results.archive.SummaryJson
-import results.model.{ GateVerdict, RunSummary }
+import results.model.{ RunSummary, Verdict }
 
 import java.nio.file.{ Files, Path }
 import java.util.concurrent.TimeUnit
@@ -72,7 +72,7 @@ class RehearsalStopsEndToEndTest {
       }
       val merged = ShardScripts.mergedRun(rehearsal.results).getOrElse(fail(s"nothing merged:\n${rehearsal.text}"))
       assertEquals(kept.sum, merged.global.figures.count)
-      assertEquals(Some(GateVerdict.Incomplete), merged.gate.map(_.label))
+      assertEquals(Some(Verdict.Incomplete), merged.gate.map(_.verdict))
     } finally rehearsal.destroy()
   }
 

@@ -4,7 +4,7 @@ import results.model.ExitCodes
 
 import results.ResultsCli
 import results.archive.SummaryJson
-import results.model.GateVerdict
+import results.model.Verdict
 
 import java.nio.file.{ Files, Path }
 import java.util.UUID
@@ -64,7 +64,7 @@ class ShardStopsEndToEndTest {
         val dir = results.resolve(s"shard-${shard.index + 1}")
         assertEquals("4", Files.readString(dir.resolve("exit-code")).trim, "the JVM's INCOMPLETE")
         val summary = SummaryJson.read(dir.resolve(Files.readString(dir.resolve("run")).trim).resolve("summary.json"))
-        assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+        assertEquals(Some(Verdict.Incomplete), summary.gate.map(_.verdict))
         assertTrue(
           summary.global.figures.count >= before,
           s"shard ${shard.index + 1} kept ${summary.global.figures.count} requests, its console had counted $before"
@@ -95,7 +95,7 @@ class ShardStopsEndToEndTest {
       assertTrue(mergeSeconds < 300, s"the merge took $mergeSeconds s")
       val mergedRun = ShardScripts.mergedRun(results).getOrElse(fail(s"no merged run:\n${merged.output}"))
       assertEquals(kept.sum, mergedRun.global.figures.count, "every request the shards kept")
-      assertEquals(Some(GateVerdict.Incomplete), mergedRun.gate.map(_.label))
+      assertEquals(Some(Verdict.Incomplete), mergedRun.gate.map(_.verdict))
     } finally shards.foreach(_.destroy())
   }
 
@@ -114,7 +114,7 @@ class ShardStopsEndToEndTest {
       ).toSeq)
       val Seq(run) = archived: @unchecked
       val summary = SummaryJson.read(run.resolve("summary.json"))
-      assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+      assertEquals(Some(Verdict.Incomplete), summary.gate.map(_.verdict))
       assertTrue(summary.global.figures.count >= counted, s"kept ${summary.global.figures.count}, counted $counted")
       assertFalse(Files.exists(dir.resolve("exit-code")), "the script never wrote it")
       val Seq(gatling) = ShardScripts.gatlingFolders(dir): @unchecked

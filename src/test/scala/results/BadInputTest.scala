@@ -3,7 +3,7 @@ package results
 import results.model.ExitCodes
 
 import results.archive.SummaryJson
-import results.model.{ GateVerdict, RunContext, RunWindow, WindowKind, WindowLabel }
+import results.model.{ RunContext, RunWindow, Verdict, WindowKind, WindowLabel }
 import results.summarize.ResultsSettings
 
 import java.nio.charset.StandardCharsets
@@ -96,7 +96,7 @@ class BadInputTest {
   def aTruncatedLogGivesPartialFiguresAWarningAndNoPass(): Unit = {
     val outcome = process(runFolderWithLog(cutInsideARecord))
     assertEquals(ExitCodes.Incomplete, outcome.exitCode, outcome.toString)
-    assertEquals(Some(GateVerdict.Incomplete), outcome.verdict.map(_.label), "a cut-off log is no complete run")
+    assertEquals(Some(Verdict.Incomplete), outcome.verdict.map(_.verdict), "a cut-off log is no complete run")
     val summary = outcome.summary.get
     assertTrue(
       summary.completion.problems.map(_.text).contains("simulation.log is cut short"),

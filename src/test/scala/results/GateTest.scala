@@ -2,7 +2,7 @@ package results
 
 import results.archive.SummaryJson
 import results.gate.{ BaselinePolicy, Gate, RunComparison, Thresholds }
-import results.model.{ ErrorCount, GateVerdict }
+import results.model.{ ErrorCount, Verdict }
 import results.render.{ ConsoleSummary, JUnitReport }
 
 import com.typesafe.config.ConfigFactory
@@ -38,7 +38,7 @@ class GateTest {
       ),
       verdict.invalid.map(_.text)
     )
-    assertEquals(GateVerdict.Invalid, verdict.label)
+    assertEquals(Verdict.Invalid, verdict.verdict)
     assertEquals(Nil, Gate.evaluate(summary.copy(errors = errors.drop(2)), thresholds(""), None).invalid)
   }
 
@@ -49,7 +49,7 @@ class GateTest {
     java.nio.file.Files.writeString(file, SummaryJson.write(summary.copy(sandboxExhaustion = Seq(reason))))
     val verdict = Gate.evaluate(SummaryJson.read(file), thresholds(""), None)
     assertEquals(Seq(reason), verdict.invalid.map(_.text))
-    assertEquals(GateVerdict.Invalid, verdict.label)
+    assertEquals(Verdict.Invalid, verdict.verdict)
   }
 
   private def thresholds(body: String): Thresholds =

@@ -1,14 +1,7 @@
 package results
 
 import results.gate.{ Gate, Thresholds }
-import results.model.{
-  GateVerdict,
-  InjectorFigures,
-  InjectorHealthRecord,
-  InjectorLimits,
-  LateStartFigures,
-  RunSummary
-}
+import results.model.{ InjectorFigures, InjectorHealthRecord, InjectorLimits, LateStartFigures, RunSummary, Verdict }
 import results.summarize.{ LatencyAccumulator, ShardMerge }
 
 import scala.util.Random
@@ -101,7 +94,7 @@ class HistogramMergeTest {
 
     assertEquals("PASS", verdict(shard(1, 0), shard(2, 0)).label)
     val invalid = verdict(shard(1, 0), shard(2, 120))
-    assertEquals(GateVerdict.Invalid, invalid.label)
+    assertEquals(Verdict.Invalid, invalid.verdict)
     assertTrue(invalid.invalid.head.text.startsWith("injector saturated: its JVM used 90 %"), invalid.invalid.toString)
     assertTrue(
       ShardMerge.merge(Seq(shard(1, 0), shard(2, 120)), "m").warnings.exists(_.startsWith("raid-2: its injector was")),

@@ -1,6 +1,6 @@
 package results
 
-import results.model.{ EarlyStopRecord, GateCheck, GateVerdict, Problem, ProblemKind }
+import results.model.{ EarlyStopRecord, GateCheck, GateVerdict, Problem, ProblemKind, Verdict }
 import results.render.JUnitReport
 
 import org.junit.jupiter.api.Assertions._
@@ -94,10 +94,10 @@ class JUnitReportTest {
       incomplete = Seq(Problem.ofRun(ProblemKind.UsersNotStarted, "12 of the 60 planned users started")),
       stoppedEarly = Seq(Problem.ofRun(ProblemKind.StoppedEarly, stop.describe))
     )
-    assertEquals(GateVerdict.Fail, v.label, "the stop left the plan unfinished: the verdict is the stop's")
+    assertEquals(Verdict.Fail, v.verdict, "the stop left the plan unfinished: the verdict is the stop's")
     assertEquals(
-      GateVerdict.Fail,
-      v.copy(invalid = Seq(Problem.ofRun(ProblemKind.InjectorSaturated, "injector saturated: ..."))).label
+      Verdict.Fail,
+      v.copy(invalid = Seq(Problem.ofRun(ProblemKind.InjectorSaturated, "injector saturated: ..."))).verdict
     )
     assertFalse(v.passed)
     assertEquals(1, v.exitCode, "ResultsCli and mvn verify: 1, as any FAIL")

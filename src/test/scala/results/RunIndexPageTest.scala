@@ -56,7 +56,7 @@ class RunIndexPageTest {
     assertTrue(page.contains("""href="raid-1/run.html""""), page)
     assertTrue(page.contains("""href="raid-2/index.html""""), page)
     assertTrue(page.contains("""<td class="verdict pass">PASS</td>"""), page)
-    assertTrue(page.contains("""<td class="verdict none">NOT GATED</td>"""), page)
+    assertTrue(page.contains("""<td class="verdict none">NO VERDICT</td>"""), page)
     assertTrue(page.contains("""src="assets/echarts.min.js""""), "ECharts from the copy beside the page, not a CDN")
   }
 

@@ -1,7 +1,7 @@
 package results
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.model.{ GateVerdict, RunContext, RunCourse }
+import results.model.{ RunContext, RunCourse, Verdict }
 import results.render.{ RunIndexPage, RunPage }
 import results.summarize.ResultsSettings
 
@@ -27,7 +27,7 @@ class StoppedRunSummaryTest {
 
     val runDir: Path = outcome.archivedRunDir
     val summary = SummaryJson.read(runDir.resolve(RunArchive.SummaryJsonName))
-    assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+    assertEquals(Some(Verdict.Incomplete), summary.gate.map(_.verdict))
     assertEquals(0L, summary.global.figures.count)
     assertEquals(
       (Some(630L), 0L, Some(3000L)),
@@ -66,7 +66,7 @@ class StoppedRunSummaryTest {
 
     assertNotEquals(first.archivedRunDir, aborted.archivedRunDir)
     val summary = SummaryJson.read(aborted.archivedRunDir.resolve(RunArchive.SummaryJsonName))
-    assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+    assertEquals(Some(Verdict.Incomplete), summary.gate.map(_.verdict))
     assertTrue(Files.isRegularFile(aborted.archivedRunDir.resolve(RunPage.FileName)))
     assertEquals(indexBefore, Files.readString(index), "the index is the next run's to rewrite")
   }

@@ -7,8 +7,9 @@ import results.render.{ Verdicts, WindowsMarkdown }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
-/** Window labels are values: run.json holds them as the text the profiles always wrote, and reads that
-  * text back into the same value. (profiles.ProfileRunTest checks the labels a real run's profiles make.)
+/** Window labels are values: run.json holds their fields beside the text the profiles always wrote, and
+  * reads them back into the same value. (profiles.ProfileRunTest checks the labels a real run's profiles make;
+  * StoredSchemasTest, older files' labels read from their text.)
   */
 class WindowLabelTest {
   private val labels: Seq[(WindowKind, WindowLabel)] = Seq(

@@ -3,7 +3,7 @@ package simulations
 import results.model.ExitCodes
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.model.{ GateVerdict, RunSummary }
+import results.model.{ RunSummary, Verdict }
 
 import java.nio.file.Files
 
@@ -62,7 +62,7 @@ class EarlyStopEndToEndTest {
     assertStoppedBeforeThePlansEnd(summary)
 
     val gate = summary.gate.get
-    assertEquals(GateVerdict.Fail, gate.label, "FAIL, not INCOMPLETE, although the plan was cut short")
+    assertEquals(Verdict.Fail, gate.verdict, "FAIL, not INCOMPLETE, although the plan was cut short")
     assertEquals(Seq(stop.describe), gate.stoppedEarly.map(_.text))
     assertTrue(gate.checks.forall(_.passed), "only the early stop fails this run")
     assertEquals(None, RunArchive.lastPassing(process.resultsDir, summary.run.copy(runId = "next")), "never a baseline")
@@ -94,7 +94,7 @@ class EarlyStopEndToEndTest {
     assertEquals(("p99", 1000.0), (stop.limit, stop.allowed))
     assertTrue(stop.measured >= 1500, s"the answers' own time, delay included: $stop")
     assertStoppedBeforeThePlansEnd(summary)
-    assertEquals(Some(GateVerdict.Fail), summary.gate.map(_.label))
+    assertEquals(Some(Verdict.Fail), summary.gate.map(_.verdict))
   }
 
   /** Counts and an ordering, not seconds of wall time: the open profile starts a user a second, so a stop

@@ -1,7 +1,7 @@
 package simulations
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.model.GateVerdict
+import results.model.Verdict
 import results.ResultsConsole
 import results.render.{ RunIndexPage, RunPage }
 
@@ -49,7 +49,7 @@ class GracefulStopEndToEndTest {
     // Every request counted before the signal is kept; after it, only those the console counted as it ended.
     assertTrue(kept >= counted, s"summary.json holds $kept requests, the console had counted $counted:\n$text")
     assertTrue(kept <= run.consoleCounts.last, s"summary.json holds $kept, the console's last table less:\n$text")
-    assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+    assertEquals(Some(Verdict.Incomplete), summary.gate.map(_.verdict))
     assertEquals(None, RunArchive.lastPassing(run.resultsDir, summary.run), "never a baseline")
     val page = Files.readString(archived.resolve("summary.md"))
     assertTrue(page.contains("## Gate: INCOMPLETE"), page)
@@ -110,7 +110,7 @@ class GracefulStopEndToEndTest {
     // Nothing had been flushed yet (a minute's journeys): the run is still archived, INCOMPLETE, summary.json too.
     val Seq(archived) = run.archivedRuns: @unchecked
     val summary = SummaryJson.read(archived.resolve("summary.json"))
-    assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label), text)
+    assertEquals(Some(Verdict.Incomplete), summary.gate.map(_.verdict), text)
     assertEquals(None, RunArchive.lastPassing(run.resultsDir, summary.run), "never a baseline")
     assertTrue(Files.readString(archived.resolve("summary.md")).contains("## Gate: INCOMPLETE"), text)
     assertTrue(Files.isRegularFile(archived.resolve(RunPage.FileName)), text)
@@ -130,6 +130,6 @@ class GracefulStopEndToEndTest {
     assertTrue(text.indexOf(stopLine) >= 0 && verdict > text.indexOf(stopLine), text)
     assertTrue(verdict < text.indexOf("BUILD FAILURE"), s"Maven waited for the run:\n$text")
     val Seq(archived) = run.archivedRuns: @unchecked
-    assertEquals(Some(GateVerdict.Incomplete), SummaryJson.read(archived.resolve("summary.json")).gate.map(_.label))
+    assertEquals(Some(Verdict.Incomplete), SummaryJson.read(archived.resolve("summary.json")).gate.map(_.verdict))
   }
 }

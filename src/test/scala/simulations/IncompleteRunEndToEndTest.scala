@@ -3,7 +3,7 @@ package simulations
 import results.model.ExitCodes
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.model.GateVerdict
+import results.model.Verdict
 
 import java.nio.file.Files
 
@@ -36,7 +36,7 @@ class IncompleteRunEndToEndTest {
     // even when the stop came before the first request was answered.
     assertTrue(run.text.contains("stopping: Ctrl-C again to abort"), run.text)
     val summary = SummaryJson.read(archived.resolve("summary.json"))
-    assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+    assertEquals(Some(Verdict.Incomplete), summary.gate.map(_.verdict))
     assertEquals(None, RunArchive.lastPassing(run.resultsDir, summary.run), "never a baseline")
     assertTrue(page.contains("- Plan: 630 users, 660 s"), page)
     assertTrue(Files.readString(run.resultsDir.resolve("index.html")).contains("INCOMPLETE"), "the index says so")
@@ -77,7 +77,7 @@ class IncompleteRunEndToEndTest {
     assertEquals(ExitCodes.Incomplete, run.exitStatus(120), run.text)
     val Seq(archived) = run.archivedRuns: @unchecked
     val summary = SummaryJson.read(archived.resolve("summary.json"))
-    assertEquals(Some(GateVerdict.Incomplete), summary.gate.map(_.label))
+    assertEquals(Some(Verdict.Incomplete), summary.gate.map(_.verdict))
     assertTrue(
       summary.completion.problems.exists(_.text.contains("had not finished their journey")),
       summary.completion.toString

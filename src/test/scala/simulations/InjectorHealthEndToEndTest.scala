@@ -3,7 +3,7 @@ package simulations
 import results.model.ExitCodes
 
 import results.archive.SummaryJson
-import results.model.GateVerdict
+import results.model.Verdict
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
@@ -23,7 +23,7 @@ class InjectorHealthEndToEndTest {
     assertEquals(ExitCodes.Invalid, run.exitStatus(180), run.text)
     val Seq(archived) = run.archivedRuns: @unchecked
     val summary = SummaryJson.read(archived.resolve("summary.json"))
-    assertEquals(Some(GateVerdict.Invalid), summary.gate.map(_.label))
+    assertEquals(Some(Verdict.Invalid), summary.gate.map(_.verdict))
     val injector = summary.injector.get
     // How much of the machine the burn gets depends on what else runs on it; its users always start late.
     assertEquals(

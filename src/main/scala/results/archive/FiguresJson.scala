@@ -154,13 +154,13 @@ private[results] object FiguresJson {
       c.plannedUsers,
       c.plannedDurationMs,
       c.actualDurationMs,
-      c.problems.map(_.text),
+      c.problems.map(ProblemDocument.document),
       WorkDone.elapsedMs(c.work),
       c.work.map(RunJson.work)
     )
 
-  /** `problem` reads each stored problem back ([[StoredProblem]]). */
-  def completion(c: SummaryDocument.Completion, problem: String => Problem): Completion =
+  /** `problem` reads each stored problem back ([[ProblemDocument.problem]]). */
+  def completion(c: SummaryDocument.Completion, problem: ProblemDocument.Stored => Problem): Completion =
     Completion(
       c.plannedUsers,
       c.startedUsers,

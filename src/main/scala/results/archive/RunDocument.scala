@@ -33,7 +33,15 @@ private[results] final case class RunDocument(
 )
 
 private[results] object RunDocument {
-  final case class Window(kind: String, label: String, startEpochMs: Long, endEpochMs: Long)
+
+  /** A window; run.json files of schema 2 have its label's text only, without `labelFields`. */
+  final case class Window(
+      kind: String,
+      label: String,
+      @JsonInclude(NON_ABSENT) labelFields: Option[LabelDocument],
+      startEpochMs: Long,
+      endEpochMs: Long
+  )
 
   /** A shard's wait for its sharded run's common start. */
   final case class Start(
@@ -44,7 +52,13 @@ private[results] object RunDocument {
       missingShards: Seq[Int] = Nil
   )
 
-  final case class PlannedWindow(kind: String, label: String, fromMs: Long, toMs: Long)
+  final case class PlannedWindow(
+      kind: String,
+      label: String,
+      @JsonInclude(NON_ABSENT) labelFields: Option[LabelDocument],
+      fromMs: Long,
+      toMs: Long
+  )
 
   final case class Work(scenario: String, planned: Long, finished: Long, startEpochMs: Long, endEpochMs: Long)
 

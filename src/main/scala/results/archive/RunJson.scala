@@ -58,12 +58,12 @@ private[results] object RunJson {
       profile = d.profile,
       shard = d.shard,
       overrides = d.overrides,
-      plannedWindows = d.plannedWindows.map(planned),
-      windows = d.windows.map(window),
+      plannedWindows = d.plannedWindows.map(planned(_, d.schema)),
+      windows = d.windows.map(window(_, d.schema)),
       work = d.work.map(work),
       tallies = d.tallies.map(tally),
       curves = d.curves.map(curveSpec),
-      systemRecords = d.systemRecords.map(systemRecord),
+      systemRecords = d.systemRecords.map(systemRecord(_, d.schema)),
       course = d.course.fold(RunCourse.Unrecorded)(course),
       shardedRunId = d.shardedRunId,
       start = d.start.map(start)
@@ -81,16 +81,22 @@ private[results] object RunJson {
       s.missingShards
     )
 
-  def window(w: RunWindow): Window = Window(w.kind.word, w.label.text, w.startEpochMs, w.endEpochMs)
+  def window(w: RunWindow): Window =
+    Window(w.kind.word, w.label.text, Some(LabelDocument.document(w.label)), w.startEpochMs, w.endEpochMs)
 
-  def window(w: Window): RunWindow =
-    RunWindow(StoredWindowKind.read(w.kind), StoredWindowLabel.read(w.label), w.startEpochMs, w.endEpochMs)
+  def window(w: Window, schema: Int): RunWindow =
+    RunWindow(
+      StoredWindowKind.read(w.kind),
+      LabelDocument.label(w.label, w.labelFields, schema),
+      w.startEpochMs,
+      w.endEpochMs
+    )
 
   def planned(w: PlannedWindow): RunDocument.PlannedWindow =
-    RunDocument.PlannedWindow(w.kind.word, w.label.text, w.fromMs, w.toMs)
+    RunDocument.PlannedWindow(w.kind.word, w.label.text, Some(LabelDocument.document(w.label)), w.fromMs, w.toMs)
 
-  def planned(w: RunDocument.PlannedWindow): PlannedWindow =
-    PlannedWindow(StoredWindowKind.read(w.kind), StoredWindowLabel.read(w.label), w.fromMs, w.toMs)
+  def planned(w: RunDocument.PlannedWindow, schema: Int): PlannedWindow =
+    PlannedWindow(StoredWindowKind.read(w.kind), LabelDocument.label(w.label, w.labelFields, schema), w.fromMs, w.toMs)
 
   def work(w: WorkDone): Work = Work(w.scenario, w.planned, w.finished, w.startEpochMs, w.endEpochMs)
 
@@ -189,14 +195,14 @@ private[results] object RunJson {
       r.capacity.map(CapacityJson.document)
     )
 
-  def systemRecord(r: RunDocument.SystemRecord): SystemRecord =
+  def systemRecord(r: RunDocument.SystemRecord, schema: Int): SystemRecord =
     SystemRecord(
       r.key,
       r.profile,
       r.scenarios,
       r.plannedUsers,
-      r.plannedSteady.map(planned),
-      r.measuredSteady.map(window),
+      r.plannedSteady.map(planned(_, schema)),
+      r.measuredSteady.map(window(_, schema)),
       r.requests,
       r.capacity.map(CapacityJson.record)
     )

@@ -4,10 +4,11 @@ import results.model.{ Problem, ProblemKind, SystemSummary }
 
 import scala.util.matching.Regex
 
-/** A problem as summary.json stores it ([[Problem.text]]), read back into the problem: the one place its text is
-  * read. In a merged run it opens with its shard's run id; then with the name of its system (its key, or one of
-  * its scenarios); the rest says its kind. Text no problem writes so (an older spelling) keeps its words as
-  * stored, of the system it names if any, of kind [[ProblemKind.AsStored]].
+/** A problem as summary.json stored it up to schema 2 ([[Problem.text]]), read back into the problem: for older
+  * files only (schema 3 stores its fields, [[ProblemDocument]]), and the one place a problem's text is read. In
+  * a merged run it opens with its shard's run id; then with the name of its system (its key, or one of its
+  * scenarios); the rest says its kind. Text no problem writes so (an older spelling) keeps its words as stored,
+  * of the system it names if any, of kind [[ProblemKind.AsStored]].
   */
 private[results] object StoredProblem {
   private val Kinds: Seq[(ProblemKind, Regex)] = Seq(

@@ -2,9 +2,10 @@ package results.archive
 
 import results.model.WindowLabel
 
-/** A window's label as run.json and summary.json store it ([[WindowLabel.text]]), read back into the
-  * label: the one place its text is parsed. Text that no label writes exactly so (an older spelling, a
-  * count without its thousands separator) stays [[WindowLabel.Named]], so it is shown as it was stored.
+/** A window's label as run.json and summary.json stored it up to schema 2 ([[WindowLabel.text]]), read back
+  * into the label: for older files only (schema 3 stores its fields, [[LabelDocument]]), and the one place its
+  * text is parsed. Text that no label writes exactly so (an older spelling, a count without its thousands
+  * separator) stays [[WindowLabel.Named]], so it is shown as it was stored.
   */
 private[results] object StoredWindowLabel {
   private val Level = """L(\d+) R(\d+) \(([\d,]+) users?\)""".r

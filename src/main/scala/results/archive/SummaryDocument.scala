@@ -169,6 +169,8 @@ private[results] object SummaryDocument {
   final case class Window(
       kind: String,
       label: String,
+      // Summaries of schema 2 have the label's text only.
+      @JsonInclude(NON_ABSENT) labelFields: Option[LabelDocument],
       startEpochMs: Long,
       endEpochMs: Long,
       @JsonProperty(required = false) transactionsPerHour: Double = 0,
@@ -186,7 +188,7 @@ private[results] object SummaryDocument {
       @JsonDeserialize(contentAs = classOf[java.lang.Long]) plannedDurationMs: Option[Long],
       // A run stopped before its log held a record, whose simulation recorded no time either, has none.
       @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) actualDurationMs: Option[Long],
-      problems: Seq[String] = Nil,
+      problems: Seq[ProblemDocument.Stored] = Nil,
       // The headline of a fixed-work run, for whoever reads the file: the time to finish every list.
       workElapsedMs: Option[Long],
       work: Seq[RunDocument.Work] = Nil
@@ -224,9 +226,9 @@ private[results] object SummaryDocument {
       baselineRun: Option[String],
       checks: Seq[Check] = Nil,
       warnings: Seq[String] = Nil,
-      incomplete: Seq[String] = Nil,
-      invalid: Seq[String] = Nil,
-      stoppedEarly: Seq[String] = Nil
+      incomplete: Seq[ProblemDocument.Stored] = Nil,
+      invalid: Seq[ProblemDocument.Stored] = Nil,
+      stoppedEarly: Seq[ProblemDocument.Stored] = Nil
   )
 
   final case class Sessions(

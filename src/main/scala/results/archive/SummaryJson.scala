@@ -35,7 +35,16 @@ import SummaryDocument._
   * merges, trends and comparisons.
   */
 object SummaryJson {
-  val SchemaVersion = 2
+
+  /** 3: problems and window labels stored as fields. 2: as their text, read back from its words. */
+  val SchemaVersion = 3
+
+  /** The last schema whose problems and window labels are stored as text ([[StoredProblem]],
+    * [[StoredWindowLabel]]); the oldest read.
+    */
+  private val LastSchemaInWords = 2
+
+  private[archive] def inWords(schema: Int): Boolean = schema <= LastSchemaInWords
 
   def write(summary: RunSummary): String = Json.write(document(summary))
 
@@ -44,7 +53,8 @@ object SummaryJson {
 
   def read(file: Path): RunSummary =
     Json.read[SummaryDocument, RunSummary](file, "a summary") { d =>
-      if (d.schema != SchemaVersion) throw new InputError(s"its schema ${d.schema} is not $SchemaVersion")
+      if (d.schema < LastSchemaInWords || d.schema > SchemaVersion)
+        throw new InputError(s"its schema ${d.schema} is none of $LastSchemaInWords to $SchemaVersion")
       summary(d)
     }
 
@@ -107,7 +117,8 @@ object SummaryJson {
   private[results] def summary(d: SummaryDocument): RunSummary = {
     val r = d.run
     val systems = d.systems.map(SystemsJson.system)
-    val problem = StoredProblem.read(_: String, systems, r.mergedFrom)
+    val problem =
+      ProblemDocument.problem(_: ProblemDocument.Stored, d.schema, StoredProblem.read(_, systems, r.mergedFrom))
     RunSummary(
       run = RunMetadata(
         r.simulation,
@@ -138,7 +149,7 @@ object SummaryJson {
       groups = d.groups.map(FiguresJson.entry),
       requests = d.requests.map(FiguresJson.entry),
       steady = FiguresJson.steady(d.steady),
-      windows = d.windows.map(window),
+      windows = d.windows.map(window(_, d.schema)),
       warnings = d.warnings,
       completion = FiguresJson.completion(d.completion, problem),
       injector = d.injector.map(RunJson.injector),
@@ -176,12 +187,12 @@ object SummaryJson {
         Check(c.name, c.subject, c.metric, c.allowed, c.atMost, c.unit, c.measured, c.passed, c.neverRan)
       ),
       g.warnings,
-      g.incomplete.map(_.text),
-      g.invalid.map(_.text),
-      g.stoppedEarly.map(_.text)
+      g.incomplete.map(ProblemDocument.document),
+      g.invalid.map(ProblemDocument.document),
+      g.stoppedEarly.map(ProblemDocument.document)
     )
 
-  private def gate(g: Gate, problem: String => Problem): GateVerdict =
+  private def gate(g: Gate, problem: ProblemDocument.Stored => Problem): GateVerdict =
     GateVerdict(
       g.checks.map(c => GateCheck(c.subject, c.metric, c.measured, c.allowed, c.atMost, c.unit)),
       g.warnings,
@@ -239,6 +250,7 @@ object SummaryJson {
     Window(
       rw.kind.word,
       rw.label.text,
+      Some(LabelDocument.document(rw.label)),
       rw.startEpochMs,
       rw.endEpochMs,
       round(w.transactionsPerHour, 1),
@@ -249,9 +261,14 @@ object SummaryJson {
     )
   }
 
-  private def window(w: Window): WindowSummary =
+  private def window(w: Window, schema: Int): WindowSummary =
     WindowSummary(
-      RunWindow(StoredWindowKind.read(w.kind), StoredWindowLabel.read(w.label), w.startEpochMs, w.endEpochMs),
+      RunWindow(
+        StoredWindowKind.read(w.kind),
+        LabelDocument.label(w.label, w.labelFields, schema),
+        w.startEpochMs,
+        w.endEpochMs
+      ),
       w.global.map(FiguresJson.entry),
       w.requests.map(FiguresJson.entry),
       w.groups.map(FiguresJson.entry),

@@ -72,10 +72,3 @@ final case class GateVerdict(
   /** The verdict as the results step's exit status: PASS 0, FAIL 1, INCOMPLETE 4, INVALID 6. */
   def exitCode: Int = verdict.exitCode
 }
-
-object GateVerdict {
-  val Pass: String = Verdict.Pass.word
-  val Fail: String = Verdict.Fail.word
-  val Incomplete: String = Verdict.Incomplete.word
-  val Invalid: String = Verdict.Invalid.word
-}

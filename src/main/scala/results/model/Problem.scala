@@ -35,34 +35,56 @@ object Problem {
   def ofSystem(key: String, kind: ProblemKind, detail: String): Problem = Problem(Some(key), kind, detail, Some(key))
 }
 
-sealed trait ProblemKind
+/** @param name        its stable name, as summary.json stores it
+  * @param namesItself whether its words open by saying what it is ("injector saturated: ...", "shards apart:
+  *                    ..."), so that a reader needs no lead before them
+  */
+sealed abstract class ProblemKind(val name: String, val namesItself: Boolean)
 
 object ProblemKind {
 
   /** The run was interrupted or its JVM stopped before the end of its plan. */
-  case object StoppedBeforeEnd extends ProblemKind
-  case object LogCutShort extends ProblemKind
-  case object UsersNotStarted extends ProblemKind
-  case object JourneysUnfinished extends ProblemKind
+  case object StoppedBeforeEnd extends ProblemKind("stoppedBeforeEnd", false)
+  case object LogCutShort extends ProblemKind("logCutShort", false)
+  case object UsersNotStarted extends ProblemKind("usersNotStarted", false)
+  case object JourneysUnfinished extends ProblemKind("journeysUnfinished", false)
 
   /** A fixed-work list's time limit stopped the rest of its scenarios. */
-  case object FixedWorkUnfinished extends ProblemKind
-  case object CapacityUnresolved extends ProblemKind
+  case object FixedWorkUnfinished extends ProblemKind("fixedWorkUnfinished", false)
+  case object CapacityUnresolved extends ProblemKind("capacityUnresolved", false)
 
   /** The injector JVM over one of its limits: its CPU, its GC, its users' late starts. */
-  case object InjectorSaturated extends ProblemKind
+  case object InjectorSaturated extends ProblemKind("injectorSaturated", true)
 
   /** The injector ran out of file descriptors or local ports. */
-  case object InjectorOutOfResources extends ProblemKind
-  case object SandboxExhausted extends ProblemKind
+  case object InjectorOutOfResources extends ProblemKind("injectorOutOfResources", true)
+  case object SandboxExhausted extends ProblemKind("sandboxExhausted", true)
 
   /** A capacity search limited by the injector, or by the sandbox below its minimum headroom. */
-  case object CapacityNotMeasured extends ProblemKind
-  case object StoppedEarly extends ProblemKind
+  case object CapacityNotMeasured extends ProblemKind("capacityNotMeasured", false)
+  case object StoppedEarly extends ProblemKind("stoppedEarly", true)
 
   /** The shards of a merged run did not share enough of their steady windows: its load never ran at once. */
-  case object ShardsApart extends ProblemKind
+  case object ShardsApart extends ProblemKind("shardsApart", true)
 
-  /** Read back from a summary in words that no kind writes (an older spelling): kept as stored. */
-  case object AsStored extends ProblemKind
+  /** Read back from a summary in words that no kind writes (an older spelling), or under a name no kind has
+    * (a newer version's): kept as stored.
+    */
+  case object AsStored extends ProblemKind("asStored", false)
+
+  val All: Seq[ProblemKind] = Seq(
+    StoppedBeforeEnd,
+    LogCutShort,
+    UsersNotStarted,
+    JourneysUnfinished,
+    FixedWorkUnfinished,
+    CapacityUnresolved,
+    InjectorSaturated,
+    InjectorOutOfResources,
+    SandboxExhausted,
+    CapacityNotMeasured,
+    StoppedEarly,
+    ShardsApart,
+    AsStored
+  )
 }

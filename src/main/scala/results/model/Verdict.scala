@@ -1,8 +1,14 @@
 package results.model
 
-/** The gate's word on a run or on one of its systems, with the results step's exit status for it. */
-sealed abstract class Verdict(val word: String, val exitCode: Int, private val severity: Int) {
+/** A run's or a system's verdict as every reader is shown it, in one word: the gate's [[Verdict]], or why
+  * there is none ([[Unjudged]]).
+  */
+sealed abstract class VerdictWord(val word: String) {
   override def toString: String = word
+}
+
+/** The gate's word on a run or on one of its systems, with the results step's exit status for it. */
+sealed abstract class Verdict(word: String, val exitCode: Int, private val severity: Int) extends VerdictWord(word) {
 
   /** The worse of two: INCOMPLETE over INVALID over FAIL over PASS. */
   def max(other: Verdict): Verdict = if (other.severity > severity) other else this
@@ -22,11 +28,20 @@ object Verdict {
 
   val All: Seq[Verdict] = Seq(Pass, Fail, Invalid, Incomplete)
 
-  /** What a summary shows where its thresholds could not be read, so nothing was judged. */
-  val NoVerdict = "NO VERDICT"
-
   def of(word: String): Option[Verdict] = All.find(_.word == word)
 
   /** The worst of them; PASS for none. */
   def worst(verdicts: Iterable[Verdict]): Verdict = verdicts.foldLeft(Pass: Verdict)(_ max _)
+}
+
+/** What is shown where the gate judged nothing. */
+sealed abstract class Unjudged(word: String) extends VerdictWord(word)
+
+object Unjudged {
+
+  /** A run (or system) whose thresholds could not be read, so nothing was judged. */
+  case object NoVerdict extends Unjudged("NO VERDICT")
+
+  /** An archived run without a readable summary.json: nothing to judge. */
+  case object NoSummary extends Unjudged("NO SUMMARY")
 }

@@ -3,8 +3,8 @@ package results.model
 import java.util.Locale
 
 /** What a window of the run is, as its profile or the summary names it. Run.json and summary.json hold
-  * it as [[text]], its one spelling; `results.archive.StoredWindowLabel` reads that text back into the
-  * label, once, as they are read.
+  * its fields (`results.archive.LabelDocument`) beside [[text]], its one spelling; only files of an older
+  * schema, which hold the text alone, have it read back (`results.archive.StoredWindowLabel`).
   */
 sealed trait WindowLabel {
 

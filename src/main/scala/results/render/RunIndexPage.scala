@@ -1,10 +1,8 @@
 package results.render
 
-import results.model.ArchivedRun
+import results.model.{ ArchivedRun, Entry, RunSummary, Unjudged, Verdict }
 
 import text.Formats
-
-import results.model.{ Entry, GateVerdict, RunSummary }
 
 import results.render.SitePages.{ fields, Fields }
 
@@ -46,8 +44,8 @@ object RunIndexPage {
       val s = run.summary
       val shown = s.map(Verdicts.of).getOrElse {
         val incomplete = run.context.exists(!_.course.reachedEnd)
-        if (incomplete) Verdicts.Shown(GateVerdict.Incomplete, "void", Nil)
-        else Verdicts.Shown(Verdicts.NoSummary, "none", run.unreadable.toSeq)
+        if (incomplete) Verdicts.Shown(Verdict.Incomplete, Nil)
+        else Verdicts.Shown(Unjudged.NoSummary, run.unreadable.toSeq)
       }
       fields(
         "name" -> run.name,
@@ -126,8 +124,8 @@ object RunIndexPage {
           unsummarised.collect {
             case (k, run) if k == key =>
               val verdict =
-                if (run.context.exists(!_.course.reachedEnd)) GateVerdict.Incomplete else Verdicts.NoSummary
-              (run.startEpochMs, run.name, verdict)
+                if (run.context.exists(!_.course.reachedEnd)) Verdict.Incomplete else Unjudged.NoSummary
+              (run.startEpochMs, run.name, verdict.word)
           }).sortBy(_._1).map { case (t, run, verdict) => fields("t" -> t, "run" -> run, "verdict" -> verdict) }
       )
     }
@@ -162,7 +160,7 @@ object RunIndexPage {
         val rows = SystemSections.rows(s)
         rows.map(_.verdict).distinct.map(v =>
           fields(
-            "verdict" -> v,
+            "verdict" -> v.word,
             "verdictClass" -> Verdicts.cssClass(v),
             "keys" -> rows.filter(_.verdict == v).map(_.key).mkString(", ")
           )

@@ -41,7 +41,7 @@ object RunPage {
     val systems = Option.when(SystemSections.shown(s))(SystemSections.rows(s)).getOrElse(Nil).map { r =>
       fields(
         "key" -> r.key,
-        "verdict" -> r.verdict,
+        "verdict" -> r.verdict.word,
         "verdictClass" -> Verdicts.cssClass(r.verdict),
         "failedChecks" -> r.failedOfAll,
         "profile" -> r.system.profile,

@@ -2,7 +2,7 @@ package results.render
 
 import text.Formats
 
-import results.model.{ Completion, EntryNesting, GateVerdict, RunSummary, SystemSummary, Verdict, WorkDone }
+import results.model.{ Completion, EntryNesting, GateVerdict, RunSummary, SystemSummary, Unjudged, WorkDone }
 import text.MarkdownTable
 
 import Formats.{ number, utcAsLogged }
@@ -20,7 +20,7 @@ object SummaryMarkdown {
   }
 
   /** The verdict word the first line leads with; a run its thresholds could not gate has none. */
-  def verdictLabel(summary: RunSummary): String = summary.gate.fold(Verdict.NoVerdict)(_.label)
+  def verdictLabel(summary: RunSummary): String = summary.gate.fold(Unjudged.NoVerdict.word)(_.label)
 
   /** The first lines, read in CI, a PR comment or a chat message: the verdict and why, then the few
     * figures that say how the run went. Plain text apart from the heading mark, so it reads the same anywhere.

@@ -3,7 +3,18 @@ package results.render
 import text.Formats
 
 import results.gate.SystemVerdicts
-import results.model.{ Entry, EntryNesting, Figures, GateCheck, GateVerdict, RunSummary, SystemSummary, Verdict }
+import results.model.{
+  Entry,
+  EntryNesting,
+  Figures,
+  GateCheck,
+  GateVerdict,
+  RunSummary,
+  SystemSummary,
+  Unjudged,
+  Verdict,
+  VerdictWord
+}
 
 /** What summary.md and run.html show of a run of several systems, read once from the model: a table of the
   * systems (verdict, users against plan, requests/s, p99 against its limit, KO), then one section per system
@@ -17,8 +28,8 @@ object SystemSections {
   final case class Row(system: SystemSummary, checks: Seq[GateCheck], p99LimitMs: Option[Double]) {
     def key: String = system.key
 
-    /** The verdict the gate stored on it, in words. */
-    def verdict: String = system.verdict.fold(Verdict.NoVerdict)(_.word)
+    /** The verdict the gate stored on it; NO VERDICT where the run was not gated. */
+    def verdict: VerdictWord = system.verdict.getOrElse(Unjudged.NoVerdict)
     def passed: Boolean = system.verdict.contains(Verdict.Pass)
     def figures: Figures = system.global.figures
     def users: String = system.plannedUsers.fold(s"${system.startedUsers} (no fixed plan)")(p =>

@@ -30,7 +30,7 @@ object SystemsMarkdown {
       val f = r.figures
       Seq(
         r.key,
-        if (r.passed) r.verdict else s"**${r.verdict}**",
+        if (r.passed) r.verdict.word else s"**${r.verdict}**",
         r.failedOfAll,
         r.system.profile,
         r.users,

@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.model.RunContext
 import results.summarize.RunSummarizer
 
@@ -74,6 +76,6 @@ object RunFolders {
       try SimulationLogAccess.readHeader(runDir.resolve(RunSummarizer.LogFileName))
       catch { case e: SimulationLogAccess.UnreadableLogException => throw new InputError(e.getMessage) }
     val simulation = header.simulationClassName.split('.').last
-    RunContext(simulation, Nil, "unknown", "unknown", "1/1", Map.empty, Nil, Nil)
+    RunContext(simulation, Nil, "unknown", "unknown", RunShard.Whole, Map.empty, Nil, Nil)
   }
 }

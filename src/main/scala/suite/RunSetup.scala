@@ -1,5 +1,7 @@
 package suite
 
+import results.model.RunShard
+
 import results.archive.ClaimsFile
 
 import results.gate.Thresholds
@@ -62,7 +64,7 @@ final case class RunSetup(
       systems = loads.map(_.system.key).distinct,
       target = suite.target.name,
       profile = profiles,
-      shard = suite.shard.toString,
+      shard = RunShard.Part(suite.shard.index, suite.shard.count),
       overrides = suite.overrides,
       plannedWindows = windows.planned,
       windows = windows.measured,
@@ -72,7 +74,8 @@ final case class RunSetup(
       curves = loads.flatMap(_.curve),
       systemRecords = systemRecords(windows),
       shardedRunId = suite.shards.runId,
-      start = start
+      start = start,
+      smoke = loads.forall(l => suite.isSmoke(l.system.key))
     )
 
   /** Each system's own plan and what the run recorded of it: its populations, users, steady window and requests. */

@@ -1,5 +1,7 @@
 package deploy
 
+import results.model.RunShard
+
 import results.archive.SummaryJson
 import results.model.{ Problem, ProblemKind, RunSummary }
 
@@ -70,13 +72,18 @@ object ShardScripts {
   /** Thresholds every crafted run meets but a slow one (p99 over 1 s). */
   val thresholds: Path = FixtureRun.writeTemp("shard-thresholds", "thresholds { defaults { p99Ms = 1000 } }")
 
-  def summary(shard: String, simulation: String = "RaidSimulation", slowMs: Option[Int] = None): RunSummary = {
+  def summary(
+      index: Int,
+      count: Int = 2,
+      simulation: String = "RaidSimulation",
+      slowMs: Option[Int] = None
+  ): RunSummary = {
     val times = Seq.fill(20)(100) ++ slowMs.toSeq.flatMap(ms => Seq.fill(5)(ms))
     CraftedSummaries.summary(
       simulation,
       Map(List("mint raid") -> CraftedSummaries.ok(times: _*)),
-      shard = shard,
-      runId = s"crafted-${shard.replace('/', '-')}"
+      shard = RunShard.Part(index, count),
+      runId = s"crafted-$index-$count"
     )
   }
 

@@ -20,7 +20,7 @@ import ShardScripts.{ CraftedShard, Outcome }
 class ShardScriptsExitCodesTest {
   private val thresholdsOption = s"-Dthresholds=${ShardScripts.thresholds}"
 
-  private def passing(shard: String) = CraftedShard(Some(ShardScripts.summary(shard)), 0)
+  private def passing(index: Int, count: Int = 2) = CraftedShard(Some(ShardScripts.summary(index, count)), 0)
 
   private def merge(shards: Seq[CraftedShard], env: Map[String, String] = Map.empty): Outcome = {
     val results = ShardScripts.shardFolders(shards)
@@ -40,29 +40,29 @@ class ShardScriptsExitCodesTest {
 
   @Test
   def mergeExitsWithTheMergedVerdict(): Unit = {
-    val pass = merge(Seq(passing("1/2"), passing("2/2")))
+    val pass = merge(Seq(passing(1), passing(2)))
     assertExit(0, pass, "two passing shards")
     assertTrue(pass.output.contains("results: gate PASS"), pass.output)
     assertFalse(pass.output.contains("unbound variable"), pass.output)
 
-    val slow = CraftedShard(Some(ShardScripts.summary("2/2", slowMs = Some(5000))), 2)
-    assertExit(1, merge(Seq(passing("1/2"), slow)), "a p99 over its limit in shard 2")
+    val slow = CraftedShard(Some(ShardScripts.summary(2, slowMs = Some(5000))), 2)
+    assertExit(1, merge(Seq(passing(1), slow)), "a p99 over its limit in shard 2")
 
-    val cut = CraftedShard(Some(ShardScripts.incomplete(ShardScripts.summary("1/2"))), 4)
-    assertExit(4, merge(Seq(cut, passing("2/2"))), "shard 1 did not complete its plan")
+    val cut = CraftedShard(Some(ShardScripts.incomplete(ShardScripts.summary(1))), 4)
+    assertExit(4, merge(Seq(cut, passing(2))), "shard 1 did not complete its plan")
 
-    val saturated = merge(Seq(passing("1/2"), CraftedShard(Some(ShardScripts.summary("2/2")), 6)))
+    val saturated = merge(Seq(passing(1), CraftedShard(Some(ShardScripts.summary(2)), 6)))
     assertExit(6, saturated, "shard 2's injector was saturated, the merged gate passed")
     assertTrue(saturated.output.contains("was INVALID: its injector was saturated"), saturated.output)
 
     // A FAIL keeps its code beside an INVALID shard: the gate fails either way, the line names the shard.
-    assertExit(1, merge(Seq(CraftedShard(Some(ShardScripts.summary("1/2")), 6), slow)), "FAIL and INVALID")
+    assertExit(1, merge(Seq(CraftedShard(Some(ShardScripts.summary(1)), 6), slow)), "FAIL and INVALID")
   }
 
   @Test
   def mergeWithoutEveryShardsRunGivesNoVerdict(): Unit = {
-    val missing = merge(Seq(passing("1/3"), passing("2/3")))
-    val results = ShardScripts.shardFolders(Seq(passing("1/3"), passing("2/3")))
+    val missing = merge(Seq(passing(1, 3), passing(2, 3)))
+    val results = ShardScripts.shardFolders(Seq(passing(1, 3), passing(2, 3)))
     val threeOfTwo = ShardScripts.run(
       "merge.sh",
       Map(
@@ -75,30 +75,30 @@ class ShardScriptsExitCodesTest {
     assertTrue(threeOfTwo.output.contains(s"shard 3/3 ($results/shard-3) missing"), threeOfTwo.output)
     assertExit(2, missing, "shards of 3, merged as 2")
 
-    val foreign = CraftedShard(Some(ShardScripts.summary("2/2", simulation = "EolSimulation")), 0)
-    val refused = merge(Seq(passing("1/2"), foreign))
+    val foreign = CraftedShard(Some(ShardScripts.summary(2, simulation = "EolSimulation")), 0)
+    val refused = merge(Seq(passing(1), foreign))
     assertExit(2, refused, "shard 2 is a run of another simulation")
     assertTrue(refused.output.contains("is a run of EolSimulation, not of RaidSimulation"), refused.output)
 
-    val crashed = merge(Seq(passing("1/2"), CraftedShard(None, 5)))
+    val crashed = merge(Seq(passing(1), CraftedShard(None, 5)))
     assertExit(2, crashed, "shard 2 left no run")
     assertTrue(crashed.output.contains("left no run (exit code 5)"), crashed.output)
 
     // An earlier run's folder beside this run's (LOADTEST_RESULTS used again) is not this run's.
-    val again = ShardScripts.shardFolders(Seq(passing("1/2"), passing("2/2")))
+    val again = ShardScripts.shardFolders(Seq(passing(1), passing(2)))
     ShardScripts.write(
       again.resolve("shard-2").resolve("earlier-run"),
-      ShardScripts.summary("2/2", slowMs = Some(5000))
+      ShardScripts.summary(2, slowMs = Some(5000))
     )
     assertExit(0, mergeIn(again, 2), "shard 2's earlier run is left out: this run's passed")
-    val earlierOnly = ShardScripts.shardFolders(Seq(passing("1/2"), CraftedShard(None, 5)))
-    ShardScripts.write(earlierOnly.resolve("shard-2").resolve("earlier-run"), ShardScripts.summary("2/2"))
+    val earlierOnly = ShardScripts.shardFolders(Seq(passing(1), CraftedShard(None, 5)))
+    ShardScripts.write(earlierOnly.resolve("shard-2").resolve("earlier-run"), ShardScripts.summary(2))
     val noRunNow = mergeIn(earlierOnly, 2)
     assertExit(2, noRunNow, "shard 2 left no run this time, only an earlier run's folder")
     assertTrue(noRunNow.output.contains(s"shard 2/2 ($earlierOnly/shard-2) left no run (exit code 5)"), noRunNow.output)
 
     // A shard whose script was stopped before it wrote its exit code (its JVM may have archived a run).
-    val unfinished = ShardScripts.shardFolders(Seq(passing("1/2"), passing("2/2")))
+    val unfinished = ShardScripts.shardFolders(Seq(passing(1), passing(2)))
     Files.delete(unfinished.resolve("shard-2/exit-code"))
     val cut = mergeIn(unfinished, 2)
     assertExit(2, cut, "shard 2 has no exit-code")
@@ -108,7 +108,7 @@ class ShardScriptsExitCodesTest {
     )
 
     // Shards of two runs: shard 2's folder holds another run's (one that ran into this LOADTEST_RESULTS before).
-    val mixed = merge(Seq(passing("1/3"), passing("2/3").copy(runId = "run-b"), passing("3/3")))
+    val mixed = merge(Seq(passing(1, 3), passing(2, 3).copy(runId = "run-b"), passing(3, 3)))
     assertExit(2, mixed, "shards of two runs")
     assertTrue(
       mixed.output.contains("the shards are of 2 different runs, not one: run crafted (shard 1 3) run run-b (shard 2)"),
@@ -129,7 +129,7 @@ class ShardScriptsExitCodesTest {
 
   @Test
   def mergeOnBadInputExitsThree(): Unit = {
-    val stopped = merge(Seq(passing("1/2"), CraftedShard(None, 3)))
+    val stopped = merge(Seq(passing(1), CraftedShard(None, 3)))
     assertExit(3, stopped, "shard 2 stopped on its bad input before any load")
     assertTrue(stopped.output.contains("left no run (exit code 3)"), stopped.output)
     val results = Files.createTempDirectory("sharded-").toString
@@ -144,7 +144,7 @@ class ShardScriptsExitCodesTest {
         )
       assertExit(3, outcome, s"LOADTEST_SHARDS=$n")
     }
-    assertExit(3, merge(Seq(passing("1/2"), passing("2/2")), Map("LOADTEST_MERGE_WAIT_SECONDS" -> "soon")), "wait")
+    assertExit(3, merge(Seq(passing(1), passing(2)), Map("LOADTEST_MERGE_WAIT_SECONDS" -> "soon")), "wait")
   }
 
   private def shard(
@@ -172,9 +172,9 @@ class ShardScriptsExitCodesTest {
   @Test
   def aShardExitsZeroWhenItsRunWasArchivedAndOtherwiseNamesWhy(): Unit = {
     def exitCodeFile(results: Path) = Files.readString(results.resolve("shard-2/exit-code")).trim
-    val failed = CraftedShard(Some(ShardScripts.summary("2/2", slowMs = Some(5000))), 2)
+    val failed = CraftedShard(Some(ShardScripts.summary(2, slowMs = Some(5000))), 2)
     Seq(0, 2, 4, 6).foreach { code =>
-      val (outcome, results) = shard("1", Seq(passing("1/2"), failed.copy(code = code)))
+      val (outcome, results) = shard("1", Seq(passing(1), failed.copy(code = code)))
       assertExit(0, outcome, s"an archived run whose JVM exited $code: the merge judges it")
       assertEquals(code.toString, exitCodeFile(results), "the run's own code, for the merge")
       assertTrue(Files.isRegularFile(results.resolve("shard-2/crafted-run/summary.json")))
@@ -188,7 +188,7 @@ class ShardScriptsExitCodesTest {
     }
     // Not archived: Gatling's folder stays, with the run's only simulation.log, and the line says where.
     Seq(5 -> 5, 143 -> 143, 0 -> 2).foreach { case (code, expected) =>
-      val (outcome, results) = shard("1", Seq(passing("1/2"), CraftedShard(None, code)))
+      val (outcome, results) = shard("1", Seq(passing(1), CraftedShard(None, code)))
       assertExit(expected, outcome, s"no run archived, the JVM exited $code")
       val Seq(kept) = ShardScripts.gatlingFolders(results.resolve("shard-2")): @unchecked
       val log = kept.resolve("crafted-run/simulation.log")
@@ -200,7 +200,7 @@ class ShardScriptsExitCodesTest {
       assertEquals(code.toString, exitCodeFile(results))
     }
     // Stopped on its bad input before any load: no log, so no Gatling folder either.
-    val (badInput, results) = shard("1", Seq(passing("1/2"), CraftedShard(None, 3)))
+    val (badInput, results) = shard("1", Seq(passing(1), CraftedShard(None, 3)))
     assertExit(3, badInput, "no run archived, the JVM stopped on its bad input")
     assertEquals(
       s"shard 2/2: no run archived in $results/shard-2 (exit code 3)",
@@ -209,16 +209,16 @@ class ShardScriptsExitCodesTest {
     assertEquals(Nil, ShardScripts.gatlingFolders(results.resolve("shard-2")))
     assertEquals("3", exitCodeFile(results))
     // Run again into the same folder: the first run's folder is there, this run archives none.
-    val (first, reused) = shard("1", Seq(passing("1/2"), passing("2/2")))
+    val (first, reused) = shard("1", Seq(passing(1), passing(2)))
     assertExit(0, first, "the first run")
-    val (second, _) = shard("1", Seq(passing("1/2"), CraftedShard(None, 5)), results = reused)
+    val (second, _) = shard("1", Seq(passing(1), CraftedShard(None, 5)), results = reused)
     assertExit(5, second, "the second run archived nothing: the first run's folder is not its")
     assertFalse(Files.exists(reused.resolve("shard-2/run")), "no run named")
   }
 
   @Test
   def aShardOnBadInputExitsThreeBeforeAnyRun(): Unit = {
-    val crafted = Seq(passing("1/2"), passing("2/2"))
+    val crafted = Seq(passing(1), passing(2))
     Seq(
       Map("JOB_COMPLETION_INDEX" -> "") -> "JOB_COMPLETION_INDEX is not set",
       Map("LOADTEST_SIMULATION" -> "") -> "LOADTEST_SIMULATION is not set",
@@ -253,12 +253,12 @@ class ShardScriptsExitCodesTest {
 
   @Test
   def aRehearsalExitsWithTheMergedVerdict(): Unit = {
-    assertExit(0, rehearse(Seq("2"), Seq(passing("1/2"), passing("2/2"))), "two passing shards")
-    val slow = CraftedShard(Some(ShardScripts.summary("2/2", slowMs = Some(5000))), 2)
-    assertExit(1, rehearse(Seq("2"), Seq(passing("1/2"), slow)), "shard 2 too slow")
-    assertExit(6, rehearse(Seq("2"), Seq(passing("1/2"), passing("2/2").copy(code = 6))), "shard 2 INVALID")
-    assertExit(2, rehearse(Seq("2"), Seq(passing("1/2"), CraftedShard(None, 5))), "shard 2 left no run")
-    assertExit(3, rehearse(Seq("2"), Seq(passing("1/2"), CraftedShard(None, 3))), "shard 2 on bad input")
+    assertExit(0, rehearse(Seq("2"), Seq(passing(1), passing(2))), "two passing shards")
+    val slow = CraftedShard(Some(ShardScripts.summary(2, slowMs = Some(5000))), 2)
+    assertExit(1, rehearse(Seq("2"), Seq(passing(1), slow)), "shard 2 too slow")
+    assertExit(6, rehearse(Seq("2"), Seq(passing(1), passing(2).copy(code = 6))), "shard 2 INVALID")
+    assertExit(2, rehearse(Seq("2"), Seq(passing(1), CraftedShard(None, 5))), "shard 2 left no run")
+    assertExit(3, rehearse(Seq("2"), Seq(passing(1), CraftedShard(None, 3))), "shard 2 on bad input")
   }
 
   @Test
@@ -266,7 +266,7 @@ class ShardScriptsExitCodesTest {
     // Both see the same second; their folders are results/sharded-<that second>-<pid>.
     val second = "19990101000000"
     val env = Map("LOADTEST_RESULTS" -> "", "PATH" -> ShardScripts.path(ShardScripts.standIns(date = Some(second))))
-    val crafted = Seq(passing("1/2"), passing("2/2"))
+    val crafted = Seq(passing(1), passing(2))
     val folders = Paths.get("results").toAbsolutePath
     def theirs = ShardScripts.entries(folders).filter(_.startsWith(s"sharded-$second")).map(folders.resolve)
     try {
@@ -287,7 +287,7 @@ class ShardScriptsExitCodesTest {
   @Test
   def anUnshardedRehearsalGivesItsRunsVerdictInTheMergesCodes(): Unit = {
     def one(shard: CraftedShard) = rehearse(Seq("1"), Seq(shard))
-    val run = Some(ShardScripts.summary("1/1"))
+    val run = Some(ShardScripts.summary(1, 1))
     // The Gatling JVM's codes: 0 PASS, 2 FAIL, 4 INCOMPLETE, 6 INVALID, a signal's when stopped by one.
     Seq(0 -> 0, 2 -> 1, 4 -> 4, 6 -> 6, 143 -> 4, 5 -> 2).foreach { case (jvm, expected) =>
       assertExit(expected, one(CraftedShard(run, jvm)), s"the run archived, its JVM exited $jvm")
@@ -298,7 +298,7 @@ class ShardScriptsExitCodesTest {
 
   @Test
   def aRehearsalThatCannotStartExitsBeforeAnyShard(): Unit = {
-    val crafted = Seq(passing("1/2"), passing("2/2"))
+    val crafted = Seq(passing(1), passing(2))
     Seq(Nil, Seq("two"), Seq("0")).foreach { args =>
       val outcome = rehearse(args, crafted)
       assertExit(3, outcome, s"arguments $args")

@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.model.ExitCodes
 
 import results.archive.SummaryJson
@@ -22,7 +24,7 @@ import testkit.FixtureRun
 /** Bad input gets one clear line, and nothing already in results/ is overwritten or lost. */
 class BadInputTest {
   private val context =
-    RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", "1/1", Map.empty, Nil, Nil)
+    RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", RunShard.Whole, Map.empty, Nil, Nil)
   private val settings = ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
   private val passingThresholds = FixtureRun.writeTemp("thresholds", "thresholds { defaults { p99Ms = 100000 } }")
 

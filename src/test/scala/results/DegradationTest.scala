@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.gate.{ Gate, Limits, Thresholds }
 import results.model.{ Degradation, Entry, GateVerdict, QuarterFigures, RunContext, RunWindow, WindowKind, WindowLabel }
 import results.summarize.{ ResultsSettings, RunSummarizer }
@@ -76,8 +78,9 @@ class DegradationTest {
       case _                  => ()
     }
     val (start, end) = (starts.map(_._1).min, starts.map(_._1).max + 1)
-    val context = RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", "1/1", Map.empty, Nil, Nil)
-      .copy(windows = Seq(RunWindow(WindowKind.Steady, WindowLabel.Steady, start, end)))
+    val context =
+      RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", RunShard.Whole, Map.empty, Nil, Nil)
+        .copy(windows = Seq(RunWindow(WindowKind.Steady, WindowLabel.Steady, start, end)))
     val summary = RunSummarizer.summarize(
       dir,
       context,

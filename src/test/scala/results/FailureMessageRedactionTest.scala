@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.archive.{ RunArchive, SummaryJson }
 import results.model.{ ErrorCount, RunContext }
 import results.render.RunPage
@@ -25,7 +27,8 @@ import testkit.{ FixtureRun, TestJvm }
   */
 class FailureMessageRedactionTest {
   private val thresholds = FixtureRun.writeTemp("thresholds", "thresholds { defaults { p99Ms = 100000 } }")
-  private val context = RunContext("RaidSimulation", Seq("raid"), "local", "reference", "1/1", Map.empty, Nil, Nil)
+  private val context =
+    RunContext("RaidSimulation", Seq("raid"), "local", "reference", RunShard.Whole, Map.empty, Nil, Nil)
   private val settings = ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
 
   private def found(value: String) = s"jsonPath($$.accessToken).find.is(expired), but actually found $value"

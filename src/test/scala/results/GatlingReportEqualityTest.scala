@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.model.{ PlannedWindow, RunContext, RunSummary, RunWindow, WindowKind, WindowLabel }
 import results.summarize.{ LatencyAccumulator, ResultsSettings, RunSummarizer }
 
@@ -53,7 +55,7 @@ class GatlingReportEqualityTest {
   }
 
   private val context =
-    RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", "1/1", Map.empty, Nil, Nil)
+    RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", RunShard.Whole, Map.empty, Nil, Nil)
 
   private def summarize(windows: Seq[RunWindow] = Nil): RunSummary = {
     val settings = ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)

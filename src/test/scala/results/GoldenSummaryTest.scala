@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.archive.{ RunArchive, SummaryJson }
 import results.model.{ CapacityRecord, CapacityStepRecord, SearchEnd }
 import results.model.{
@@ -107,7 +109,7 @@ class GoldenSummaryTest {
           Seq("alpha", "beta"),
           "local",
           "alpha: smoke, beta: steady",
-          "1/1",
+          RunShard.Whole,
           Map("scale" -> "0.5"),
           Nil,
           Nil,
@@ -139,7 +141,7 @@ class GoldenSummaryTest {
         users(w, "alpha", seconds = 0 until 40, journey = Seq("alpha - home", "alpha - submit"))
       }
       val record = SystemRecord("alpha", "steady", Seq("alpha"), Some(40), requests = Seq(List("alpha - home")))
-      summarized(dir, context("Alpha", "alpha")(record).copy(shard = s"$i/2"), root)
+      summarized(dir, context("Alpha", "alpha")(record).copy(shard = RunShard.Part(i, 2)), root)
     }
     var status = -1
     val console = printed {
@@ -376,7 +378,7 @@ object GoldenSummaryTest {
       Seq(system),
       "local",
       record.profile,
-      "1/1",
+      RunShard.Whole,
       Map.empty,
       Nil,
       Nil,
@@ -392,7 +394,10 @@ object GoldenSummaryTest {
       root: Path = Files.createTempDirectory("golden-results-")
   ): Written = {
     val identity =
-      RunSummarizer.RunIdentity(s"${context.simulation.toLowerCase}-${context.shard.replace("/", "of")}", "0123abc")
+      RunSummarizer.RunIdentity(
+        s"${context.simulation.toLowerCase}-${context.shard.text.replace("/", "of")}",
+        "0123abc"
+      )
     val clock = Clock.fixed(Instant.ofEpochMilli(Start + 60000), ZoneOffset.UTC)
     Files.writeString(
       dir.resolve(RunArchive.RunJsonName),

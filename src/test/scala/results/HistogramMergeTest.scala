@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.gate.{ Gate, Thresholds }
 import results.model.{ InjectorFigures, InjectorHealthRecord, InjectorLimits, LateStartFigures, RunSummary, Verdict }
 import results.summarize.{ LatencyAccumulator, ShardMerge }
@@ -54,7 +56,7 @@ class HistogramMergeTest {
       Map(path -> a),
       startEpochMs = 0,
       durationMs = 10000,
-      shard = "1/2",
+      shard = RunShard.Part(1, 2),
       runId = "raid-1"
     )
     val shard2 = CraftedSummaries.summary(
@@ -62,7 +64,7 @@ class HistogramMergeTest {
       Map(path -> b),
       startEpochMs = 5000,
       durationMs = 10000,
-      shard = "2/2",
+      shard = RunShard.Part(2, 2),
       runId = "raid-2"
     )
     val merged = ShardMerge.merge(Seq(shard1, shard2), "raid-merged")
@@ -83,7 +85,12 @@ class HistogramMergeTest {
     val limits = InjectorLimits(maxCpuPercent = 90, maxBusyPercent = 10, maxGcPercent = 10, minSamples = 30, 1000)
     val figures = InjectorFigures(2, 20, 60, 0, 0.5, 600, LateStartFigures(300, 5, 40), 12, 18)
     def shard(i: Int, busySamples: Int) =
-      CraftedSummaries.summary("Raid", Map(List("r") -> CraftedSummaries.ok(50)), shard = s"$i/2", runId = s"raid-$i")
+      CraftedSummaries.summary(
+        "Raid",
+        Map(List("r") -> CraftedSummaries.ok(50)),
+        shard = RunShard.Part(i, 2),
+        runId = s"raid-$i"
+      )
         .copy(injector = Some(InjectorHealthRecord(figures.copy(busySamples = busySamples), limits)))
     def verdict(shards: RunSummary*) =
       Gate.evaluate(
@@ -104,24 +111,24 @@ class HistogramMergeTest {
 
   @Test
   def shardsThatDoNotBelongTogetherAreRefused(): Unit = {
-    def shard(simulation: String, shard: String) = CraftedSummaries.summary(
+    def shard(simulation: String, index: Int, count: Int) = CraftedSummaries.summary(
       simulation,
       Map(List("r") -> CraftedSummaries.ok(5)),
-      shard = shard,
-      runId = s"$simulation-$shard"
+      shard = RunShard.Part(index, count),
+      runId = s"$simulation-$index/$count"
     )
     def refusal(shards: RunSummary*) = assertThrows(classOf[InputError], () => ShardMerge.merge(shards, "m")).getMessage
-    assertTrue(refusal(shard("Raid", "1/2"), shard("Eol", "2/2")).contains("is a run of Eol, not of Raid"))
+    assertTrue(refusal(shard("Raid", 1, 2), shard("Eol", 2, 2)).contains("is a run of Eol, not of Raid"))
     assertEquals(
       "merge: shard 3/3 missing: the runs given are Raid-1/3 (1/3), Raid-2/3 (2/3)",
-      refusal(shard("Raid", "1/3"), shard("Raid", "2/3"))
+      refusal(shard("Raid", 1, 3), shard("Raid", 2, 3))
     )
-    assertEquals("merge: Raid-1/2 and Raid-1/2 are both shard 1/2", refusal(shard("Raid", "1/2"), shard("Raid", "1/2")))
+    assertEquals("merge: Raid-1/2 and Raid-1/2 are both shard 1/2", refusal(shard("Raid", 1, 2), shard("Raid", 1, 2)))
     assertEquals(
       "merge: Raid-1/2 is a shard of 2, expected shards of 3",
       assertThrows(
         classOf[InputError],
-        () => ShardMerge.merge(Seq(shard("Raid", "1/2"), shard("Raid", "2/2")), "m", expectedShards = Some(3))
+        () => ShardMerge.merge(Seq(shard("Raid", 1, 2), shard("Raid", 2, 2)), "m", expectedShards = Some(3))
       ).getMessage
     )
   }
@@ -130,7 +137,12 @@ class HistogramMergeTest {
   def shardsOfOtherProfilesOrLoadOverridesAreRefused(): Unit = {
     def shard(i: Int, profile: String = "reference", overrides: Map[String, String] = Map.empty) = {
       val crafted =
-        CraftedSummaries.summary("Raid", Map(List("r") -> CraftedSummaries.ok(5)), shard = s"$i/2", runId = s"raid-$i")
+        CraftedSummaries.summary(
+          "Raid",
+          Map(List("r") -> CraftedSummaries.ok(5)),
+          shard = RunShard.Part(i, 2),
+          runId = s"raid-$i"
+        )
       crafted.copy(run = crafted.run.copy(profile = profile, overrides = overrides + ("shard" -> s"$i/2")))
     }
     def refusal(shards: RunSummary*) = assertThrows(classOf[InputError], () => ShardMerge.merge(shards, "m")).getMessage

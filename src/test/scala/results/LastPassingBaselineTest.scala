@@ -1,6 +1,8 @@
 package results
 
-import results.archive.{ RunArchive, SummaryJson }
+import results.model.RunShard
+
+import results.archive.{ RunArchive, ShardDocument, SummaryJson }
 import results.model.{ GateCheck, GateVerdict, RunSummary }
 import results.summarize.ResultsSettings
 
@@ -19,9 +21,10 @@ class LastPassingBaselineTest {
       start: Long,
       profile: String = "reference",
       target: String = "demo",
-      shard: String = "1/1",
+      shard: RunShard = RunShard.Whole,
       verdict: Option[GateVerdict] = passed,
-      overrides: Map[String, String] = Map.empty
+      overrides: Map[String, String] = Map.empty,
+      smoke: Boolean = false
   ): RunSummary = {
     val crafted = CraftedSummaries.summary(
       "RaidSimulation",
@@ -31,7 +34,10 @@ class LastPassingBaselineTest {
       runId = runId
     )
     val summary =
-      crafted.copy(run = crafted.run.copy(profile = profile, target = target, overrides = overrides), gate = verdict)
+      crafted.copy(
+        run = crafted.run.copy(profile = profile, target = target, overrides = overrides, smoke = smoke),
+        gate = verdict
+      )
     val dir: Path = Files.createDirectories(root.resolve(runId))
     Files.writeString(dir.resolve("summary.json"), SummaryJson.write(summary))
     summary
@@ -53,22 +59,29 @@ class LastPassingBaselineTest {
     )
     archive("other-profile", start = 4000, profile = "closed")
     archive("other-target", start = 5000, target = "local")
-    archive("other-shard", start = 6000, shard = "2/2")
+    archive("other-shard", start = 6000, shard = RunShard.Part(2, 2))
     val current = archive("current", start = 7000)
     assertEquals(Some("newer"), RunArchive.lastPassing(root, current.run).map(_.run.runId))
   }
 
   @Test def smokeRunsHaveNoBaseline(): Unit = {
-    archive("earlier-smoke", start = 1000, profile = "smoke")
-    assertEquals(None, RunArchive.lastPassing(root, archive("smoke", start = 2000, profile = "smoke").run))
-    archive("earlier-compressed", start = 3000, profile = "reference (smoke)")
+    archive("earlier-full", start = 1000)
+    assertEquals(None, RunArchive.lastPassing(root, archive("smoke", start = 2000, smoke = true).run))
     assertEquals(
-      None,
-      RunArchive.lastPassing(root, archive("compressed", start = 4000, profile = "reference (smoke)").run)
+      Some("earlier-full"),
+      RunArchive.lastPassing(root, archive("full", start = 3000).run).map(_.run.runId),
+      "a smoke run is no baseline, though newer"
     )
-    val everySystem = "raid: smoke, eforms: smoke (normal compressed)"
-    archive("earlier-main", start = 5000, profile = everySystem)
-    assertEquals(None, RunArchive.lastPassing(root, archive("main", start = 6000, profile = everySystem).run))
+  }
+
+  /** Schema 2 did not store whether a run was smoke: the archive reads it from the profile as it was recorded. */
+  @Test def aRunOfSchema2IsSmokeWhereItsProfileSaysSo(): Unit = {
+    Seq("smoke", "reference (smoke)", "raid: smoke, eforms: smoke (normal compressed)").foreach(profile =>
+      assertTrue(ShardDocument.smokeInWords(profile), profile)
+    )
+    Seq("reference", "raid: smoke, eforms: normal", "smoke-test").foreach(profile =>
+      assertFalse(ShardDocument.smokeInWords(profile), profile)
+    )
   }
 
   @Test def aRunWithOneSystemAtFullLoadHasItsBaseline(): Unit = {

@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.model.{ RunContext, RunSummary, Timeline }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
@@ -38,7 +40,7 @@ class LongRunReadingTest {
   private def summarize(logFile: Path): RunSummary =
     RunSummarizer.summarize(
       logFile.getParent,
-      RunContext("LongRun", Seq("synthetic"), "loopback", "smoke", "1/1", Map.empty, Nil, Nil),
+      RunContext("LongRun", Seq("synthetic"), "loopback", "smoke", RunShard.Whole, Map.empty, Nil, Nil),
       RunSummarizer.RunIdentity("long-run", "test"),
       ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
     )

@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.archive.{ RunArchive, SummaryJson }
 import results.model.{ PlannedWindow, RunContext, WindowKind, WindowLabel }
 import results.render.{ RequestColumns, WindowChart }
@@ -19,7 +21,7 @@ class PostRunEndToEndTest {
     Seq("fixture"),
     "loopback",
     "smoke",
-    "1/1",
+    RunShard.Whole,
     Map("scale" -> "0.5", "thinkTime.multiplier" -> "0"),
     Nil,
     Nil

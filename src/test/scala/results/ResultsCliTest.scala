@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.archive.{ RunArchive, SummaryJson }
 import results.model.RunContext
 import results.summarize.{ LatencyAccumulator, ResultsSettings }
@@ -21,7 +23,7 @@ class ResultsCliTest {
 
   /** The fixture run archived twice, as two shards of one simulation. */
   private def twoShards(root: Path): Seq[Path] =
-    Seq("1/2", "2/2").map { shard =>
+    Seq(RunShard.Part(1, 2), RunShard.Part(2, 2)).map { shard =>
       val context = RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", shard, Map.empty, Nil, Nil)
       PostRun.process(
         FixtureRun.run.gatlingRunDir,
@@ -133,7 +135,7 @@ class ResultsCliTest {
     val eol = CraftedSummaries.summary(
       "EolSimulation",
       Map(List("r") -> CraftedSummaries.ok(5)),
-      shard = "2/2",
+      shard = RunShard.Part(2, 2),
       runId = "eol-1"
     )
     Files.writeString(stranger.resolve("summary.json"), SummaryJson.write(eol))
@@ -306,7 +308,7 @@ class ResultsCliTest {
     PostRun.process(
       runDir,
       root,
-      RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", "1/1", Map.empty, Nil, Nil),
+      RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", RunShard.Whole, Map.empty, Nil, Nil),
       ResultsSettings.load(),
       Some(thresholds)
     )

@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.model.{ ArchivedRun, Entry, GateCheck, GateVerdict, Problem, ProblemKind, RunContext, RunCourse }
 import results.render.RunIndexPage
 
@@ -100,7 +102,7 @@ class RunIndexPageTest {
   @Test def aRunStoppedBeforeAnyFiguresIsMarkedOnItsSeries(): Unit = {
     val stopped = ArchivedRun(
       Files.createDirectories(Files.createTempDirectory("results-").resolve("raid-2")),
-      Some(RunContext("RaidSimulation", Seq("raid"), "loopback", "reference", "1/1", Map.empty, Nil, Nil)
+      Some(RunContext("RaidSimulation", Seq("raid"), "loopback", "reference", RunShard.Whole, Map.empty, Nil, Nil)
         .copy(course = RunCourse(None, None, reachedEnd = false, None, None, None))),
       None,
       None,

@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.archive.SummaryJson
 import results.model.{ RunContext, RunSummary, SessionFigures }
 import results.render.SummaryMarkdown
@@ -27,7 +29,7 @@ class SessionFiguresTest {
       val runDir = RunFolders.newestRunDir(resultsFolder, started - 1000).getOrElse(fail("no run folder"))
       val summary = RunSummarizer.summarize(
         runDir,
-        RunContext("SessionsSimulation", Seq("sessions"), "loopback", "smoke", "1/1", Map.empty, Nil, Nil),
+        RunContext("SessionsSimulation", Seq("sessions"), "loopback", "smoke", RunShard.Whole, Map.empty, Nil, Nil),
         RunSummarizer.RunIdentity("sessions", "test"),
         ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
       )

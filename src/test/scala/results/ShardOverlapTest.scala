@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.archive.SummaryJson
 import results.gate.{ Gate, Thresholds }
 import results.model.{ ProblemKind, RunSummary, ShardStart, StartRule }
@@ -33,7 +35,7 @@ class ShardOverlapTest {
       Map(List("r") -> CraftedSummaries.ok(5, 6, 7)),
       startEpochMs = startMs,
       durationMs = 100000,
-      shard = s"$i/2",
+      shard = RunShard.Part(i, 2),
       runId = s"raid-$i"
     )
     crafted.copy(run = crafted.run.copy(gitCommit = commit, shardedRunId = shardedRunId))

@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.archive.{ RunArchive, SummaryJson }
 import results.model.{ RunContext, RunCourse, Verdict }
 import results.render.{ RunIndexPage, RunPage }
@@ -20,7 +22,7 @@ class StoppedRunSummaryTest {
     val resultsRoot = Files.createTempDirectory("results-")
     val log = SimulationLogWriter.open(gatlingDir, "simulations.RaidSimulation", 1795000000000L, "RAiD")
     log.close()
-    val context = RunContext("RaidSimulation", Seq("raid"), "local", "reference", "1/1", Map.empty, Nil, Nil)
+    val context = RunContext("RaidSimulation", Seq("raid"), "local", "reference", RunShard.Whole, Map.empty, Nil, Nil)
       .copy(course = RunCourse(Some(630), Some(660000), reachedEnd = false, Some(3000), None))
 
     val outcome = PostRun.process(log.logFile.getParent, resultsRoot, context)
@@ -56,7 +58,7 @@ class StoppedRunSummaryTest {
       log.close()
       log.logFile.getParent
     }
-    val context = RunContext("RaidSimulation", Seq("raid"), "local", "reference", "1/1", Map.empty, Nil, Nil)
+    val context = RunContext("RaidSimulation", Seq("raid"), "local", "reference", RunShard.Whole, Map.empty, Nil, Nil)
       .copy(course = RunCourse(Some(630), Some(660000), reachedEnd = false, Some(3000), None))
     val first = PostRun.process(stoppedRun(1795000000000L), resultsRoot, context)
     val index = resultsRoot.resolve(RunIndexPage.FileName)

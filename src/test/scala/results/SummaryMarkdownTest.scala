@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.archive.SummaryJson
 import results.model.{
   ErrorCount,
@@ -149,7 +151,7 @@ class SummaryMarkdownTest {
     val stopped = Problem.ofRun(ProblemKind.StoppedBeforeEnd, "stopped before the end of its plan")
     val verdict = GateVerdict(Nil, Seq("no figures"), None, Seq(stopped), Nil)
     def ran(elapsedMs: Option[Long]) = {
-      val context = RunContext("Raid", Seq("raid"), "local", "reference", "1/1", Map.empty, Nil, Nil)
+      val context = RunContext("Raid", Seq("raid"), "local", "reference", RunShard.Whole, Map.empty, Nil, Nil)
         .copy(course = RunCourse(Some(630), Some(660000), reachedEnd = false, elapsedMs, None))
       val settings = ResultsSettings(Paths.get("unused"), 500, 2000, 5000, 5000, ResultsSettings.NoBaseline, 100)
       val summary = RunSummarizer.withoutFigures(context, RunSummarizer.RunIdentity("r", "abc"), settings, 0, verdict)

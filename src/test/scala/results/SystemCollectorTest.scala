@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.model.{ PlannedWindow, RunContext, SystemRecord, WindowKind, WindowLabel }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
@@ -47,7 +49,17 @@ class SystemCollectorTest {
   }
 
   private def context(records: SystemRecord*) =
-    RunContext("Systems", records.map(_.key), "local", "steady", "1/1", Map.empty, Nil, Nil, systemRecords = records)
+    RunContext(
+      "Systems",
+      records.map(_.key),
+      "local",
+      "steady",
+      RunShard.Whole,
+      Map.empty,
+      Nil,
+      Nil,
+      systemRecords = records
+    )
 
   @Test def aSystemAloneAndBesideAnotherHasTheSameFigures(): Unit = {
     val alone = run(withBeta = false)(context(alpha))

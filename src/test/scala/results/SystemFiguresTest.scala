@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.archive.SummaryJson
 import results.gate.{ BaselinePolicy, Gate, Limits, RunComparison, SystemVerdicts, Thresholds }
 import results.model.{ ArchivedRun, Entry, PlannedWindow, RunContext, SystemRecord, Verdict, WindowKind, WindowLabel }
@@ -46,7 +48,7 @@ class SystemFiguresTest {
     Seq("alpha", "beta"),
     "local",
     "alpha: smoke, beta: steady",
-    "1/1",
+    RunShard.Whole,
     Map.empty,
     Nil,
     Nil,
@@ -223,7 +225,7 @@ class SystemFiguresTest {
   }
 
   @Test def shardsMergeSystemBySystem(): Unit = {
-    def shard(i: Int) = summary.copy(run = summary.run.copy(runId = s"shard-$i", shard = s"$i/2"))
+    def shard(i: Int) = summary.copy(run = summary.run.copy(runId = s"shard-$i", shard = RunShard.Part(i, 2)))
     val merged = ShardMerge.merge(Seq(shard(1), shard(2)), "merged")
     assertEquals(Seq("alpha", "beta"), merged.systems.map(_.key))
     val beta = merged.systems(1)

@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.archive.SummaryJson
 import results.model.{
   CurveSpec,
@@ -103,7 +105,8 @@ class ThroughputCurveTest {
   }
 
   @Test def runJsonKeepsTheCurvesTheSystemsAskedFor(): Unit = {
-    val context = RunContext("Sweep", Seq("uploads"), "local", "smoke", "1/1", Map.empty, Nil, Nil, curves = Seq(spec))
+    val context =
+      RunContext("Sweep", Seq("uploads"), "local", "smoke", RunShard.Whole, Map.empty, Nil, Nil, curves = Seq(spec))
     val file = Files.writeString(Files.createTempFile("run-", ".json"), SummaryJson.writeContext(context, "r", "c"))
     assertEquals(Seq(spec), SummaryJson.readContext(file).curves)
   }
@@ -117,7 +120,7 @@ class ThroughputCurveTest {
         )
       )
       s.copy(
-        run = s.run.copy(runId = id, shard = if (id == "a") "1/2" else "2/2"),
+        run = s.run.copy(runId = id, shard = if (id == "a") RunShard.Part(1, 2) else RunShard.Part(2, 2)),
         windows = halved,
         curves = Seq(ThroughputCurve.of(spec, halved))
       )

@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.archive.SummaryJson
 import results.model.{ PlannedWindow, RunContext, RunWindow, WindowKind, WindowLabel }
 import results.render.{ Verdicts, WindowsMarkdown }
@@ -31,7 +33,7 @@ class WindowLabelTest {
     Seq("raid"),
     "http://127.0.0.1:1",
     "p",
-    "1/1",
+    RunShard.Whole,
     Map.empty,
     plannedWindows = labels.map { case (kind, label) => PlannedWindow(kind, label, 0, 1000) },
     windows = labels.map { case (kind, label) => RunWindow(kind, label, 0, 1000) }

@@ -1,5 +1,7 @@
 package results
 
+import results.model.RunShard
+
 import results.model.ExitCodes
 
 import results.archive.{ RunArchive, SummaryJson }
@@ -20,7 +22,7 @@ class WorkDoneTest {
   private val settings = ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
   private val t0 = 1_700_000_000_000L
 
-  private def process(root: Path, shard: String, work: WorkDone*): RunOutcome =
+  private def process(root: Path, shard: RunShard, work: WorkDone*): RunOutcome =
     PostRun.process(
       FixtureRun.run.gatlingRunDir,
       root,
@@ -45,7 +47,7 @@ class WorkDoneTest {
 
   @Test def aFinishedListIsRecordedAndHeadlined(): Unit = {
     val root = Files.createTempDirectory("results-")
-    val outcome = process(root, "1/1", WorkDone("web", 7, 7, t0, t0 + 90_000))
+    val outcome = process(root, RunShard.Whole, WorkDone("web", 7, 7, t0, t0 + 90_000))
     assertEquals(0, outcome.exitCode, outcome.verdict.toString)
     val dir = outcome.archivedRunDir
     val summary = SummaryJson.read(dir.resolve("summary.json"))
@@ -59,7 +61,7 @@ class WorkDoneTest {
   }
 
   @Test def aListTheTimeLimitCutShortIsIncomplete(): Unit = {
-    val outcome = process(Files.createTempDirectory("results-"), "1/1", WorkDone("web", 7, 5, t0, t0 + 60_000))
+    val outcome = process(Files.createTempDirectory("results-"), RunShard.Whole, WorkDone("web", 7, 5, t0, t0 + 60_000))
     assertEquals(ExitCodes.Incomplete, outcome.exitCode)
     assertEquals(
       Seq("web: 5 of its 7 scenarios finished (the time limit stopped the rest)"),
@@ -70,8 +72,8 @@ class WorkDoneTest {
   @Test def shardsWorkThroughPartsThatAddUpToTheList(): Unit = {
     val root = Files.createTempDirectory("results-")
     val shards = Seq(
-      process(root, "1/2", WorkDone("web", 4, 4, t0, t0 + 60_000)),
-      process(root, "2/2", WorkDone("web", 3, 3, t0 + 1000, t0 + 75_000))
+      process(root, RunShard.Part(1, 2), WorkDone("web", 4, 4, t0, t0 + 60_000)),
+      process(root, RunShard.Part(2, 2), WorkDone("web", 3, 3, t0 + 1000, t0 + 75_000))
     ).map(_.archivedRunDir)
     val args =
       List("merge") ++ shards.map(_.toString) ++ List("--results", root.toString, "--thresholds", thresholds.toString)

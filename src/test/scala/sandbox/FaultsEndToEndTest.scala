@@ -1,5 +1,7 @@
 package sandbox
 
+import results.model.RunShard
+
 import results.archive.SummaryJson
 import results.model.RunContext
 import results.summarize.ResultsSettings
@@ -16,7 +18,7 @@ import testkit.{ SimulationRuns, ToySimulation }
   * fails, and the run is archived.
   */
 class FaultsEndToEndTest {
-  private val context = RunContext("ToySimulation", Seq("toy"), "local", "smoke", "1/1", Map.empty, Nil, Nil)
+  private val context = RunContext("ToySimulation", Seq("toy"), "local", "smoke", RunShard.Whole, Map.empty, Nil, Nil)
 
   /** Runs the toy smoke (3 users, 2 requests each) with `fault` on every request. */
   private def runWith(fault: String, extra: (String, String)*): (SimulationRuns.Run, results.RunOutcome) =

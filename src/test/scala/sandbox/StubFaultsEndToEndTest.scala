@@ -1,5 +1,7 @@
 package sandbox
 
+import results.model.RunShard
+
 import results.archive.SummaryJson
 import results.model.RunContext
 
@@ -60,7 +62,7 @@ class StubFaultsEndToEndTest {
       val run = mintWith(fault)
       val mints = run.requests("mint raid").count
       assertEquals(mints, run.errors.filter(_._1.contains("found 502")).values.sum, s"$fault: ${run.errors}")
-      val context = RunContext("RaidSimulation", Seq("raid"), "local", "smoke", "1/1", Map.empty, Nil, Nil)
+      val context = RunContext("RaidSimulation", Seq("raid"), "local", "smoke", RunShard.Whole, Map.empty, Nil, Nil)
       val outcome = PostRun.process(run.runDir, Files.createTempDirectory("results-"), context)
       assertEquals(Some("FAIL"), outcome.verdict.map(_.label), s"$fault: the gate fails")
       val summary = SummaryJson.read(outcome.archivedRunDir.resolve("summary.json"))

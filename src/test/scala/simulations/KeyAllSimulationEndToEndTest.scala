@@ -1,5 +1,7 @@
 package simulations
 
+import results.model.RunShard
+
 import results.archive.RunArchive
 import results.gate.Gate
 import results.summarize.Claims
@@ -157,7 +159,10 @@ class KeyAllSimulationEndToEndTest {
     }
     val shards = Seq("1/2", "2/2").map { shard =>
       val run = SimulationRuns.run(classOf[KeyAllSimulation], smallQueues ++ twoUsers :+ ("shard" -> shard): _*)
-      val context = RunFolders.contextFromLog(run.runDir).copy(systems = Seq(KeyAll.key), shard = shard)
+      val context = RunFolders.contextFromLog(run.runDir).copy(
+        systems = Seq(KeyAll.key),
+        shard = RunShard.Part(shard.take(1).toInt, 2)
+      )
       val outcome = PostRun.process(run.runDir, root, context)
       assertEquals(Some(0L), outcome.summary.flatMap(_.duplicateLocks).map(_.count), s"shard $shard alone")
       outcome.archivedRunDir

@@ -1,5 +1,7 @@
 package simulations
 
+import results.model.RunShard
+
 import results.model.{ PlannedWindow, RunContext, WindowKind, WindowLabel }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
@@ -93,7 +95,16 @@ class LearningPortalSimulationEndToEndTest {
     }
     val summary = RunSummarizer.summarize(
       run.runDir,
-      RunContext("LearningPortalSimulation", Seq(LearningPortal.key), "local", "smoke", "1/1", Map.empty, cycles, Nil),
+      RunContext(
+        "LearningPortalSimulation",
+        Seq(LearningPortal.key),
+        "local",
+        "smoke",
+        RunShard.Whole,
+        Map.empty,
+        cycles,
+        Nil
+      ),
       RunSummarizer.RunIdentity("learning-portal", "test"),
       ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
     )

@@ -1,4 +1,6 @@
 package simulations
+
+import results.model.RunShard
 import results.gate.Thresholds
 import results.model.RunContext
 
@@ -42,7 +44,7 @@ class MainSimulationEndToEndTest {
     SimulationRuns.assertNoErrors(run)
 
     val keys = Systems.mainJob.map(_.key)
-    val context = RunContext("MainSimulation", keys, "local", "smoke", "1/1", Map.empty, Nil, Nil)
+    val context = RunContext("MainSimulation", keys, "local", "smoke", RunShard.Whole, Map.empty, Nil, Nil)
     val gated = PostRun.process(run.runDir, Files.createTempDirectory("results-"), context)
     val verdict = gated.verdict.getOrElse(fail("no gate verdict"))
     assertEquals(Nil, verdict.incomplete, "the whole plan ran")

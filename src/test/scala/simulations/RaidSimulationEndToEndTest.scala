@@ -1,5 +1,7 @@
 package simulations
 
+import results.model.RunShard
+
 import results.model.RunContext
 
 import java.net.{ InetAddress, ServerSocket }
@@ -32,7 +34,7 @@ class RaidSimulationEndToEndTest {
 
   @Test def theRunIsArchivedWithItsSummaries(): Unit = {
     val root = Files.createTempDirectory("results-")
-    val context = RunContext("RaidSimulation", Seq("raid"), "local", "smoke", "1/1", Map.empty, Nil, Nil)
+    val context = RunContext("RaidSimulation", Seq("raid"), "local", "smoke", RunShard.Whole, Map.empty, Nil, Nil)
     val outcome = PostRun.process(withStubDelays.runDir, root, context)
     assertEquals(None, outcome.error)
     assertTrue(outcome.passed, "the smoke run passes thresholds.conf")

@@ -1,5 +1,7 @@
 package simulations
 
+import results.model.RunShard
+
 import results.archive.SummaryJson
 import results.summarize.ResultsSettings
 
@@ -104,5 +106,14 @@ object TwoSystemsEndToEndTest {
     )
 
   val context =
-    results.model.RunContext("ToyAndRaidSimulation", Seq("raid", "toy"), "local", "smoke", "1/1", Map.empty, Nil, Nil)
+    results.model.RunContext(
+      "ToyAndRaidSimulation",
+      Seq("raid", "toy"),
+      "local",
+      "smoke",
+      RunShard.Whole,
+      Map.empty,
+      Nil,
+      Nil
+    )
 }

@@ -1,5 +1,7 @@
 package simulations
 
+import results.model.RunShard
+
 import results.model.RunContext
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
@@ -58,7 +60,7 @@ class VoteNzSimulationEndToEndTest {
 
     val summary = RunSummarizer.summarize(
       run.runDir,
-      RunContext("VoteNzSimulation", Seq(VoteNz.key), "local", "smoke", "1/1", Map.empty, Nil, Nil),
+      RunContext("VoteNzSimulation", Seq(VoteNz.key), "local", "smoke", RunShard.Whole, Map.empty, Nil, Nil),
       RunSummarizer.RunIdentity("vote-nz", "test"),
       ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
     )
@@ -97,7 +99,7 @@ class VoteNzSimulationEndToEndTest {
 
     val summary = RunSummarizer.summarize(
       run.runDir,
-      RunContext("VoteNzSimulation", Seq(VoteNz.key), "local", "smoke", "1/1", Map.empty, Nil, Nil),
+      RunContext("VoteNzSimulation", Seq(VoteNz.key), "local", "smoke", RunShard.Whole, Map.empty, Nil, Nil),
       RunSummarizer.RunIdentity("vote-nz", "test"),
       ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
     )

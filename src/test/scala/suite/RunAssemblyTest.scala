@@ -1,5 +1,8 @@
 package suite
 
+import results.model.RunCourse
+import profiles.WindowRecorder
+
 import config.InputError
 
 import scala.concurrent.duration._
@@ -36,6 +39,16 @@ class RunAssemblyTest {
 
   private def assemble(suite: SuiteConfig, archiveTo: Option[java.nio.file.Path] = None): RunSetup =
     RunAssembly.assemble("TwoSystems", Seq(testkit.toy.Toy, raid.Raid), suite, archiveTo)
+
+  /** run.json's smoke, which keeps a run from ever being a baseline: every system at smoke scale, by its profile or
+    * by -Dsmoke.
+    */
+  @Test def aRunIsSmokeWhenEverySystemRunsAtSmokeScale(): Unit = {
+    def smoke(suite: SuiteConfig) = assemble(suite).context(new WindowRecorder, RunCourse.Unrecorded).smoke
+    assertTrue(smoke(twoSystems("toy.profile" -> "smoke", "raid.profile" -> "smoke")))
+    assertTrue(smoke(twoSystems("toy.profile" -> "steady", "raid.profile" -> "reference", "smoke" -> "true")))
+    assertFalse(smoke(twoSystems("toy.profile" -> "smoke", "raid.profile" -> "reference")))
+  }
 
   @Test def aCapacityProfileRunsOneSearchWhoseLineClassesShareTheCeiling(): Unit = {
     val capacity = Seq("toy.profile" -> "capacity", "profiles.toy.capacity.of" -> "steady")

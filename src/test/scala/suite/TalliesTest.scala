@@ -1,5 +1,7 @@
 package suite
 
+import results.model.RunShard
+
 import results.archive.SummaryJson
 import results.model.{ RunContext, Tally }
 import results.render.{ ConsoleSummary, SummaryMarkdown }
@@ -73,7 +75,7 @@ class TalliesTest {
   @Test def talliesTravelThroughRunJsonToTheSummaries(): Unit = {
     val tally = counted
     val dir = Files.createTempDirectory("tallies-")
-    val context = RunContext("S", Seq("s"), "local", "smoke", "1/1", Map.empty, Nil, Nil, tallies = Seq(tally))
+    val context = RunContext("S", Seq("s"), "local", "smoke", RunShard.Whole, Map.empty, Nil, Nil, tallies = Seq(tally))
     Files.writeString(dir.resolve("run.json"), SummaryJson.writeContext(context, "run", "abc"))
     val read = SummaryJson.readContext(dir.resolve("run.json")).tallies
     assertEquals(Seq(tally), read)

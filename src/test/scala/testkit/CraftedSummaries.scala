@@ -1,5 +1,7 @@
 package testkit
 
+import results.model.RunShard
+
 import results.model.{ Completion, Entry, RunMetadata, RunSummary, SteadyState, SummarySettings }
 import results.summarize.LatencyAccumulator
 
@@ -25,7 +27,7 @@ object CraftedSummaries {
       requests: Map[List[String], Seq[Sample]],
       startEpochMs: Long = 0L,
       durationMs: Long = 10000L,
-      shard: String = "1/1",
+      shard: RunShard = RunShard.Whole,
       runId: String = "crafted"
   ): RunSummary = {
     val seconds = durationMs / 1000.0

@@ -173,29 +173,19 @@ object RunArchive {
 
   /** The newest archived run of the same simulation, target, profile, shard and load overrides
     * ([[RunContext.loadOverrides]]: a -Dscale=0.5 run is no p99 reference for a full one) whose gate
-    * passed. Smoke runs have none: with a few dozen samples, a p99 comparison is noise.
+    * passed. Smoke runs have none and are none: with a few dozen samples, a p99 comparison is noise.
     */
   def lastPassing(root: Path, run: RunMetadata): Option[RunSummary] = lastPassing(runs(root), run)
 
   def lastPassing(archived: Seq[ArchivedRun], run: RunMetadata): Option[RunSummary] =
-    if (isSmoke(run.profile)) None
+    if (run.smoke) None
     else
       archived
         .flatMap(_.summary)
         .filter(s => s.run.simulation == run.simulation && s.run.target == run.target && s.run.profile == run.profile)
         .filter(s => s.run.shard == run.shard && RunContext.loadDifferences(s.run.overrides, run.overrides).isEmpty)
-        .filter(s => s.run.runId != run.runId && s.gate.exists(_.passed))
+        .filter(s => s.run.runId != run.runId && !s.run.smoke && s.gate.exists(_.passed))
         .maxByOption(_.run.startEpochMs)
-
-  /** `smoke`, any profile compressed with -Dsmoke=true (recorded as "<profile> (smoke)"), a system's default
-    * compressed for want of a smoke block ("smoke (normal compressed)"), or several systems' profiles
-    * ("raid: smoke, eforms: smoke (normal compressed)") that are all of these, as `mvn gatling:test` runs them.
-    */
-  def isSmoke(profile: String): Boolean =
-    profile.split(", ").forall { part =>
-      val name = part.substring(part.indexOf(": ") + 1).trim
-      name == "smoke" || name.endsWith("(smoke)") || name.startsWith("smoke (")
-    }
 
   /** A run named by folder (under `root`) or by path. */
   def resolveRun(root: Path, nameOrPath: String): Path = {

@@ -29,7 +29,10 @@ private[results] final case class RunDocument(
     course: Option[Course],
     // Runs that were no shard of a named sharded run, or did not wait for a common start, have none.
     @JsonInclude(NON_ABSENT) shardedRunId: Option[String] = None,
-    @JsonInclude(NON_ABSENT) start: Option[Start] = None
+    @JsonInclude(NON_ABSENT) start: Option[Start] = None,
+    // Files of schema 2 have the shard's text only, and no smoke.
+    @JsonInclude(NON_ABSENT) shardFields: Option[ShardDocument] = None,
+    @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Boolean]) smoke: Option[Boolean] = None
 )
 
 private[results] object RunDocument {

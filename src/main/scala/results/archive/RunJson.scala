@@ -35,7 +35,7 @@ private[results] object RunJson {
       context.simulation,
       context.target,
       context.profile,
-      context.shard,
+      context.shard.text,
       gitCommit,
       context.systems,
       ListMap.from(context.overrides.toSeq.sorted),
@@ -47,7 +47,9 @@ private[results] object RunJson {
       context.systemRecords.map(systemRecord),
       Some(course(context.course)),
       context.shardedRunId,
-      context.start.map(start)
+      context.start.map(start),
+      Some(ShardDocument.document(context.shard)),
+      Some(context.smoke)
     )
 
   def context(d: RunDocument): RunContext =
@@ -56,7 +58,7 @@ private[results] object RunJson {
       systems = d.systems,
       target = d.target,
       profile = d.profile,
-      shard = d.shard,
+      shard = ShardDocument.shard(d.shard, d.shardFields, d.schema),
       overrides = d.overrides,
       plannedWindows = d.plannedWindows.map(planned(_, d.schema)),
       windows = d.windows.map(window(_, d.schema)),
@@ -66,8 +68,14 @@ private[results] object RunJson {
       systemRecords = d.systemRecords.map(systemRecord(_, d.schema)),
       course = d.course.fold(RunCourse.Unrecorded)(course),
       shardedRunId = d.shardedRunId,
-      start = d.start.map(start)
+      start = d.start.map(start),
+      smoke = smoke(d.smoke, d.profile, d.schema)
     )
+
+  /** Schema 2 did not store it: read from the profile's words. */
+  def smoke(stored: Option[Boolean], profile: String, schema: Int): Boolean =
+    if (SummaryJson.inWords(schema)) ShardDocument.smokeInWords(profile)
+    else stored.getOrElse(throw new InputError("a run of schema 3 without smoke"))
 
   def start(s: ShardStart): Start = Start(s.rule.word, s.plannedEpochMs, s.startedEpochMs, s.lateMs, s.missingShards)
 

@@ -61,7 +61,10 @@ private[results] object SummaryDocument {
       @JsonInclude(NON_ABSENT) shardedRunId: Option[String] = None,
       @JsonInclude(NON_ABSENT) start: Option[RunDocument.Start] = None,
       @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) planStartEpochMs: Option[Long] =
-        None
+        None,
+      // Files of schema 2 have the shard's text only, and no smoke.
+      @JsonInclude(NON_ABSENT) shardFields: Option[ShardDocument] = None,
+      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Boolean]) smoke: Option[Boolean] = None
   )
 
   final case class Settings(apdexThresholdMs: Int, slowThresholdMs: Int, groupMetric: String, percentileSource: String)

@@ -74,7 +74,7 @@ object SummaryJson {
         r.endEpochMs,
         r.target,
         r.profile,
-        r.shard,
+        r.shard.text,
         r.gitCommit,
         r.gatlingVersion,
         r.runDescription,
@@ -83,7 +83,9 @@ object SummaryJson {
         r.mergedFrom,
         r.shardedRunId,
         r.start.map(RunJson.start),
-        r.planStartEpochMs
+        r.planStartEpochMs,
+        Some(ShardDocument.document(r.shard)),
+        Some(r.smoke)
       ),
       Settings(
         s.settings.apdexThresholdMs,
@@ -129,7 +131,7 @@ object SummaryJson {
         r.endEpochMs,
         r.target,
         r.profile,
-        r.shard,
+        ShardDocument.shard(r.shard, r.shardFields, d.schema),
         r.gitCommit,
         r.gatlingVersion,
         r.overrides,
@@ -137,7 +139,8 @@ object SummaryJson {
         r.mergedFrom,
         r.shardedRunId,
         r.start.map(RunJson.start),
-        r.planStartEpochMs
+        r.planStartEpochMs,
+        RunJson.smoke(r.smoke, r.profile, d.schema)
       ),
       settings = SummarySettings(
         d.settings.apdexThresholdMs,

@@ -102,7 +102,7 @@ object RunComparison {
       differ("simulation", a.run.simulation, b.run.simulation),
       differ("target", a.run.target, b.run.target),
       differ("profile", a.run.profile, b.run.profile),
-      differ("shard", a.run.shard, b.run.shard),
+      differ("shard", a.run.shard.text, b.run.shard.text),
       differ("Apdex T (ms)", a.settings.apdexThresholdMs.toString, b.settings.apdexThresholdMs.toString),
       differ("slow above (ms)", a.settings.slowThresholdMs.toString, b.settings.slowThresholdMs.toString),
       differ("group metric", a.settings.groupMetric, b.settings.groupMetric),

@@ -4,7 +4,7 @@ package results.model
   *
   * @param simulation    short name shown in summaries and the index, e.g. "RaidSimulation"
   * @param systems       the systems the run loaded, e.g. raid; each is gated on its own thresholds block
-  * @param shard         "i/n" when n injectors share the load (see `ResultsCli merge`), else "1/1"
+  * @param shard         its part of the load when n injectors share it (see `ResultsCli merge`), else whole
   * @param overrides     configuration the run overrode (its files record them through `config.Redaction`)
   * @param plannedWindows windows at offsets from the run's start
   * @param windows       windows the run measured as it went (fixed work, sweep levels), in epoch ms
@@ -16,13 +16,15 @@ package results.model
   *                      written before runs were read system by system)
   * @param shardedRunId  the name of the sharded run this run is a shard of (`shards.runId`), where given
   * @param start         how it began its load at its sharded run's common start, where it waited for one
+  * @param smoke         whether every system ran at smoke scale (a smoke profile, or compressed by -Dsmoke):
+  *                      such a run is never a baseline
   */
 final case class RunContext(
     simulation: String,
     systems: Seq[String],
     target: String,
     profile: String,
-    shard: String,
+    shard: RunShard,
     overrides: Map[String, String],
     plannedWindows: Seq[PlannedWindow],
     windows: Seq[RunWindow],
@@ -32,7 +34,8 @@ final case class RunContext(
     curves: Seq[CurveSpec] = Nil,
     systemRecords: Seq[SystemRecord] = Nil,
     shardedRunId: Option[String] = None,
-    start: Option[ShardStart] = None
+    start: Option[ShardStart] = None,
+    smoke: Boolean = false
 ) {
 
   /** The records the run is read by: its own, or for a run of one system that recorded none, that system

@@ -129,7 +129,7 @@ final case class RunMetadata(
     endEpochMs: Long,
     target: String,
     profile: String,
-    shard: String,
+    shard: RunShard,
     gitCommit: String,
     gatlingVersion: String,
     overrides: Map[String, String],
@@ -137,7 +137,8 @@ final case class RunMetadata(
     mergedFrom: Seq[String],
     shardedRunId: Option[String] = None,
     start: Option[ShardStart] = None,
-    planStartEpochMs: Option[Long] = None
+    planStartEpochMs: Option[Long] = None,
+    smoke: Boolean = false
 ) {
   def durationMs: Long = endEpochMs - startEpochMs
 }

@@ -21,7 +21,7 @@ object JUnitReport {
         run.runId,
         run.target,
         run.profile,
-        run.shard,
+        run.shard.text,
         run.overrides,
         run.gitCommit,
         verdict

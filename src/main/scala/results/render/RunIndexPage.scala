@@ -1,5 +1,7 @@
 package results.render
 
+import results.model.RunShard
+
 import results.model.{ ArchivedRun, Entry, RunSummary, Unjudged, Verdict }
 
 import text.Formats
@@ -23,10 +25,10 @@ object RunIndexPage {
       simulation: String,
       target: String,
       profile: String,
-      shard: String,
+      shard: RunShard,
       overrides: Map[String, String]
   ) {
-    def title: String = s"$simulation on $target, $profile" + (if (shard == "1/1") "" else s", shard $shard")
+    def title: String = s"$simulation on $target, $profile" + (if (shard == RunShard.Whole) "" else s", shard $shard")
     def settings: String =
       if (overrides.isEmpty) "no overrides"
       else overrides.toSeq.sorted.map { case (k, v) => s"$k=$v" }.mkString(" ")
@@ -54,7 +56,7 @@ object RunIndexPage {
         "start" -> Formats.utc(run.startEpochMs),
         "target" -> s.map(_.run.target).orElse(run.context.map(_.target)).getOrElse("?"),
         "profile" -> s.map(_.run.profile).orElse(run.context.map(_.profile)).getOrElse("?"),
-        "shard" -> s.map(_.run.shard).orElse(run.context.map(_.shard)).getOrElse("-"),
+        "shard" -> s.map(_.run.shard.text).orElse(run.context.map(_.shard.text)).getOrElse("-"),
         // Collapsed to a count: a run of every system may carry dozens.
         "overrides" -> s.map(
           _.run.overrides
@@ -80,7 +82,7 @@ object RunIndexPage {
     )
     val keys = (summarised.map(seriesKey) ++ unsummarised.map(_._1)).distinct
     val trends = keys.map(key => key -> summarised.filter(seriesKey(_) == key)).sortBy { case (k, _) =>
-      (k.simulation, k.target, k.profile, k.shard, k.settings)
+      (k.simulation, k.target, k.profile, k.shard.text, k.settings)
     }.zipWithIndex.map { case ((key, group), index) =>
       val ordered = group.sortBy(_.run.startEpochMs)
       val (drawn, marked) = ordered.partition(s => Verdicts.of(s).drawable)

@@ -15,7 +15,7 @@ private[render] object RunPageTables {
       row("Systems", s.run.systems.mkString(", ")),
       row("Target", s.run.target),
       row("Profile", s.run.profile),
-      row("Shard", s.run.shard),
+      row("Shard", s.run.shard.text),
       row("Description", if (s.run.runDescription.isEmpty) "(none)" else s.run.runDescription),
       row("Commit", s.run.gitCommit),
       row("Gatling", s.run.gatlingVersion),

@@ -147,6 +147,7 @@ object RunSummarizer {
         target = context.target,
         profile = context.profile,
         shard = context.shard,
+        smoke = context.smoke,
         gitCommit = identity.gitCommit,
         gatlingVersion = header.gatlingVersion,
         overrides = context.overrides,
@@ -215,7 +216,8 @@ object RunSummarizer {
         "",
         Nil,
         context.shardedRunId,
-        context.start
+        context.start,
+        smoke = context.smoke
       ),
       settings = SummarySettings(settings.apdexThresholdMs, settings.slowThresholdMs, "none", "HdrHistogram"),
       global = Entry(Nil, nothing, Mergeable(0, 0, LatencyAccumulator.encode(new org.HdrHistogram.Histogram(3)))),

@@ -1,5 +1,7 @@
 package results.summarize
 
+import results.model.RunShard
+
 import results.model.{
   Completion,
   Entry,
@@ -26,7 +28,6 @@ import config.InputError
   * come from the merged histograms; throughput is over the union of the runs' time windows.
   */
 object ShardMerge {
-  private val ShardPattern = """(\d+)/(\d+)""".r
 
   /** @param expectedShards the shard count the caller launched (a pipeline's matrix, a Job's completions): runs
     *                       of another count are refused, so a shard that never uploaded is not silently left out
@@ -92,7 +93,7 @@ object ShardMerge {
         runId = runId,
         startEpochMs = shards.map(_.run.startEpochMs).min,
         endEpochMs = shards.map(_.run.endEpochMs).max,
-        shard = s"merged ${shards.size}/${shards.size}",
+        shard = RunShard.Merged(shards.size),
         gitCommit = first.run.gitCommit,
         mergedFrom = shards.map(_.run.runId),
         start = None,
@@ -145,10 +146,10 @@ object ShardMerge {
       sandboxExhaustion = shards.flatMap(_.sandboxExhaustion).distinct,
       systems = systems,
       shardOverlap = Some(ShardOverlap(
-        shards.sortBy(_.run.shard).map(s =>
+        shards.sortBy(s => indexOf(s.run.shard)).map(s =>
           ShardTimes(
             s.run.runId,
-            s.run.shard,
+            s.run.shard.text,
             s.run.planStartEpochMs.getOrElse(s.run.startEpochMs),
             s.run.endEpochMs,
             s.steady.startEpochMs,
@@ -235,8 +236,8 @@ object ShardMerge {
       )
     val parsed = shards.map { s =>
       s.run.shard match {
-        case ShardPattern(i, n) => (i.toInt, n.toInt, s.run.runId)
-        case other              => fail(s"${s.run.runId} has shard '$other', not i/n")
+        case RunShard.Part(i, n) => (i, n, s.run.runId)
+        case merged              => fail(s"${s.run.runId} is a merged run ($merged), not a shard")
       }
     }
     val n = expectedShards.getOrElse(parsed.head._2)
@@ -250,5 +251,10 @@ object ShardMerge {
           .sortBy(_._1)
           .map(p => s"${p._3} (${p._1}/$n)")
           .mkString(", ")}")
+  }
+
+  private def indexOf(shard: RunShard): Int = shard match {
+    case RunShard.Part(index, _) => index
+    case RunShard.Merged(_)      => 0
   }
 }

@@ -1,5 +1,7 @@
 package results.gate
 
+import results.model.RunShard
+
 import results.SiteFiles
 
 import results.model.{ CapacityRecord, CapacitySearch, CapacityStepRecord, SandboxShare, SearchEnd, Side, Unresolved }
@@ -117,7 +119,7 @@ class CapacityResultsTest {
       Seq("raid"),
       "sandbox",
       "capacity",
-      "1/1",
+      RunShard.Whole,
       Map.empty,
       Nil,
       Nil,

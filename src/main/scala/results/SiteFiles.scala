@@ -1,14 +1,11 @@
 package results
 
-import results.archive.RunArchive
+import results.archive.{ ComparisonRecord, RunArchive }
 import results.gate.RunComparison
 import results.model.{ RunSummary, ThroughputCurve }
 import results.render.{ ComparePage, CurveChart, RunIndexPage, RunPage, SitePages, WindowChart }
 
 import java.nio.file.{ Files, Path }
-
-import scala.jdk.CollectionConverters._
-import scala.util.Using
 
 /** The results site's files under results/: each page rendered by results.render from what the archive holds,
   * written here.
@@ -36,16 +33,18 @@ object SiteFiles {
     val file = root.resolve(RunIndexPage.FileName)
     val runs = RunArchive.runs(root)
     val hasRunPage = runs.filter(r => Files.isRegularFile(r.dir.resolve(RunPage.FileName))).map(_.dir).toSet
-    RunArchive.writeAtomically(file, RunIndexPage.render(runs, comparisons(root), r => hasRunPage(r.dir)))
+    RunArchive.writeAtomically(file, RunIndexPage.render(runs, comparisons(root).map(_._1), r => hasRunPage(r.dir)))
     file
   }
 
   /** Writes both files of a comparison and the run pages of A and B (which link to it); returns its folder. */
   def comparison(root: Path, comparison: RunComparison.Comparison): Path = {
     val (a, b) = (comparison.before.run.runId, comparison.after.run.runId)
-    val folder =
-      Files.createDirectories(root.resolve(RunPage.ComparisonsFolder).resolve(s"$a${ComparePage.Separator}$b"))
+    val folder = Files.createDirectories(
+      root.resolve(RunPage.ComparisonsFolder).resolve(ComparisonRecord.folderName(a, b))
+    )
     assets(root)
+    ComparisonRecord.write(folder, ComparisonRecord(a, b))
     RunArchive.writeAtomically(folder.resolve(ComparePage.FileName), ComparePage.render(comparison))
     RunArchive.writeAtomically(folder.resolve(ComparePage.MarkdownName), RunComparison.markdown(comparison))
     Seq(comparison.before, comparison.after).foreach { s =>
@@ -78,24 +77,13 @@ object SiteFiles {
 
   /** The comparisons `compare` made with this run as A or B: (folder name, the other run). */
   def comparisonsOf(root: Path, runId: String): Seq[(String, String)] =
-    comparisons(root).flatMap { name =>
-      name.split(ComparePage.Separator, -1) match {
-        case Array(a, b) if a == runId => Some(name -> b)
-        case Array(a, b) if b == runId => Some(name -> a)
-        case _                         => None
-      }
+    comparisons(root).collect {
+      case (name, r) if r.before == runId => name -> r.after
+      case (name, r) if r.after == runId  => name -> r.before
     }.sorted
 
-  /** The folders of the comparisons made, newest name first. */
-  private def comparisons(root: Path): Seq[String] = {
-    val folder = root.resolve(RunPage.ComparisonsFolder)
-    if (!Files.isDirectory(folder)) Nil
-    else
-      Using.resource(Files.list(folder)) { dirs =>
-        dirs.iterator.asScala.filter(d => Files.isRegularFile(d.resolve(ComparePage.FileName)))
-          .map(_.getFileName.toString).toSeq.sorted.reverse
-      }
-  }
+  private def comparisons(root: Path): Seq[(String, ComparisonRecord)] =
+    ComparisonRecord.all(root.resolve(RunPage.ComparisonsFolder), ComparePage.FileName)
 
   private def filesIn(runDir: Path): Set[String] =
     Seq(

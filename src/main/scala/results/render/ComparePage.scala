@@ -17,7 +17,6 @@ object ComparePage {
 
   val FileName = "compare.html"
   val MarkdownName = "comparison.md"
-  val Separator = "_vs_"
 
   def render(comparison: RunComparison.Comparison): String = {
     val (a, b) = (comparison.before, comparison.after)

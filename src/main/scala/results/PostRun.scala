@@ -1,11 +1,18 @@
 package results
 
-import results.render.RunIndexPage
+import results.render.{
+  ConsoleSummary,
+  JUnitReport,
+  RunIndexPage,
+  ShardSections,
+  SitePages,
+  SummaryMarkdown,
+  WindowChart
+}
 
 import results.archive.{ RunArchive, SummaryJson }
 import results.gate.{ Gate, RunComparison, SystemVerdicts, Thresholds }
 import results.model.{ GateVerdict, Problem, RunContext, RunSummary, WorkDone }
-import results.render.{ ConsoleSummary, JUnitReport, ShardSections, SitePages, SummaryMarkdown, WindowChart }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import java.nio.file.{ Files, Path }

@@ -1,8 +1,7 @@
 package results
 
-import results.archive.ClaimsFile
+import results.archive.{ ClaimsFile, RunArchive, SummaryJson }
 
-import results.archive.{ RunArchive, SummaryJson }
 import results.gate.{ RunComparison, Thresholds }
 import results.model.{ GateVerdict, RunContext }
 import results.render.{ ComparePage, ConsoleSummary }

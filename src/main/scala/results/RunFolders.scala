@@ -1,8 +1,7 @@
 package results
 
-import results.model.RunShard
+import results.model.{ RunContext, RunShard }
 
-import results.model.RunContext
 import results.summarize.RunSummarizer
 
 import java.nio.file.{ Files, Path }

@@ -1,8 +1,6 @@
 package suite
 
-import config.Redaction
-
-import config.InputError
+import config.{ InputError, Redaction }
 
 import com.typesafe.config.ConfigException
 

@@ -1,10 +1,9 @@
 package suite
 
-import results.archive.ClaimsFile
+import results.archive.{ ClaimsFile, RunArchive }
 
 import config.{ ConfigFiles, InputError, Settings }
 
-import results.archive.RunArchive
 import results.gate.Thresholds
 import results.summarize.ResultsSettings
 

@@ -1,11 +1,10 @@
 package suite
 
-import results.model.RunShard
+import results.model.{ RunContext, RunCourse, RunShard, ShardStart, SystemRecord }
 
 import results.archive.ClaimsFile
 
 import results.gate.Thresholds
-import results.model.{ RunContext, RunCourse, ShardStart, SystemRecord }
 import results.summarize.ResultsSettings
 
 import java.nio.file.Path

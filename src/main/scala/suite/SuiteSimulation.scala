@@ -1,11 +1,7 @@
 package suite
 
-import results.model.ExitCodes
-import config.InputError
-
-import config.Redaction
-
-import results.model.{ EarlyStopRecord, InjectorHealthRecord, RunCourse, ShardStart }
+import results.model.{ EarlyStopRecord, ExitCodes, InjectorHealthRecord, RunCourse, ShardStart }
+import config.{ InputError, Redaction }
 
 import java.nio.file.{ Path, Paths }
 

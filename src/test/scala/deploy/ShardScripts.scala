@@ -1,9 +1,8 @@
 package deploy
 
-import results.model.RunShard
+import results.model.{ Problem, ProblemKind, RunShard, RunSummary }
 
 import results.archive.SummaryJson
-import results.model.{ Problem, ProblemKind, RunSummary }
 
 import java.nio.file.{ Files, Path, Paths }
 import java.nio.file.attribute.PosixFilePermissions

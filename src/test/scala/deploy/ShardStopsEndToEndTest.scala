@@ -1,10 +1,9 @@
 package deploy
 
-import results.model.ExitCodes
+import results.model.{ ExitCodes, Verdict }
 
 import results.ResultsCli
 import results.archive.SummaryJson
-import results.model.Verdict
 
 import java.nio.file.{ Files, Path }
 import java.util.UUID

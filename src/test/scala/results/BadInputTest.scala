@@ -1,11 +1,8 @@
 package results
 
-import results.model.RunShard
-
-import results.model.ExitCodes
+import results.model.{ ExitCodes, RunContext, RunShard, RunWindow, Verdict, WindowKind, WindowLabel }
 
 import results.archive.SummaryJson
-import results.model.{ RunContext, RunWindow, Verdict, WindowKind, WindowLabel }
 import results.summarize.ResultsSettings
 
 import java.nio.charset.StandardCharsets

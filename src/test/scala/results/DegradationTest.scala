@@ -1,9 +1,18 @@
 package results
 
-import results.model.RunShard
+import results.model.{
+  Degradation,
+  Entry,
+  GateVerdict,
+  QuarterFigures,
+  RunContext,
+  RunShard,
+  RunWindow,
+  WindowKind,
+  WindowLabel
+}
 
 import results.gate.{ Gate, Limits, Thresholds }
-import results.model.{ Degradation, Entry, GateVerdict, QuarterFigures, RunContext, RunWindow, WindowKind, WindowLabel }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import scala.collection.mutable

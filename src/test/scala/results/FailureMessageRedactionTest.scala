@@ -1,9 +1,8 @@
 package results
 
-import results.model.RunShard
+import results.model.{ ErrorCount, RunContext, RunShard }
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.model.{ ErrorCount, RunContext }
 import results.render.RunPage
 import results.summarize.ResultsSettings
 

@@ -1,8 +1,7 @@
 package results
 
-import results.model.RunShard
+import results.model.{ PlannedWindow, RunContext, RunShard, RunSummary, RunWindow, WindowKind, WindowLabel }
 
-import results.model.{ PlannedWindow, RunContext, RunSummary, RunWindow, WindowKind, WindowLabel }
 import results.summarize.{ LatencyAccumulator, ResultsSettings, RunSummarizer }
 
 import java.nio.file.{ Files, Path }

@@ -1,10 +1,8 @@
 package results
 
-import results.model.RunShard
-
-import results.archive.{ RunArchive, SummaryJson }
-import results.model.{ CapacityRecord, CapacityStepRecord, SearchEnd }
 import results.model.{
+  CapacityRecord,
+  CapacityStepRecord,
   CurveSpec,
   InjectorFigures,
   InjectorHealthRecord,
@@ -13,12 +11,16 @@ import results.model.{
   PlannedWindow,
   RunContext,
   RunCourse,
+  RunShard,
   RunWindow,
+  SearchEnd,
   SystemRecord,
   Tally,
   WindowKind,
   WindowLabel
 }
+
+import results.archive.{ RunArchive, SummaryJson }
 import results.render.RunPage
 import results.summarize.{ ResultsSettings, RunSummarizer }
 

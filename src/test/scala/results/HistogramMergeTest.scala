@@ -1,9 +1,16 @@
 package results
 
-import results.model.RunShard
+import results.model.{
+  InjectorFigures,
+  InjectorHealthRecord,
+  InjectorLimits,
+  LateStartFigures,
+  RunShard,
+  RunSummary,
+  Verdict
+}
 
 import results.gate.{ Gate, Thresholds }
-import results.model.{ InjectorFigures, InjectorHealthRecord, InjectorLimits, LateStartFigures, RunSummary, Verdict }
 import results.summarize.{ LatencyAccumulator, ShardMerge }
 
 import scala.util.Random

@@ -1,9 +1,8 @@
 package results
 
-import results.model.RunShard
+import results.model.{ GateCheck, GateVerdict, RunShard, RunSummary }
 
 import results.archive.{ RunArchive, ShardDocument, SummaryJson }
-import results.model.{ GateCheck, GateVerdict, RunSummary }
 import results.summarize.ResultsSettings
 
 import java.nio.file.{ Files, Path }

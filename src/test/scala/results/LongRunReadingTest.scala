@@ -1,8 +1,7 @@
 package results
 
-import results.model.RunShard
+import results.model.{ RunContext, RunShard, RunSummary, Timeline }
 
-import results.model.{ RunContext, RunSummary, Timeline }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import java.nio.file.{ Files, Path }

@@ -1,9 +1,8 @@
 package results
 
-import results.model.RunShard
+import results.model.{ PlannedWindow, RunContext, RunShard, WindowKind, WindowLabel }
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.model.{ PlannedWindow, RunContext, WindowKind, WindowLabel }
 import results.render.{ RequestColumns, WindowChart }
 import results.summarize.ResultsSettings
 

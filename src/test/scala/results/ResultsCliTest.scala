@@ -1,9 +1,8 @@
 package results
 
-import results.model.RunShard
+import results.model.{ RunContext, RunShard }
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.model.RunContext
 import results.summarize.{ LatencyAccumulator, ResultsSettings }
 
 import java.lang.management.ManagementFactory

@@ -1,8 +1,17 @@
 package results
 
-import results.model.RunShard
+import results.model.{
+  ArchivedRun,
+  Entry,
+  GateCheck,
+  GateVerdict,
+  Problem,
+  ProblemKind,
+  RunContext,
+  RunCourse,
+  RunShard
+}
 
-import results.model.{ ArchivedRun, Entry, GateCheck, GateVerdict, Problem, ProblemKind, RunContext, RunCourse }
 import results.render.RunIndexPage
 
 import java.nio.file.{ Files, Paths }

@@ -1,9 +1,8 @@
 package results
 
-import results.model.RunShard
+import results.model.{ RunContext, RunShard, RunSummary, SessionFigures }
 
 import results.archive.SummaryJson
-import results.model.{ RunContext, RunSummary, SessionFigures }
 import results.render.SummaryMarkdown
 import results.summarize.{ ResultsSettings, RunSummarizer }
 

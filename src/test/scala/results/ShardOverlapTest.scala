@@ -1,10 +1,9 @@
 package results
 
-import results.model.RunShard
+import results.model.{ ProblemKind, RunShard, RunSummary, ShardStart, StartRule }
 
 import results.archive.SummaryJson
 import results.gate.{ Gate, Thresholds }
-import results.model.{ ProblemKind, RunSummary, ShardStart, StartRule }
 import results.summarize.ShardMerge
 
 import com.typesafe.config.ConfigFactory

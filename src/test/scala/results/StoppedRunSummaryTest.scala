@@ -1,9 +1,8 @@
 package results
 
-import results.model.RunShard
+import results.model.{ RunContext, RunCourse, RunShard, Verdict }
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.model.{ RunContext, RunCourse, Verdict }
 import results.render.{ RunIndexPage, RunPage }
 import results.summarize.ResultsSettings
 

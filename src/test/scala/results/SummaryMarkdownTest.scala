@@ -1,8 +1,5 @@
 package results
 
-import results.model.RunShard
-
-import results.archive.SummaryJson
 import results.model.{
   ErrorCount,
   GateCheck,
@@ -11,11 +8,14 @@ import results.model.{
   ProblemKind,
   RunContext,
   RunCourse,
+  RunShard,
   RunWindow,
   WindowKind,
   WindowLabel,
   WindowSummary
 }
+
+import results.archive.SummaryJson
 import results.render.SummaryMarkdown
 import results.summarize.{ ResultsSettings, RunSummarizer }
 

@@ -1,8 +1,7 @@
 package results
 
-import results.model.RunShard
+import results.model.{ PlannedWindow, RunContext, RunShard, SystemRecord, WindowKind, WindowLabel }
 
-import results.model.{ PlannedWindow, RunContext, SystemRecord, WindowKind, WindowLabel }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import java.nio.file.{ Files, Path }

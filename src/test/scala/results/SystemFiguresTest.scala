@@ -1,10 +1,19 @@
 package results
 
-import results.model.RunShard
+import results.model.{
+  ArchivedRun,
+  Entry,
+  PlannedWindow,
+  RunContext,
+  RunShard,
+  SystemRecord,
+  Verdict,
+  WindowKind,
+  WindowLabel
+}
 
 import results.archive.SummaryJson
 import results.gate.{ BaselinePolicy, Gate, Limits, RunComparison, SystemVerdicts, Thresholds }
-import results.model.{ ArchivedRun, Entry, PlannedWindow, RunContext, SystemRecord, Verdict, WindowKind, WindowLabel }
 import results.render.{ ConsoleSummary, RunIndexPage, RunPage, SummaryMarkdown }
 import results.summarize.{ ResultsSettings, RunSummarizer, ShardMerge }
 

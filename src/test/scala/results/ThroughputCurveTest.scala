@@ -1,11 +1,9 @@
 package results
 
-import results.model.RunShard
-
-import results.archive.SummaryJson
 import results.model.{
   CurveSpec,
   RunContext,
+  RunShard,
   RunSummary,
   RunWindow,
   ThroughputCurve,
@@ -13,6 +11,8 @@ import results.model.{
   WindowLabel,
   WindowSummary
 }
+
+import results.archive.SummaryJson
 import results.render.SummaryMarkdown
 import results.summarize.ShardMerge
 

@@ -1,9 +1,8 @@
 package results
 
-import results.model.RunShard
+import results.model.{ PlannedWindow, RunContext, RunShard, RunWindow, WindowKind, WindowLabel }
 
 import results.archive.SummaryJson
-import results.model.{ PlannedWindow, RunContext, RunWindow, WindowKind, WindowLabel }
 import results.render.{ Verdicts, WindowsMarkdown }
 
 import org.junit.jupiter.api.Assertions._

@@ -1,11 +1,8 @@
 package results
 
-import results.model.RunShard
-
-import results.model.ExitCodes
+import results.model.{ ExitCodes, RunContext, RunShard, WorkDone }
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.model.{ RunContext, WorkDone }
 import results.summarize.ResultsSettings
 
 import java.nio.file.{ Files, Path }

@@ -1,9 +1,8 @@
 package sandbox
 
-import results.model.RunShard
+import results.model.{ RunContext, RunShard }
 
 import results.archive.SummaryJson
-import results.model.RunContext
 
 import java.nio.file.Files
 

@@ -1,9 +1,8 @@
 package simulations
 
-import results.model.ExitCodes
+import results.model.{ ExitCodes, RunSummary, Verdict }
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.model.{ RunSummary, Verdict }
 
 import java.nio.file.Files
 

@@ -1,9 +1,8 @@
 package simulations
 
-import results.model.ExitCodes
+import results.model.{ ExitCodes, Verdict }
 
 import results.archive.{ RunArchive, SummaryJson }
-import results.model.Verdict
 
 import java.nio.file.Files
 

@@ -1,9 +1,8 @@
 package simulations
 
-import results.model.ExitCodes
+import results.model.{ ExitCodes, Verdict }
 
 import results.archive.SummaryJson
-import results.model.Verdict
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test

@@ -1,8 +1,7 @@
 package simulations
 
-import results.model.RunShard
+import results.model.{ PlannedWindow, RunContext, RunShard, WindowKind, WindowLabel }
 
-import results.model.{ PlannedWindow, RunContext, WindowKind, WindowLabel }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import java.nio.charset.StandardCharsets.UTF_8

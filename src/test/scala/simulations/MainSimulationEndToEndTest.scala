@@ -1,8 +1,7 @@
 package simulations
 
-import results.model.RunShard
+import results.model.{ RunContext, RunShard }
 import results.gate.Thresholds
-import results.model.RunContext
 
 import java.nio.file.Files
 

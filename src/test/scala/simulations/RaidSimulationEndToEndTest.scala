@@ -1,8 +1,6 @@
 package simulations
 
-import results.model.RunShard
-
-import results.model.RunContext
+import results.model.{ RunContext, RunShard }
 
 import java.net.{ InetAddress, ServerSocket }
 import java.nio.file.Files

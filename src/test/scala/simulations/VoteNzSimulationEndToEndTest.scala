@@ -1,8 +1,7 @@
 package simulations
 
-import results.model.RunShard
+import results.model.{ RunContext, RunShard }
 
-import results.model.RunContext
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import scala.collection.mutable

@@ -1,7 +1,7 @@
 package suite
 
 import results.model.RunCourse
-import profiles.WindowRecorder
+import profiles.{ LoadProfiles, WindowRecorder }
 
 import config.InputError
 
@@ -11,7 +11,6 @@ import scala.jdk.CollectionConverters._
 import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import profiles.LoadProfiles
 
 /** Checks of the run's assembly that come before any journey is built. */
 class RunAssemblyTest {

@@ -1,9 +1,8 @@
 package suite
 
-import results.model.RunShard
+import results.model.{ RunContext, RunShard, Tally }
 
 import results.archive.SummaryJson
-import results.model.{ RunContext, Tally }
 import results.render.{ ConsoleSummary, SummaryMarkdown }
 
 import java.nio.file.Files

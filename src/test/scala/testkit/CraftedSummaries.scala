@@ -1,8 +1,7 @@
 package testkit
 
-import results.model.RunShard
+import results.model.{ Completion, Entry, RunMetadata, RunShard, RunSummary, SteadyState, SummarySettings }
 
-import results.model.{ Completion, Entry, RunMetadata, RunSummary, SteadyState, SummarySettings }
 import results.summarize.LatencyAccumulator
 
 /** Summaries built from chosen response times, for tests that need exact, known figures. */

@@ -1,12 +1,11 @@
 package results.archive
 
-import results.model.{ CapacityRecord, CapacityStepRecord, SearchEnd }
+import results.model.{ CapacityRecord, CapacityStepRecord, InjectorFigures, LateStartFigures, SearchEnd }
 
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 import text.Formats.round
-import results.model.{ InjectorFigures, LateStartFigures }
 import config.InputError
 
 /** A system's capacity search in run.json (`systemRecords[].capacity`), as it is on disk. */

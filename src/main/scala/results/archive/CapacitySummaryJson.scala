@@ -1,20 +1,21 @@
 package results.archive
 
-import results.model.{ GateCheck, StepVerdict }
-
-import com.fasterxml.jackson.annotation.JsonProperty
-import com.fasterxml.jackson.databind.annotation.JsonDeserialize
-
 import results.model.{
   CapacityRecord,
   CapacityResult,
   CapacitySearch,
   CapacityStepRecord,
+  GateCheck,
   InFlight,
   Side,
   StepFigures,
-  StepRequest
+  StepRequest,
+  StepVerdict
 }
+
+import com.fasterxml.jackson.annotation.JsonProperty
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize
+
 import text.Formats.round
 import config.InputError
 

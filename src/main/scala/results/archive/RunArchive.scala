@@ -1,8 +1,7 @@
 package results.archive
 
-import results.model.ArchivedRun
+import results.model.{ ArchivedRun, RunContext, RunMetadata, RunSummary }
 
-import results.model.{ RunContext, RunMetadata, RunSummary }
 import results.summarize.ResultsSettings
 
 import java.io.IOException

@@ -1,8 +1,11 @@
 package results.archive
 
 import results.model.{
+  Claim,
   CurvePoint,
   CurveSpec,
+  DuplicateClaim,
+  DuplicateLocks,
   ErrorCount,
   GateCheck,
   GateVerdict,
@@ -18,7 +21,6 @@ import results.model.{
   TimelineSeries,
   WindowSummary
 }
-import results.model.{ Claim, DuplicateClaim, DuplicateLocks }
 
 import java.nio.file.Path
 

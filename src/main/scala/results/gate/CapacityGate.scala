@@ -1,13 +1,7 @@
 package results.gate
 
-import results.model.Unresolved
+import results.model.{ CapacityResult, GateCheck, Problem, ProblemKind, RunSummary, SandboxShare, Side, Unresolved }
 
-import results.model.Side
-
-import results.model.{ CapacityResult, SandboxShare }
-
-import results.gate.Thresholds
-import results.model.{ GateCheck, Problem, ProblemKind, RunSummary }
 import text.Formats
 
 /** What a capacity search adds to the release gate, and what it takes away: a searched system's steps are

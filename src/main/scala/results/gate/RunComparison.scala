@@ -1,8 +1,7 @@
 package results.gate
 
 import results.model.{ Entry, Figures, RunSummary, SystemSummary }
-import text.Formats
-import text.MarkdownTable
+import text.{ Formats, MarkdownTable }
 
 /** Two runs side by side, request by request (baseline first). */
 object RunComparison {

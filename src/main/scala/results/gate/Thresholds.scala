@@ -1,6 +1,6 @@
 package results.gate
 
-import config.{ InputError, Settings }
+import config.{ ConfigFiles, InputError, Settings }
 
 import java.nio.file.{ Files, Path, Paths }
 
@@ -8,7 +8,6 @@ import io.gatling.commons.stats.assertion.Assertion
 import io.gatling.core.Predef.details
 import io.gatling.core.assertion.{ AssertionPathParts, AssertionWithPath }
 import io.gatling.core.config.GatlingConfiguration
-import config.ConfigFiles
 
 import com.typesafe.config.{ Config, ConfigException, ConfigFactory, ConfigResolveOptions }
 

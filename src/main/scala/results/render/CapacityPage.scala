@@ -1,8 +1,7 @@
 package results.render
 
-import results.model.CapacityResult
+import results.model.{ CapacityResult, RunSummary }
 
-import results.model.RunSummary
 import text.Formats
 import results.render.SitePages.{ fields, Fields }
 

@@ -2,13 +2,9 @@ package results.render
 
 import results.gate.CapacityGate
 
-import results.model.SearchEnd
+import results.model.{ CapacityResult, GateCheck, SearchEnd, Side }
 
-import results.model.{ CapacityResult, Side }
-
-import results.model.GateCheck
-import text.Formats
-import text.MarkdownTable
+import text.{ Formats, MarkdownTable }
 
 import Formats.{ load, multiple }
 

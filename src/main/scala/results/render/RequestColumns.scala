@@ -1,9 +1,8 @@
 package results.render
 
-import text.Formats
+import text.{ Formats, MarkdownTable }
 
 import results.model.{ Entry, Figures }
-import text.MarkdownTable
 
 import Formats.number
 

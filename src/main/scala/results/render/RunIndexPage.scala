@@ -1,8 +1,6 @@
 package results.render
 
-import results.model.RunShard
-
-import results.model.{ ArchivedRun, Entry, RunSummary, Unjudged, Verdict }
+import results.model.{ ArchivedRun, Entry, RunShard, RunSummary, Unjudged, Verdict }
 
 import text.Formats
 

@@ -1,10 +1,11 @@
 package results.render
 
-import text.Formats
+import text.{ Formats, MarkdownTable }
 
 import results.model.{
   Apdex,
   Degradation,
+  DuplicateLocks,
   Entry,
   ErrorCount,
   GateVerdict,
@@ -14,8 +15,6 @@ import results.model.{
   Tally,
   TransactionRate
 }
-import results.model.DuplicateLocks
-import text.MarkdownTable
 
 import Formats.{ checkValue, number, utcAsLogged }
 import MarkdownTable.{ escape, figures, text }

@@ -1,9 +1,8 @@
 package results.render
 
-import text.Formats
+import text.{ Formats, MarkdownTable }
 
 import results.model.{ ShardOverlap, ShardStart }
-import text.MarkdownTable
 
 import Formats.number
 import MarkdownTable.{ escape, figures, text }

@@ -1,9 +1,8 @@
 package results.render
 
-import text.Formats
+import text.{ Formats, MarkdownTable }
 
 import results.model.{ Completion, EntryNesting, GateVerdict, RunSummary, SystemSummary, Unjudged, WorkDone }
-import text.MarkdownTable
 
 import Formats.{ number, utcAsLogged }
 import MarkdownTable.escape

@@ -1,8 +1,14 @@
 package results.summarize
 
-import results.model.InFlight
-
-import results.model.{ CapacitySearch, CapacityStepRecord, StepFigures, StepRequest, SystemRecord, SystemSummary }
+import results.model.{
+  CapacitySearch,
+  CapacityStepRecord,
+  InFlight,
+  StepFigures,
+  StepRequest,
+  SystemRecord,
+  SystemSummary
+}
 
 import scala.collection.mutable
 

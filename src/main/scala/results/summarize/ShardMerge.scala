@@ -1,12 +1,11 @@
 package results.summarize
 
-import results.model.RunShard
-
 import results.model.{
   Completion,
   Entry,
   ErrorCount,
   RunContext,
+  RunShard,
   RunSummary,
   RunWindow,
   SessionFigures,

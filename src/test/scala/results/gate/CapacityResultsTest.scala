@@ -1,28 +1,30 @@
 package results.gate
 
-import results.model.RunShard
-
-import results.SiteFiles
-
-import results.model.{ CapacityRecord, CapacitySearch, CapacityStepRecord, SandboxShare, SearchEnd, Side, Unresolved }
-import results.render.CapacityText
-
-import results.archive.{ RunArchive, SummaryJson }
-import results.gate.{ BaselinePolicy, Gate, RunComparison, Thresholds }
 import results.model.{
+  CapacityRecord,
+  CapacitySearch,
+  CapacityStepRecord,
   InjectorFigures,
   InjectorHealthRecord,
   InjectorLimits,
   RunContext,
   RunCourse,
+  RunShard,
   RunSummary,
+  SandboxShare,
+  SearchEnd,
+  Side,
   SystemRecord,
-  Tally
+  Tally,
+  Unresolved
 }
-import results.render.{ ComparePage, ConsoleSummary, RunPage }
-import results.summarize.{ ResultsSettings, RunSummarizer }
 
-import results.PostRun
+import results.{ PostRun, SiteFiles }
+
+import results.render.{ CapacityText, ComparePage, ConsoleSummary, RunPage }
+
+import results.archive.{ RunArchive, SummaryJson }
+import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import java.nio.file.{ Files, Path }
 

@@ -7,8 +7,7 @@ import java.nio.charset.StandardCharsets.UTF_8
 import java.nio.file.{ Files, Path }
 import java.security.MessageDigest
 import java.util.Locale
-import java.util.concurrent.{ ConcurrentLinkedDeque, TimeUnit }
-import java.util.concurrent.atomic.AtomicInteger
+import java.util.concurrent.TimeUnit
 
 import scala.jdk.CollectionConverters._
 import scala.util.control.NonFatal
@@ -16,7 +15,6 @@ import scala.util.control.NonFatal
 import io.netty.bootstrap.ServerBootstrap
 import io.netty.buffer.Unpooled
 import io.netty.channel.{
-  Channel,
   ChannelFuture,
   ChannelFutureListener,
   ChannelHandlerContext,
@@ -59,7 +57,7 @@ import config.InputError
   *
   * Each connection serves one request and is closed at `requestTimeout` whatever it is doing; past
   * `maxConnections` open ones, a new one takes the place of one still without a request taken, else is closed at
-  * once (see [[Connections]]). With a token, every request must carry it, from loopback too. Its threads are
+  * once (see [[ConnectionCap]]). With a token, every request must carry it, from loopback too. Its threads are
   * daemons: it serves until the JVM exits, and never keeps one alive.
   */
 final class LiveServer private (port0: Int, groups: Seq[MultiThreadIoEventLoopGroup]) {
@@ -106,7 +104,7 @@ object LiveServer {
     val (host, port) = (settings.host, settings.port)
     val threads = new DefaultThreadFactory("live-view", true)
     val groups = Seq(1, 2).map(n => new MultiThreadIoEventLoopGroup(n, threads, NioIoHandler.newFactory()))
-    val connections = new Connections(settings.maxConnections)
+    val connections = new ConnectionCap(settings.maxConnections)
     val bootstrap = new ServerBootstrap()
       .group(groups(0), groups(1))
       .channel(classOf[NioServerSocketChannel])
@@ -149,30 +147,10 @@ object LiveServer {
     new LiveServer(port0, groups)
   }
 
-  /** The connections open at once, at most `max`. One more takes the place of the oldest whose request has not
-    * been taken (none came whole, or it lacked the token): sockets left idle, half-sent or without the token never
-    * keep out a client that has it. When every open one is being answered, the newcomer is closed.
-    */
-  private final class Connections(max: Int) {
-    private val open = new AtomicInteger
-    // Oldest first; a connection leaves once its request is taken, or once closed.
-    private val waiting = new ConcurrentLinkedDeque[Channel]
-
-    def opened(channel: Channel): Unit = {
-      channel.closeFuture.addListener(new ChannelFutureListener {
-        def operationComplete(closed: ChannelFuture): Unit = { open.decrementAndGet(); waiting.remove(channel); () }
-      })
-      waiting.addLast(channel)
-      if (open.incrementAndGet() > max) Option(waiting.pollFirst()).foreach(_.close())
-    }
-
-    def taken(channel: Channel): Unit = { waiting.remove(channel); () }
-  }
-
   private final class Handler(
       token: Option[LiveToken],
       maxSeries: Int,
-      connections: Connections,
+      connections: ConnectionCap,
       page: () => String,
       state: () => LiveState,
       run: () => Option[(String, Path)]

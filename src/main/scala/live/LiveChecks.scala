@@ -1,8 +1,7 @@
 package live
 
 import results.gate.{ Limits, Thresholds }
-import results.model.{ GateCheck, Verdict }
-import text.Formats
+import results.model.{ GateCheck, Metric, Verdict }
 
 /** One threshold of a system's block against its live figures, worded for the page. */
 final case class LiveCheck(check: GateCheck) {
@@ -10,9 +9,10 @@ final case class LiveCheck(check: GateCheck) {
 
   /** "toy - look up: p99 3,120 ms, limit 3,000 ms: would FAIL" */
   def describe: String = {
-    val measured = check.measured.fold("nothing answered yet")(Formats.live(_, check.unit))
-    val limit = s"${if (check.atMost) "limit" else "at least"} ${Formats.live(check.allowed, check.unit)}"
-    s"${check.subject}: ${check.metric} $measured, $limit: would ${(if (passed) Verdict.Pass else Verdict.Fail).word}"
+    val unit = check.metric.unit
+    val measured = check.measured.fold("nothing answered yet")(unit.live)
+    val limit = s"${if (check.atMost) "limit" else "at least"} ${unit.live(check.allowed)}"
+    s"${check.subject}: ${check.metric.name} $measured, $limit: would ${(if (passed) Verdict.Pass else Verdict.Fail).word}"
   }
 }
 
@@ -50,24 +50,22 @@ object LiveChecks {
     limits.percentilesMs.map { case (rank, allowed) =>
       GateCheck(
         subject,
-        s"p${rank.toInt}",
+        Metric.Percentile(rank),
         latency.filter(_.count > 0).map(_.percentileMs(rank).toDouble),
         allowed.toDouble,
-        atMost = true,
-        " ms"
+        atMost = true
       )
     } ++
       limits.maxErrorPercent.map(allowed =>
-        GateCheck(subject, "error %", answered.map(ko * 100.0 / _), allowed, atMost = true, " %")
+        GateCheck(subject, Metric.ErrorShare, answered.map(ko * 100.0 / _), allowed, atMost = true)
       ) ++
       limits.minRequestsPerSecond.map(allowed =>
         GateCheck(
           subject,
-          "requests/s",
+          Metric.RequestRate,
           answered.map(_ * 1000.0 / math.max(1L, elapsedMs)),
           allowed,
-          atMost = false,
-          " /s"
+          atMost = false
         )
       )
   }

@@ -18,12 +18,10 @@ object Formats {
   def checkValue(value: Double): String =
     if (value == math.rint(value) && math.abs(value) < 1e15) value.toLong.toString else f"$value%.2f"
 
-  /** A check's figure on the live page, with its unit and thousands separators: "3,120 ms", "2.50 %", "12.3 /s". */
-  def live(value: Double, unit: String): String = unit match {
-    case " ms" => f"$value%,.0f ms"
-    case " %"  => f"$value%.2f %%"
-    case other => f"$value%,.1f$other"
-  }
+  /** A check's figure on the live page, with thousands separators and its unit's decimals and suffix: "3,120 ms",
+    * "2.50 %", "12.3 /s".
+    */
+  def live(value: Double, decimals: Int, suffix: String): String = s"%,.${decimals}f".format(value) + suffix
 
   /** A multiple of a reference load: "4.3x", "8x", "2.25x". */
   def multiple(m: Double): String =

@@ -4,6 +4,7 @@ import results.model.{
   Degradation,
   Entry,
   GateVerdict,
+  Metric,
   QuarterFigures,
   RunContext,
   RunShard,
@@ -44,7 +45,7 @@ class DegradationTest {
     )
   }
 
-  private def degradationChecks(verdict: GateVerdict) = verdict.checks.filter(_.metric == Gate.DegradationMetric)
+  private def degradationChecks(verdict: GateVerdict) = verdict.checks.filter(_.metric == Metric.SteadyDegradation)
 
   @Test def aLastQuarterWithinTheLimitPassesAndOneBeyondItFails(): Unit = {
     val within = Gate.evaluate(run(lastP95Ms = 240), thresholds(20), None)
@@ -54,7 +55,10 @@ class DegradationTest {
 
     val beyond = Gate.evaluate(run(lastP95Ms = 241), thresholds(20), None)
     assertEquals("FAIL", beyond.label)
-    assertEquals(Seq(s"${Entry.GlobalName}: ${Gate.DegradationMetric}"), beyond.failures.map(_.name))
+    assertEquals(
+      Seq(s"${Entry.GlobalName}: p95, last quarter of the steady window vs first"),
+      beyond.failures.map(_.name)
+    )
   }
 
   @Test def aRiseUnderTheNoiseFloorPasses(): Unit = {

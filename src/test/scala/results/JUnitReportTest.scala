@@ -1,6 +1,6 @@
 package results
 
-import results.model.{ EarlyStopRecord, GateCheck, GateVerdict, Problem, ProblemKind, Verdict }
+import results.model.{ EarlyStopRecord, GateCheck, GateVerdict, Metric, Problem, ProblemKind, Verdict }
 import results.render.JUnitReport
 
 import org.junit.jupiter.api.Assertions._
@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test
 
 /** junit.xml counts every way a run can fail its gate as a failed test case, not only broken thresholds. */
 class JUnitReportTest {
-  private val check = GateCheck("All Requests", "p99", Some(120), 5000, atMost = true, " ms")
+  private val check = GateCheck("All Requests", Metric.Percentile(99), Some(120), 5000, atMost = true)
   private def verdict(incomplete: Seq[Problem] = Nil, invalid: Seq[Problem] = Nil, stoppedEarly: Seq[Problem] = Nil) =
     GateVerdict(Seq(check), Nil, None, incomplete, invalid, stoppedEarly)
   private def render(v: GateVerdict) =

@@ -1,6 +1,6 @@
 package results
 
-import results.model.{ GateCheck, GateVerdict, RunShard, RunSummary }
+import results.model.{ GateCheck, GateVerdict, Metric, RunShard, RunSummary }
 
 import results.archive.{ RunArchive, ShardDocument, SummaryJson }
 import results.summarize.ResultsSettings
@@ -49,7 +49,7 @@ class LastPassingBaselineTest {
       "newest-failed",
       start = 3000,
       verdict = Some(GateVerdict(
-        Seq(GateCheck("mint raid", "p99", Some(9000), 8000, atMost = true, " ms")),
+        Seq(GateCheck("mint raid", Metric.Percentile(99), Some(9000), 8000, atMost = true)),
         Nil,
         None,
         Nil,

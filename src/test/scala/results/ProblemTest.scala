@@ -2,7 +2,7 @@ package results
 
 import results.archive.{ StoredProblem, SummaryJson }
 import results.gate.SystemVerdicts
-import results.model.{ GateCheck, GateVerdict, Problem, ProblemKind, SteadyState, SystemSummary, Verdict }
+import results.model.{ GateCheck, GateVerdict, Metric, Problem, ProblemKind, SteadyState, SystemSummary, Verdict }
 
 import java.nio.file.Files
 
@@ -93,8 +93,8 @@ class ProblemTest {
   }
 
   @Test def aRunWithSystemsIsTheWorstOfThemAndOfItsOwn(): Unit = {
-    val raidsCheck = GateCheck(raid.subject, "p99", Some(200), 100, atMost = true, " ms")
-    val erollsCheck = GateCheck(eroll.subject, "p99", Some(200), 1000, atMost = true, " ms")
+    val raidsCheck = GateCheck(raid.subject, Metric.Percentile(99), Some(200), 100, atMost = true)
+    val erollsCheck = GateCheck(eroll.subject, Metric.Percentile(99), Some(200), 1000, atMost = true)
     val failing = SystemVerdicts.judged(run, gate(checks = Seq(raidsCheck, erollsCheck)))
     assertEquals(Seq(Some(Verdict.Fail), Some(Verdict.Pass)), failing.systems.map(_.verdict))
     assertEquals(Some(Verdict.Fail), failing.gate.get.ofSystems, "FAIL because raid is")
@@ -105,7 +105,7 @@ class ProblemTest {
     assertEquals(Seq(Some(Verdict.Incomplete), Some(Verdict.Incomplete)), runWide.systems.map(_.verdict))
     assertEquals(Verdict.Incomplete, runWide.gate.get.verdict)
 
-    val locks = GateCheck(results.gate.Gate.DuplicateLocksSubject, "count", Some(1), 0, atMost = true, "")
+    val locks = GateCheck(results.gate.Gate.DuplicateLocksSubject, Metric.DuplicateLockCount, Some(1), 0, atMost = true)
     val ofNoSystem = SystemVerdicts.judged(run, gate(checks = Seq(erollsCheck, locks)))
     assertEquals(Seq(Some(Verdict.Pass), Some(Verdict.Pass)), ofNoSystem.systems.map(_.verdict))
     assertEquals(Verdict.Fail, ofNoSystem.gate.get.verdict, "a check of no system is the run's own")

@@ -5,6 +5,7 @@ import results.model.{
   Entry,
   GateCheck,
   GateVerdict,
+  Metric,
   Problem,
   ProblemKind,
   RunContext,
@@ -45,7 +46,7 @@ class RunIndexPageTest {
 
   private def verdict(incomplete: Seq[Problem] = Nil, invalid: Seq[Problem] = Nil, p99LimitMs: Double = 3000) =
     GateVerdict(
-      Seq(GateCheck("mint raid", "p99", Some(2010), p99LimitMs, atMost = true, " ms")),
+      Seq(GateCheck("mint raid", Metric.Percentile(99), Some(2010), p99LimitMs, atMost = true)),
       Nil,
       None,
       incomplete,

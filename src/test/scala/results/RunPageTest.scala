@@ -5,6 +5,7 @@ import results.model.{
   ErrorCount,
   GateCheck,
   GateVerdict,
+  Metric,
   Problem,
   ProblemKind,
   Tally,
@@ -40,8 +41,8 @@ class RunPageTest {
     ),
     gate = Some(GateVerdict(
       Seq(
-        GateCheck("mint raid", "p99", Some(2500), 2200, atMost = true, " ms"),
-        GateCheck("read raid", "p95", Some(7), 100, atMost = true, " ms")
+        GateCheck("mint raid", Metric.Percentile(99), Some(2500), 2200, atMost = true),
+        GateCheck("read raid", Metric.Percentile(95), Some(7), 100, atMost = true)
       ),
       Nil,
       None,

@@ -4,6 +4,7 @@ import results.model.{
   ErrorCount,
   GateCheck,
   GateVerdict,
+  Metric,
   Problem,
   ProblemKind,
   RunContext,
@@ -28,7 +29,7 @@ import testkit.CraftedSummaries.ok
 
 /** summary.md as CI, a PR or a chat message shows it: the verdict and the key figures first, plain text. */
 class SummaryMarkdownTest {
-  private val p99 = GateCheck("All Requests", "p99", Some(2100), 5000, atMost = true, " ms")
+  private val p99 = GateCheck("All Requests", Metric.Percentile(99), Some(2100), 5000, atMost = true)
   private val crafted = CraftedSummaries.summary(
     "Raid",
     Map(List("mint raid") -> (ok(2000, 2100) :+ (30 -> false)), List("Browse", "search") -> ok(3, 5, 7))

@@ -1,6 +1,6 @@
 package simulations
 
-import results.model.{ RunContext, RunShard }
+import results.model.{ MetricUnit, RunContext, RunShard }
 import results.gate.Thresholds
 
 import java.nio.file.Files
@@ -48,10 +48,10 @@ class MainSimulationEndToEndTest {
     val verdict = gated.verdict.getOrElse(fail("no gate verdict"))
     assertEquals(Nil, verdict.incomplete, "the whole plan ran")
     assertEquals(Nil, verdict.checks.filter(_.neverRan).map(_.name), "every checked path ran")
-    val speedUnits = Set(" ms", " /s")
+    val speedUnits: Set[MetricUnit] = Set(MetricUnit.Milliseconds, MetricUnit.PerSecond)
     assertEquals(
       Nil,
-      verdict.failures.filterNot(c => speedUnits(c.unit)).map(c => s"${c.name}: ${c.outcome}"),
+      verdict.failures.filterNot(c => speedUnits(c.metric.unit)).map(c => s"${c.name}: ${c.outcome}"),
       "only a response time or a rate may miss its limit on a busy machine"
     )
     val ownPaths = Thresholds.load(keys, None).paths.map(_._1.mkString(" / ")).toSet

@@ -13,7 +13,8 @@ import results.model.{
   StepVerdict
 }
 
-import com.fasterxml.jackson.annotation.JsonProperty
+import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
+import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
 import text.Formats.round
@@ -67,10 +68,11 @@ private[results] object CapacitySummaryDocument {
   final case class Check(
       subject: String,
       metric: String,
+      @JsonInclude(NON_ABSENT) metricFields: Option[MetricDocument],
       allowed: Double,
       @JsonDeserialize(contentAs = classOf[java.lang.Double]) measured: Option[Double],
       atMost: Boolean,
-      unit: String,
+      @JsonProperty(required = false) unit: String = "",
       @JsonProperty(required = false) passed: Boolean = false
   )
 
@@ -113,7 +115,8 @@ private[results] object CapacitySummaryJson {
       limitedBy = result.flatMap(_.limitedBy).map(_.name),
       firstFailure = result.flatMap(res => res.firstFailure.flatMap(f => f.worst.map(f.multiple -> _))).map {
         case (multiple, c) =>
-          FirstFailure(multiple, c.subject, c.metric, round(c.measured.getOrElse(0.0), 2), c.allowed, c.unit.trim)
+          val m = c.metric
+          FirstFailure(multiple, c.subject, m.name, round(c.measured.getOrElse(0.0), 2), c.allowed, m.unit.suffix.trim)
       },
       search.steps.zipWithIndex.map { case (step, i) =>
         val verdict = verdicts.lift(i)
@@ -126,9 +129,7 @@ private[results] object CapacitySummaryJson {
           step.ko,
           round(step.koPercent, 2),
           step.requests.map(request),
-          verdict.fold(Seq.empty[GateCheck])(_.checks).map(c =>
-            Check(c.subject, c.metric, c.allowed, c.measured, c.atMost, c.unit, c.passed)
-          ),
+          verdict.fold(Seq.empty[GateCheck])(_.checks).map(CheckJson.stepDocument),
           step.groups.map(request),
           step.answers,
           step.usersInFlight.map(f => InFlightUsers(f.atStart, f.atEnd))
@@ -167,12 +168,12 @@ private[results] object CapacitySummaryJson {
     CapacitySearch(system, record, steps)
   }
 
-  /** The system `system`'s judged search, if the run was gated. */
-  def result(system: String, d: CapacitySummaryDocument): Option[CapacityResult] =
+  /** The system `system`'s judged search, if the run was gated, from a summary of schema `schema`. */
+  def result(system: String, d: CapacitySummaryDocument, schema: Int): Option[CapacityResult] =
     Option.when(d.judged) {
       val found = search(system, d)
       val verdicts = d.steps.zip(found.steps).map { case (s, figures) =>
-        StepVerdict(figures, s.checks.map(c => GateCheck(c.subject, c.metric, c.measured, c.allowed, c.atMost, c.unit)))
+        StepVerdict(figures, s.checks.map(CheckJson.check(_, schema)))
       }
       val side = d.limitedBy.map(name =>
         Side.named(name).getOrElse(throw new InputError(s"capacity limitedBy '$name' is no side"))

@@ -215,9 +215,10 @@ private[results] object SummaryDocument {
       @JsonProperty(required = false) name: String = "",
       subject: String,
       metric: String,
+      @JsonInclude(NON_ABSENT) metricFields: Option[MetricDocument],
       allowed: Double,
       atMost: Boolean,
-      unit: String,
+      @JsonProperty(required = false) unit: String = "",
       @JsonDeserialize(contentAs = classOf[java.lang.Double]) measured: Option[Double],
       @JsonProperty(required = false) passed: Boolean = false,
       @JsonProperty(required = false) neverRan: Boolean = false

@@ -7,7 +7,6 @@ import results.model.{
   DuplicateClaim,
   DuplicateLocks,
   ErrorCount,
-  GateCheck,
   GateVerdict,
   Problem,
   RunContext,
@@ -159,8 +158,8 @@ object SummaryJson {
       completion = FiguresJson.completion(d.completion, problem),
       injector = d.injector.map(RunJson.injector),
       errors = d.errors.map(e => ErrorCount(e.message, e.count, e.path)),
-      gate = d.gate.map(gate(_, problem).copy(capacity =
-        d.systems.flatMap(s => s.capacity.flatMap(CapacitySummaryJson.result(s.key, _)))
+      gate = d.gate.map(gate(_, problem, d.schema).copy(capacity =
+        d.systems.flatMap(s => s.capacity.flatMap(CapacitySummaryJson.result(s.key, _, d.schema)))
       )),
       earlyStop = d.earlyStop.map(RunJson.earlyStop),
       duplicateLocks = d.duplicateLocks.map(duplicateLocks),
@@ -188,18 +187,16 @@ object SummaryJson {
       g.label,
       g.passed,
       g.baselineRun,
-      g.checks.map(c =>
-        Check(c.name, c.subject, c.metric, c.allowed, c.atMost, c.unit, c.measured, c.passed, c.neverRan)
-      ),
+      g.checks.map(CheckJson.document),
       g.warnings,
       g.incomplete.map(ProblemDocument.document),
       g.invalid.map(ProblemDocument.document),
       g.stoppedEarly.map(ProblemDocument.document)
     )
 
-  private def gate(g: Gate, problem: ProblemDocument.Stored => Problem): GateVerdict =
+  private def gate(g: Gate, problem: ProblemDocument.Stored => Problem, schema: Int): GateVerdict =
     GateVerdict(
-      g.checks.map(c => GateCheck(c.subject, c.metric, c.measured, c.allowed, c.atMost, c.unit)),
+      g.checks.map(CheckJson.check(_, schema)),
       g.warnings,
       g.baselineRun,
       g.incomplete.map(problem),

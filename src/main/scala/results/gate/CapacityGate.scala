@@ -1,6 +1,16 @@
 package results.gate
 
-import results.model.{ CapacityResult, GateCheck, Problem, ProblemKind, RunSummary, SandboxShare, Side, Unresolved }
+import results.model.{
+  CapacityResult,
+  GateCheck,
+  Metric,
+  Problem,
+  ProblemKind,
+  RunSummary,
+  SandboxShare,
+  Side,
+  Unresolved
+}
 
 import text.Formats
 
@@ -53,11 +63,10 @@ object CapacityGate {
     capacity.filterNot(sandboxBelow(_, thresholds)).flatMap(r =>
       for { min <- thresholds.minHeadroom.get(r.system); headroom <- r.headroom } yield GateCheck(
         s"${r.system} capacity",
-        "headroom",
+        Metric.Headroom,
         Some(headroom),
         min,
-        atMost = false,
-        "x"
+        atMost = false
       )
     )
 

@@ -5,6 +5,7 @@ import results.model.{
   CapacitySearch,
   GateCheck,
   InjectorHealthRecord,
+  Metric,
   SandboxShare,
   Side,
   StepPace,
@@ -37,11 +38,10 @@ object CapacityJudgement {
       val globalCheck = global.maxErrorPercent.map(max =>
         GateCheck(
           s"${search.system} ${results.model.Entry.GlobalName}",
-          "error %",
+          Metric.ErrorShare,
           Some(step.koPercent),
           max,
-          atMost = true,
-          " %"
+          atMost = true
         )
       )
       StepVerdict(step, pathChecks ++ globalCheck ++ pace.toSeq.flatMap(paceChecks(search.system, _)))
@@ -81,9 +81,13 @@ object CapacityJudgement {
     * limit. An error share is never the sandbox's.
     */
   private def sandboxExplains(check: GateCheck, step: StepVerdict, system: String, run: SandboxShare.Counts) =
-    check.unit == " ms" && step.figures.requests.find(_.name == check.subject).exists { r =>
-      val excess = check.measured.getOrElse(0.0) - check.allowed
-      SandboxShare.floorMs(step.figures.step.sandboxAdded.getOrElse(run), system)(r.path).exists(_ >= excess)
+    check.metric match {
+      case _: Metric.Percentile =>
+        step.figures.requests.find(_.name == check.subject).exists { r =>
+          val excess = check.measured.getOrElse(0.0) - check.allowed
+          SandboxShare.floorMs(step.figures.step.sandboxAdded.getOrElse(run), system)(r.path).exists(_ >= excess)
+        }
+      case _ => false
     }
 
   /** A step's pace as checks: the multiple it carried against the least that keeps up, and (open references)
@@ -91,15 +95,15 @@ object CapacityJudgement {
     */
   private def paceChecks(system: String, pace: StepPace): Seq[GateCheck] =
     pace.carried.zip(pace.minCarried).map { case (carried, min) =>
-      GateCheck(system, "carried", Some(carried), min, atMost = false, "x")
+      GateCheck(system, Metric.Carried, Some(carried), min, atMost = false)
     }.toSeq ++ pace.usersInFlight.zip(pace.maxGrowth).map { case (f, max) =>
-      GateCheck(s"$system users in flight", "growth", Some(f.growth.toDouble), max.toDouble, atMost = true, " users")
+      GateCheck(s"$system users in flight", Metric.InFlightGrowth, Some(f.growth.toDouble), max.toDouble, atMost = true)
     }
 
   private def checks(r: StepRequest, limits: Limits): Seq[GateCheck] = {
     val percentiles = Map(99.0 -> r.p99Ms, 95.0 -> r.p95Ms, 90.0 -> r.p90Ms)
     limits.percentilesMs.map { case (rank, allowed) =>
-      GateCheck(r.name, s"p${rank.toInt}", Some(percentiles(rank).toDouble), allowed.toDouble, atMost = true, " ms")
-    } ++ limits.maxErrorPercent.map(max => GateCheck(r.name, "error %", Some(r.koPercent), max, atMost = true, " %"))
+      GateCheck(r.name, Metric.Percentile(rank), Some(percentiles(rank).toDouble), allowed.toDouble, atMost = true)
+    } ++ limits.maxErrorPercent.map(max => GateCheck(r.name, Metric.ErrorShare, Some(r.koPercent), max, atMost = true))
   }
 }

@@ -1,6 +1,6 @@
 package results.gate
 
-import results.model.{ Entry, GateCheck, GateVerdict, Problem, ProblemKind, RunSummary, SteadyState }
+import results.model.{ Entry, GateCheck, GateVerdict, Metric, Problem, ProblemKind, RunSummary, SteadyState }
 import results.summarize.InjectorSideErrors
 
 import config.InputError
@@ -53,7 +53,7 @@ object Gate {
   /** A run that recorded claims fails when any resource went to two users, whatever its latencies. */
   private def duplicateLocksCheck(summary: RunSummary): Option[GateCheck] =
     summary.duplicateLocks.map(d =>
-      GateCheck(Gate.DuplicateLocksSubject, "count", Some(d.count.toDouble), 0, atMost = true, "")
+      GateCheck(Gate.DuplicateLocksSubject, Metric.DuplicateLockCount, Some(d.count.toDouble), 0, atMost = true)
     )
 
   val DuplicateLocksSubject = "Duplicate locks"
@@ -63,18 +63,17 @@ object Gate {
     limits.percentilesMs.map { case (rank, allowed) =>
       GateCheck(
         subject,
-        s"p${rank.toInt}",
+        Metric.Percentile(rank),
         figures.map(_.percentilesMs(rank).toDouble),
         allowed.toDouble,
-        atMost = true,
-        " ms"
+        atMost = true
       )
     } ++
       limits.maxErrorPercent.map(allowed =>
-        GateCheck(subject, "error %", figures.map(_.koPercent), allowed, atMost = true, " %")
+        GateCheck(subject, Metric.ErrorShare, figures.map(_.koPercent), allowed, atMost = true)
       ) ++
       limits.minRequestsPerSecond.map(allowed =>
-        GateCheck(subject, "requests/s", figures.map(_.requestsPerSecond), allowed, atMost = false, " /s")
+        GateCheck(subject, Metric.RequestRate, figures.map(_.requestsPerSecond), allowed, atMost = false)
       )
   }
 
@@ -91,14 +90,7 @@ object Gate {
       case Some(d) if d.judged =>
         val allowed = math.max(d.first.p95Ms * (1 + maxPercent / 100), (d.first.p95Ms + ignoreBelowMs).toDouble)
         (
-          Seq(GateCheck(
-            subject,
-            DegradationMetric,
-            Some(d.last.p95Ms.toDouble),
-            allowed,
-            atMost = true,
-            " ms"
-          )),
+          Seq(GateCheck(subject, Metric.SteadyDegradation, Some(d.last.p95Ms.toDouble), allowed, atMost = true)),
           Nil
         )
       case Some(d) =>
@@ -114,8 +106,6 @@ object Gate {
 
   private def label(subject: String) = if (subject == Entry.GlobalName) "" else s"$subject: "
 
-  val DegradationMetric = "p95, last quarter of the steady window vs first"
-
   /** One check per request both runs made: its p99 may not exceed the baseline's by more than the policy allows. */
   def regressionChecks(current: RunSummary, baseline: RunSummary, policy: BaselinePolicy): Seq[GateCheck] = {
     requireComparable(current, baseline)
@@ -123,11 +113,10 @@ object Gate {
       baseline.requests.find(_.path == request.path).map { before =>
         GateCheck(
           request.name,
-          "p99 vs baseline",
+          Metric.P99VsBaseline,
           Some(request.figures.p99Ms.toDouble),
           policy.allowedP99(before.figures.p99Ms),
-          atMost = true,
-          " ms"
+          atMost = true
         )
       }
     }

@@ -3,24 +3,24 @@ package results.model
 /** One threshold checked against one run: a JUnit test case in junit.xml.
   *
   * @param subject  the request, group or "All Requests" the threshold is about
-  * @param metric   e.g. "p99", "p95", "error %", "requests/s", "p99 vs baseline"
+  * @param metric   what it measures, in which unit: a percentile, the error share, requests/s...
   * @param measured None when the subject never ran: the check fails, since a threshold on a path that
   *                 did not run says the run did not do what it was meant to (Gatling's assertion fails too)
   */
 final case class GateCheck(
     subject: String,
-    metric: String,
+    metric: Metric,
     measured: Option[Double],
     allowed: Double,
-    atMost: Boolean,
-    unit: String
+    atMost: Boolean
 ) {
   def neverRan: Boolean = measured.isEmpty
   def passed: Boolean = measured.exists(value => if (atMost) value <= allowed else value >= allowed)
-  def name: String = s"$subject: $metric"
+  def name: String = s"$subject: ${metric.name}"
   def outcome: String = measured match {
     case None        => s"'$subject' never ran"
     case Some(value) =>
+      val unit = metric.unit.suffix
       s"measured ${GateCheck.format(value)}$unit, allowed ${if (atMost) "at most" else "at least"} ${GateCheck.format(allowed)}$unit"
   }
 }

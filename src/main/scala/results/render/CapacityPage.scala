@@ -1,6 +1,6 @@
 package results.render
 
-import results.model.{ CapacityResult, RunSummary }
+import results.model.{ CapacityResult, Entry, Metric, RunSummary }
 
 import text.Formats
 import results.render.SitePages.{ fields, Fields }
@@ -48,7 +48,7 @@ object CapacityPage {
     searches(s).map { r =>
       val steps = r.steps.sortBy(_.multiple)
       val names = steps.flatMap(_.figures.requests.map(_.name)).distinct
-      def limit(subject: String, metric: String) =
+      def limit(subject: String, metric: Metric) =
         steps.flatMap(_.checks).find(c => c.subject == subject && c.metric == metric).map(_.allowed)
       fields(
         "system" -> r.system,
@@ -62,14 +62,16 @@ object CapacityPage {
             )
           )
         ),
-        "limits" -> names.flatMap(name => limit(name, "p99").map(name -> _)).groupBy(_._2).toSeq.sortBy(_._1).map {
+        "limits" -> names.flatMap(name => limit(name, Metric.Percentile(99)).map(name -> _)).groupBy(
+          _._2
+        ).toSeq.sortBy(_._1).map {
           case (ms, named) => fields("allowedMs" -> ms, "names" -> named.map(_._1).mkString(", "))
         },
         "errors" -> steps.map(st =>
           Seq[Any](st.multiple, Formats.round(st.figures.koPercent, 2), st.label)
         ),
         "errorLimit" -> steps.flatMap(_.checks).find(c =>
-          c.metric == "error %" && c.subject.endsWith(results.model.Entry.GlobalName)
+          c.metric == Metric.ErrorShare && c.subject.endsWith(Entry.GlobalName)
         ).map(_.allowed)
       )
     }

@@ -2,7 +2,7 @@ package results.render
 
 import results.gate.CapacityGate
 
-import results.model.{ CapacityResult, GateCheck, SearchEnd, Side }
+import results.model.{ CapacityResult, GateCheck, MetricUnit, SearchEnd, Side }
 
 import text.{ Formats, MarkdownTable }
 
@@ -13,10 +13,11 @@ object CapacityText {
 
   /** "mint raid p99 3,420 ms > 3,000 ms", "raid All Requests error % 12.5 % > 1 %". */
   def breach(check: GateCheck): String = {
-    def value(v: Double) =
-      if (check.unit.trim == "ms") Formats.live(v, " ms")
-      else s"${Formats.checkValue(v)}${check.unit}"
-    s"${check.subject} ${check.metric} ${check.measured.fold("none")(value)} ${if (check.atMost) ">" else "<"} ${value(check.allowed)}"
+    def value(v: Double) = check.metric.unit match {
+      case MetricUnit.Milliseconds => MetricUnit.Milliseconds.live(v)
+      case unit                    => s"${Formats.checkValue(v)}${unit.suffix}"
+    }
+    s"${check.subject} ${check.metric.name} ${check.measured.fold("none")(value)} ${if (check.atMost) ">" else "<"} ${value(check.allowed)}"
   }
 
   /** The console's answer, e.g. `raid: carries 4.3x its reference load (215 new users/s) within its

@@ -127,7 +127,7 @@ object JUnitReport {
             writeProperties(Seq(
               "measured" -> check.measured.fold("never ran")(Formats.checkValue),
               "limit" -> s"${if (check.atMost) "at most" else "at least"} ${Formats.checkValue(check.allowed)}",
-              "unit" -> check.unit.trim
+              "unit" -> check.metric.unit.suffix.trim
             ))
             if (!check.passed) failure(check.outcome, "threshold", check.name + ": " + check.outcome)
             element("system-out")(out.writeCharacters(clean(check.name + ": " + check.outcome)))

@@ -123,8 +123,8 @@ private[render] object SectionsMarkdown {
       val result = if (c.passed) "pass" else if (c.neverRan) "**FAIL** (never ran)" else "**FAIL**"
       Seq(
         c.name,
-        c.measured.map(v => checkValue(v) + c.unit).getOrElse("-"),
-        s"${checkValue(c.allowed)}${c.unit}",
+        c.measured.map(v => checkValue(v) + c.metric.unit.suffix).getOrElse("-"),
+        s"${checkValue(c.allowed)}${c.metric.unit.suffix}",
         result
       )
     }

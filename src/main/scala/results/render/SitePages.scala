@@ -1,6 +1,6 @@
 package results.render
 
-import results.model.RunSummary
+import results.model.{ GateCheck, Metric, RunSummary }
 
 import java.io.StringWriter
 
@@ -97,7 +97,7 @@ object SitePages {
   /** The thresholds the gate checked for `subject` as percentile limits: (percentile, allowed ms). */
   def percentileLimits(summary: RunSummary, subject: String): Seq[Fields] =
     summary.gate.toSeq.flatMap(_.checks).filter(c => c.subject == subject && c.atMost).collect {
-      case c if c.metric.matches("p\\d+") =>
-        fields("metric" -> c.metric, "percentile" -> c.metric.drop(1).toDouble, "allowedMs" -> c.allowed)
+      case GateCheck(_, p @ Metric.Percentile(rank), _, allowed, _) =>
+        fields("metric" -> p.name, "percentile" -> rank, "allowedMs" -> allowed)
     }
 }

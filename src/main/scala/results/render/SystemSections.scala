@@ -9,6 +9,7 @@ import results.model.{
   Figures,
   GateCheck,
   GateVerdict,
+  Metric,
   RunSummary,
   SystemSummary,
   Unjudged,
@@ -50,7 +51,11 @@ object SystemSections {
   def rows(s: RunSummary): Seq[Row] =
     s.systems.map { system =>
       val checks = s.gate.fold(Seq.empty[GateCheck])(system.checks)
-      Row(system, checks, checks.find(c => c.subject == system.subject && c.metric == "p99").map(_.allowed))
+      Row(
+        system,
+        checks,
+        checks.find(c => c.subject == system.subject && c.metric == Metric.Percentile(99)).map(_.allowed)
+      )
     }
 
   /** Its rows in Gatling's nesting order (all its requests first, then each group followed by what is in

@@ -7,6 +7,7 @@ import results.model.{
   InjectorFigures,
   InjectorHealthRecord,
   InjectorLimits,
+  Metric,
   RunContext,
   RunCourse,
   RunShard,
@@ -479,7 +480,7 @@ class CapacityResultsTest {
     assertEquals(Seq(true, true, false, true), result.steps.map(_.passed))
     val carried =
       result.steps(2).failures.map(c => (c.subject, c.metric, c.measured.map(m => math.rint(m * 100) / 100)))
-    assertEquals(Seq(("raid", "carried", Some(3.0))), carried, "4x answered 3x's worth")
+    assertEquals(Seq(("raid", Metric.Carried, Some(3.0))), carried, "4x answered 3x's worth")
     assertEquals(Some(3.0), result.headroom)
     assertTrue(
       CapacityText.oneLine(result).contains("first to fail at 4x: raid carried 3x < 3.7"),

@@ -2,7 +2,7 @@ package results
 
 import results.archive.{ StoredProblem, SummaryJson }
 import results.gate.SystemVerdicts
-import results.model.{ GateCheck, GateVerdict, Metric, Problem, ProblemKind, SteadyState, SystemSummary, Verdict }
+import results.model.{ GateCheck, GateVerdict, Metric, Problem, ProblemKind, Verdict }
 
 import java.nio.file.Files
 
@@ -15,25 +15,8 @@ import testkit.CraftedSummaries.ok
   * stored summary is read back; a run with systems takes its verdict from theirs.
   */
 class ProblemTest {
-  private def system(key: String) = {
-    val home = List(s"$key home")
-    SystemSummary(
-      key,
-      "smoke",
-      Seq(s"$key users"),
-      Seq(home),
-      Nil,
-      CraftedSummaries.entry(Nil, ok(100, 200), 10),
-      0L,
-      10000L,
-      SteadyState(0L, 10000L, 10000L, "whole run", 2, Nil),
-      Some(5),
-      5,
-      5
-    )
-  }
-  private val raid = system("raid")
-  private val eroll = system("eroll")
+  private val raid = CraftedSummaries.system("raid")
+  private val eroll = CraftedSummaries.system("eroll")
   private val run = CraftedSummaries
     .summary("Both", Map(List("raid home") -> ok(100, 200), List("eroll home") -> ok(100, 200)))
     .copy(systems = Seq(raid, eroll))

@@ -1,6 +1,15 @@
 package testkit
 
-import results.model.{ Completion, Entry, RunMetadata, RunShard, RunSummary, SteadyState, SummarySettings }
+import results.model.{
+  Completion,
+  Entry,
+  RunMetadata,
+  RunShard,
+  RunSummary,
+  SteadyState,
+  SummarySettings,
+  SystemSummary
+}
 
 import results.summarize.LatencyAccumulator
 
@@ -71,4 +80,21 @@ object CraftedSummaries {
   }
 
   def ok(times: Int*): Seq[Sample] = times.map(_ -> true)
+
+  /** A system `key` of 5 users that sent `<key> home` twice over 10 s. */
+  def system(key: String): SystemSummary =
+    SystemSummary(
+      key,
+      "smoke",
+      Seq(s"$key users"),
+      Seq(List(s"$key home")),
+      Nil,
+      entry(Nil, ok(100, 200), 10),
+      0L,
+      10000L,
+      SteadyState(0L, 10000L, 10000L, "whole run", 2, Nil),
+      Some(5),
+      5,
+      5
+    )
 }

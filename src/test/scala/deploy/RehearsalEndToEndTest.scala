@@ -1,7 +1,7 @@
 package deploy
 
 import results.archive.RunArchive
-import results.model.RunSummary
+import results.model.{ RunShard, RunSummary }
 
 import java.net.{ InetAddress, ServerSocket }
 import java.nio.file.{ Files, Path, Paths }
@@ -101,7 +101,7 @@ class RehearsalEndToEndTest {
       Using.resource(Files.list(folder))(_.iterator.asScala.map(_.getFileName.toString).filter(_.startsWith("shard-"))
         .filterNot(_.endsWith(".log")).toSeq.sorted)
     )
-    assertEquals(("merged 3/3", 3), (merged.run.shard, merged.run.mergedFrom.size))
+    assertEquals((RunShard.Merged(3), 3), (merged.run.shard, merged.run.mergedFrom.size))
     assertEquals(72L, whole.global.figures.count, "9 users, 8 requests each")
     assertEquals(counts(whole), counts(merged))
     assertEquals(whole.completion.startedUsers, merged.completion.startedUsers)

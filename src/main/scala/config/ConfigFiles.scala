@@ -1,5 +1,7 @@
 package config
 
+import scala.jdk.CollectionConverters._
+
 import com.typesafe.config.{ Config, ConfigException, ConfigFactory, ConfigParseOptions, ConfigResolveOptions }
 
 /** Where settings come from, highest priority first: system properties (-Dkey=value), application.conf
@@ -23,6 +25,17 @@ object ConfigFiles {
   def overridesOf(key: String): Config = {
     val overrides = ConfigFactory.defaultOverrides()
     if (overrides.hasPath(key)) overrides.getConfig(key) else ConfigFactory.empty()
+  }
+
+  /** The -D settings under `block` (none when it is given a value, not a block), keyed by their whole paths as
+    * a run's overrides are: `thresholds.simulations.raid.global.p99Ms`.
+    */
+  def givenUnder(block: String): Map[String, String] = {
+    val overrides = new Settings(ConfigFactory.defaultOverrides())
+    if (!overrides.isBlock(block)) Map.empty
+    else overrides.block(block).config.entrySet.asScala.map(e =>
+      s"$block.${e.getKey}" -> String.valueOf(e.getValue.unwrapped)
+    ).toMap
   }
 
   /** The files alone, without -D overrides: what a run's overrides are measured against. */

@@ -1,6 +1,6 @@
 package live
 
-import results.gate.Thresholds
+import results.gate.{ ThresholdOverrides, Thresholds }
 import results.model.{ InjectorHealthRecord, Unjudged }
 import results.render.SitePages
 
@@ -152,12 +152,14 @@ object LiveView {
       simulation: String,
       settings: LiveSettings,
       systems: Seq[String],
+      overrides: Map[String, String],
       injector: () => Option[InjectorHealthRecord],
       earlyStop: Option[EarlyStop],
       results: Option[Path]
   ): Option[LiveView] =
     Option.when(settings.recording) {
-      val thresholds = systems.map(key => key -> Thresholds.load(Seq(key), None)).toMap
+      val thresholds =
+        systems.map(key => key -> Thresholds.load(Seq(key), None, ThresholdOverrides.forSystem(overrides, key))).toMap
       new LiveView(simulation, settings, systems, thresholds, injector, earlyStop, results)
     }
 

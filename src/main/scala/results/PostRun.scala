@@ -147,7 +147,8 @@ object PostRun {
   ): RunOutcome = {
     val gated =
       try {
-        val thresholds = Thresholds.load(summary.run.systems, thresholdsFile)
+        // Under the thresholds the run was given as settings (run.json): those its Gatling assertions used.
+        val thresholds = Thresholds.load(summary.run.systems, thresholdsFile, summary.run.overrides)
         val (baseline, baselineWarnings) = chooseBaseline(summary, resultsRoot, settings.baseline)
         val verdict = Gate.evaluate(summary, thresholds, baseline)
         Right((verdict.copy(warnings = verdict.warnings ++ baselineWarnings), baseline, thresholds.baseline))

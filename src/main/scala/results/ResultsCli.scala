@@ -128,30 +128,38 @@ object ResultsCli {
     // settings' (SuiteSimulation): here every system's, -D included.
     Redaction.learn(ConfigFiles.load(KnownSettings.allSystems))
     val identity = RunSummarizer.RunIdentity(runDir.getFileName.toString, RunFolders.gitCommit())
+    val context = contextOf(runDir)
     report(PostRun.summarizeAndGate(
       runDir,
       options.results,
-      contextOf(runDir),
+      context.copy(overrides = context.overrides ++ givenThresholds),
       identity,
       settingsFor(options),
       options.thresholds
     ))
   }
 
-  private def gate(runDir: Path, options: Options): Int =
+  private def gate(runDir: Path, options: Options): Int = {
+    val summary = RunArchive.readSummary(runDir)
     report(PostRun.gate(
       runDir,
-      RunArchive.readSummary(runDir),
+      summary.copy(run = summary.run.copy(overrides = summary.run.overrides ++ givenThresholds)),
       options.results,
       settingsFor(options),
       options.thresholds
     ))
+  }
+
+  /** Thresholds given here as -D settings: over those the run recorded, as they would have been over its files;
+    * recorded with the run's own in its summary, which then says what judged it.
+    */
+  private def givenThresholds: Map[String, String] = ConfigFiles.givenUnder(Thresholds.FileProperty)
 
   private def compare(options: Options): Int = options.positional match {
     case a :: b :: Nil =>
       val (dirA, dirB) = (RunArchive.resolveRun(options.results, a), RunArchive.resolveRun(options.results, b))
       val (before, after) = (RunArchive.readSummary(dirA), RunArchive.readSummary(dirB))
-      val policy = Thresholds.load(after.run.systems, options.thresholds).baseline
+      val policy = Thresholds.load(after.run.systems, options.thresholds, after.run.overrides).baseline
       val comparison = RunComparison.compare(before, after, policy)
       val out = SiteFiles.comparison(options.results, comparison)
       SiteFiles.index(options.results)

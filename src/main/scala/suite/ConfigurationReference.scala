@@ -98,8 +98,8 @@ object ConfigurationReference {
     ) ++ KnownSettings.Optional.map { case (k, meaning) => s"- `$k`: $meaning" } ++
       KnownSettings.PerSystem.map(k => s"- `<system>.$k`, for every system (see docs/running.md)") ++
       Seq(
-        "- `profiles.<system>.<profile>.*`, `thresholds.defaults.*`, `thresholds.simulations.*`: open, since their reader",
-        "  names an unknown key itself (by the profile's type, by the thresholds' limits)",
+        "- `profiles.<system>.<profile>.*`, `thresholds.capacity.*`, `thresholds.defaults.*`, `thresholds.simulations.*`:",
+        "  open, since their reader names an unknown key itself (by the profile's type, by the thresholds' limits)",
         "- `sandbox.<system>.faults.*` takes the keys of `sandbox.faults`; `sandbox.stubs.faultOverrides.<stub>.*` those of",
         "  `sandbox.stubs.faults`; `sandbox.stubs.delayOverrides.<stub>.*` those of `sandbox.stubs.delay`",
         "- `targets.<target>.<system>.*` takes the keys of `<system>` and `baseUrl`; a target of one's own,",

@@ -169,7 +169,7 @@ object KnownSettings {
 /** The known keys: those of the suite's files and of every system's file (a key of a system outside the run
   * changes nothing, but is no misspelling), and those listed in [[KnownSettings]]. Besides them:
   *   - open subtrees, whose reader names an unknown key itself: `profiles.<system>.*` (by the profile's type),
-  *     `thresholds.defaults.*` and `thresholds.simulations.*` (by the limits);
+  *     `thresholds.capacity.*`, `thresholds.defaults.*` and `thresholds.simulations.*` (by the limits);
   *   - blocks that take another's keys: `sandbox.<system>.faults` those of `sandbox.faults`,
   *     `sandbox.stubs.faultOverrides.<stub>` of `sandbox.stubs.faults`, `sandbox.stubs.delayOverrides.<stub>` of
   *     `sandbox.stubs.delay`, `targets.<target>.<system>` of `<system>` and `baseUrl`, and a target of one's own
@@ -238,7 +238,7 @@ final class KnownSettings(systems: Seq[String]) {
     fileKeys(key) || Optional.exists(_._1 == key) || Launch.contains(key) ||
     (parts.size == 2 && everySystem.contains(parts.head) && PerSystem.contains(parts(1))) ||
     (parts.size >= 3 && parts.head == "profiles" && everySystem.contains(parts(1))) ||
-    (parts.size >= 3 && parts.head == "thresholds" && Seq("defaults", "simulations").contains(parts(1))) ||
+    (parts.size >= 3 && parts.head == "thresholds" && Seq("capacity", "defaults", "simulations").contains(parts(1))) ||
     sameShape(parts) || (isItem(parts) && isKnown(parts.init))
   }
 

@@ -120,6 +120,9 @@ object RunAssembly {
       )
     // read now, not after the run: a bad results.* setting must stop the run before any load
     val results = ResultsSettings.fromConfig(suite.root)
+    // thresholds.conf and each system's block, or the file named by -Dthresholds=<file> for this run, under
+    // the -Dthresholds.* given: a bad one stops the run here, before any load or folder is made
+    val thresholds = Thresholds.load(keys, None, suite.overrides)
     archiveTo.foreach { root =>
       RunArchive.requireWritable(root)
       RunArchive.requireBaseline(root, results.baseline)
@@ -129,8 +132,7 @@ object RunAssembly {
       suite = suite,
       loads = loads,
       claims = claims,
-      // thresholds.conf and each system's block, or the file named by -Dthresholds=<file> for this run
-      thresholds = Thresholds.load(keys, None),
+      thresholds = thresholds,
       results = results,
       throttling = throttled.flatMap(_.profile.throttling),
       sandbox = Option.when(suite.target.usesSandbox)(SandboxSettings.fromConfig(suite.root) -> systems),

@@ -9,6 +9,7 @@ import scala.jdk.CollectionConverters._
 
 import com.typesafe.config.{ Config, ConfigFactory }
 import profiles.Shard
+import results.gate.Thresholds
 import results.model.InjectorLimits
 import sandbox.BaseUrlsFile
 
@@ -55,11 +56,12 @@ final case class SuiteConfig(
   }
 
   /** The keys given on the command line or in the environment that differ from application.conf,
-    * with credentials redacted ([[Redaction.redactSetting]]), for the plan and the run's files.
+    * with credentials redacted ([[Redaction.redactSetting]]), for the plan and the run's files. Thresholds
+    * are among them whatever the run's files hold: the results step reads them from here (run.json).
     */
   def overrides: Map[String, String] = {
     val file = ConfigFiles.withoutOverrides(systemKeys)
-    val sections = file.root().keySet().asScala
+    val sections = file.root().keySet().asScala.toSet + Thresholds.FileProperty
     root
       .entrySet()
       .asScala

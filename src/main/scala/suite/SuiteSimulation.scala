@@ -83,7 +83,7 @@ abstract class SuiteSimulation extends Simulation {
     val health = () => injector.figures.map(InjectorHealthRecord(_, run.suite.injectorLimits))
     val keys = run.loads.map(_.system.key) ++ run.companions.map(_.system.key)
     liveView = FailFast.closing(sandbox)(
-      LiveView.start(run.simulation, run.live, keys.distinct, health, earlyStop, run.archiveTo)
+      LiveView.start(run.simulation, run.live, keys.distinct, run.suite.overrides, health, earlyStop, run.archiveTo)
     )
     val searches = run.capacitySearches
     searches.foreach { search =>

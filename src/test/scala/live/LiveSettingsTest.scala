@@ -67,7 +67,7 @@ class LiveSettingsTest {
       val port = taken.getLocalPort
       val error = assertThrows(
         classOf[InputError],
-        () => LiveView.start("ToySimulation", read("live.port" -> port), Seq("toy"), () => None, None, None)
+        () => LiveView.start("ToySimulation", read("live.port" -> port), Seq("toy"), Map.empty, () => None, None, None)
       )
       assertTrue(
         error.getMessage.startsWith(s"live.port: cannot listen on 127.0.0.1:$port ("),
@@ -78,6 +78,6 @@ class LiveSettingsTest {
   @Test def nothingIsFollowedWhenThePageAndGraphiteAreOff(): Unit =
     assertEquals(
       None,
-      LiveView.start("ToySimulation", read("live.enabled" -> "false"), Seq("toy"), () => None, None, None)
+      LiveView.start("ToySimulation", read("live.enabled" -> "false"), Seq("toy"), Map.empty, () => None, None, None)
     )
 }

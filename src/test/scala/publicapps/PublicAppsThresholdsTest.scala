@@ -8,7 +8,7 @@ import results.gate.Thresholds
   * own); they must stay those of the systems whose journeys it runs.
   */
 class PublicAppsThresholdsTest {
-  private def paths(key: String) = Thresholds.load(Seq(key), None).paths.toMap
+  private def paths(key: String) = Thresholds.load(Seq(key), None, Map.empty).paths.toMap
 
   @Test def theWebListHoldsEolTransactionsToEolsLimits(): Unit = {
     val web = paths(PublicAppsWeb.key)

@@ -255,10 +255,12 @@ class GateTest {
       ).warnings
     )
     val file = testkit.FixtureRun.writeTemp("broken", "thresholds { defaults { p99Ms = 5 ")
-    val syntax = assertThrows(classOf[InputError], () => Thresholds.load(Seq("fixture"), Some(file))).getMessage
+    val syntax =
+      assertThrows(classOf[InputError], () => Thresholds.load(Seq("fixture"), Some(file), Map.empty)).getMessage
     assertEquals(s"$file: cannot parse line 1: Expecting close brace } or a comma, got end of file", syntax)
     val absent = file.resolveSibling("absent.conf")
-    val missing = assertThrows(classOf[InputError], () => Thresholds.load(Seq("fixture"), Some(absent))).getMessage
+    val missing =
+      assertThrows(classOf[InputError], () => Thresholds.load(Seq("fixture"), Some(absent), Map.empty)).getMessage
     assertEquals(s"$absent: not found (named by -Dthresholds or --thresholds)", missing)
   }
 
@@ -277,7 +279,7 @@ class GateTest {
 
   @Test
   def theShippedThresholdsLoad(): Unit = {
-    val raid = Thresholds.load(Seq("raid"), None)
+    val raid = Thresholds.load(Seq("raid"), None, Map.empty)
     assertEquals(Some(5000), raid.global.p99Ms)
     assertEquals(Some(8000), raid.paths.toMap.get(List("mint raid")).flatMap(_.p99Ms))
     assertEquals(

@@ -54,7 +54,7 @@ class MainSimulationEndToEndTest {
       verdict.failures.filterNot(c => speedUnits(c.metric.unit)).map(c => s"${c.name}: ${c.outcome}"),
       "only a response time or a rate may miss its limit on a busy machine"
     )
-    val ownPaths = Thresholds.load(keys, None).paths.map(_._1.mkString(" / ")).toSet
+    val ownPaths = Thresholds.load(keys, None, Map.empty).paths.map(_._1.mkString(" / ")).toSet
     val checked = gated.verdict.get.checks.map(_.subject).toSet
     keys.foreach { key =>
       val own = com.typesafe.config.ConfigFactory.parseResources(ConfigFiles.systemFile(key))

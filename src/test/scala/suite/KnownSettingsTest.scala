@@ -154,6 +154,7 @@ class KnownSettingsTest {
       "profiles.raid.mine.type",
       "thresholds.defaults.p99Ms",
       "thresholds.simulations.raid.paths.mint raid.p99Ms",
+      "thresholds.capacity.minHeadroom",
       "suite.resultsDir",
       "suite.exitOnError"
     )

@@ -23,7 +23,7 @@ class LoopbackSimulation extends Simulation {
 
   setUp(journey.inject(rampUsers(LoopbackSimulation.Users).during(2.seconds)))
     .protocols(http.baseUrl(s"http://127.0.0.1:$port").shareConnections)
-    .assertions(Thresholds.load(Seq("fixture"), None).assertions: _*)
+    .assertions(Thresholds.load(Seq("fixture"), None, Map.empty).assertions: _*)
     .maxDuration(30.seconds)
 }
 

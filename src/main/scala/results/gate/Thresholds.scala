@@ -11,72 +11,6 @@ import io.gatling.core.config.GatlingConfiguration
 
 import com.typesafe.config.{ Config, ConfigException, ConfigFactory, ConfigResolveOptions }
 
-/** Limits for one subject (the whole run, a request or a group). Absent = not checked. */
-final case class Limits(
-    p99Ms: Option[Int],
-    p95Ms: Option[Int],
-    p90Ms: Option[Int],
-    maxErrorPercent: Option[Double],
-    minRequestsPerSecond: Option[Double],
-    maxDegradationPercent: Option[Double] = scala.None
-) {
-
-  /** This block's values where set, `fallback`'s elsewhere. */
-  def orElse(fallback: Limits): Limits =
-    Limits(
-      p99Ms.orElse(fallback.p99Ms),
-      p95Ms.orElse(fallback.p95Ms),
-      p90Ms.orElse(fallback.p90Ms),
-      maxErrorPercent.orElse(fallback.maxErrorPercent),
-      minRequestsPerSecond.orElse(fallback.minRequestsPerSecond),
-      maxDegradationPercent.orElse(fallback.maxDegradationPercent)
-    )
-
-  /** What both systems' limits imply for their requests together: a percentile, or an error share, of the
-    * union is at most the higher of the parts' ceilings (at most 1 % of each part is above its own p99), and
-    * the union's throughput at least the higher floor. A ceiling only one part has bounds nothing together.
-    * (The stricter ceiling would fail a union for its slower part: a 2 s RAiD mint under eRoll's 3 s p99.)
-    */
-  def together(other: Limits): Limits = {
-    def ceiling[A: Ordering](a: Option[A], b: Option[A]) = for { x <- a; y <- b } yield Ordering[A].max(x, y)
-    Limits(
-      ceiling(p99Ms, other.p99Ms),
-      ceiling(p95Ms, other.p95Ms),
-      ceiling(p90Ms, other.p90Ms),
-      ceiling(maxErrorPercent, other.maxErrorPercent),
-      (minRequestsPerSecond ++ other.minRequestsPerSecond).maxOption,
-      ceiling(maxDegradationPercent, other.maxDegradationPercent)
-    )
-  }
-
-  def percentilesMs: Seq[(Double, Int)] =
-    Seq(99.0 -> p99Ms, 95.0 -> p95Ms, 90.0 -> p90Ms).collect { case (rank, Some(ms)) => rank -> ms }
-}
-
-object Limits {
-  val None: Limits = Limits(scala.None, scala.None, scala.None, scala.None, scala.None)
-  val Keys: Set[String] =
-    Set("p99Ms", "p95Ms", "p90Ms", "maxErrorPercent", "minRequestsPerSecond", "maxDegradationPercent")
-
-  /** A request's or group's limits: degradation is judged for the whole run only. */
-  val PathKeys: Set[String] = Keys - "maxDegradationPercent"
-}
-
-/** How far a request's p99 may drift above the baseline run's before the gate fails.
-  *
-  * @param ignoreBelowMs a rise smaller than this is noise (a 3 ms request going to 4 ms is +33%)
-  */
-final case class BaselinePolicy(maxP99IncreasePercent: Double, ignoreBelowMs: Int) {
-  def allowedP99(baselineP99Ms: Int): Double =
-    math.max(baselineP99Ms * (1 + maxP99IncreasePercent / 100), (baselineP99Ms + ignoreBelowMs).toDouble)
-}
-
-object BaselinePolicy {
-
-  /** What applies when a thresholds file has no `baseline` block. */
-  val Default: BaselinePolicy = BaselinePolicy(maxP99IncreasePercent = 10, ignoreBelowMs = 10)
-}
-
 /** The thresholds of a run's systems: `thresholds.defaults` and `baseline` from thresholds.conf, each
   * system's block `thresholds.simulations.<key>` from its systems/<key>.conf (or all of it from the file
   * -Dthresholds names).
@@ -128,16 +62,19 @@ object Thresholds {
   val PathSeparator = " / "
 
   /** Thresholds for `keys`: from `file`, else from the file -Dthresholds names, else from thresholds.conf
-    * and the systems' files on the classpath.
+    * and the systems' files on the classpath; under the thresholds among `overrides` (the run's -D settings,
+    * as [[results.model.RunContext]] records them), which win over any file as every setting's do.
     *
-    * Every problem is an [[config.InputError]] of one line, `<source>: <problem>`, where `<source>` is the
-    * file (a path, or `classpath:<files>` for the shipped ones) and `<problem>` is worded as by
+    * Every problem is an [[config.InputError]] of one line. A file's is `<source>: <problem>`, where `<source>`
+    * is the file (a path, or `classpath:<files>` for the shipped ones) and `<problem>` is worded as by
     * [[config.Settings]], naming the full key where there is one:
     * `test.conf: thresholds.defaults.p99Ms: must be a number (was 'fast')`,
     * `/tmp/t.conf: not found (named by -Dthresholds or --thresholds)`,
     * `/tmp/t.conf: cannot parse line 1: Expecting close brace } or a comma, got end of file`.
+    * An override's is `<key>: <problem>`, as every other setting's ([[ThresholdOverrides]]).
     */
-  def load(keys: Seq[String], file: Option[Path]): Thresholds = {
+  def load(keys: Seq[String], file: Option[Path], overrides: Map[String, String]): Thresholds = {
+    val overridden = ThresholdOverrides.of(overrides, keys)
     val chosen = file.orElse(sys.props.get(FileProperty).filter(_.trim.nonEmpty).map(Paths.get(_)))
     val (config, source) = chosen match {
       case Some(path) =>
@@ -153,8 +90,9 @@ object Thresholds {
         ).reduce(_ withFallback _)
         (merged, s"classpath:${(ResourceName +: systems).mkString(", ")}")
     }
-    if (keys.isEmpty) fromConfig(config, source, "")
-    else keys.map(fromConfig(config, source, _)).reduce(_ combine _)
+    val applied = overridden.withFallback(config)
+    if (keys.isEmpty) fromConfig(applied, source, "")
+    else keys.map(fromConfig(applied, source, _)).reduce(_ combine _)
   }
 
   /** `parse`, resolved; a syntax error is `<source>: cannot parse line N: <problem>`. A system's file
@@ -178,12 +116,23 @@ object Thresholds {
     * `test.conf: thresholds.simulations.raid.paths.login.p99ms: unknown limit (known: maxErrorPercent, ...)`.
     */
   def fromConfig(config: Config, source: String, thresholdsKey: String): Thresholds =
+    try read(config, source, thresholdsKey)
+    catch {
+      case e: InputError      => throw new InputError(s"$source: ${e.getMessage}")
+      case e: ConfigException => throw new InputError(s"$source: ${InputError.firstLine(e.getMessage)}")
+    }
+
+  /** As [[fromConfig]], a problem worded `<key>: <problem>` without its source. */
+  private[gate] def read(config: Config, source: String, thresholdsKey: String): Thresholds =
     try {
       val all = new Settings(config)
       if (!all.has("thresholds")) all.fail("thresholds", "missing")
       val root = blockAt(all, "thresholds")
       val defaults = if (root.has("defaults")) limits(blockAt(root, "defaults")) else Limits.None
       val baselineBlock = blockAt(root, "baseline")
+      baselineBlock.names.filterNot(Set("maxP99IncreasePercent", "ignoreBelowMs")).foreach(k =>
+        baselineBlock.fail(baselineBlock.element(k), "unknown key (known: ignoreBelowMs, maxP99IncreasePercent)")
+      )
       val baseline = BaselinePolicy(
         if (baselineBlock.has("maxP99IncreasePercent")) baselineBlock.double("maxP99IncreasePercent", min = 0)
         else BaselinePolicy.Default.maxP99IncreasePercent,
@@ -238,10 +187,7 @@ object Thresholds {
           headroom(simulation)
         )
       }
-    } catch {
-      case e: InputError      => throw new InputError(s"$source: ${e.getMessage}")
-      case e: ConfigException => throw new InputError(s"$source: ${InputError.firstLine(e.getMessage)}")
-    }
+    } catch { case e: ConfigException => throw new InputError(InputError.firstLine(e.getMessage)) }
 
   /** `capacity.minHeadroom` of `s`'s `capacity` block, if set: a multiple of the reference load, above 0. */
   private def capacity(s: Settings): Option[Double] = {

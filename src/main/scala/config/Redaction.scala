@@ -53,6 +53,23 @@ object Redaction {
 
   private val UserInfo = """(?i)(\b[a-z][a-z0-9+.-]*://)([^/?#\s:@]+)(:[^/?#\s@]*)?@""".r
 
+  private val HtmlText = """>([^<]+)<""".r
+
+  // `&amp;` last, so that an escaped entity (`&amp;quot;`) stays text.
+  private val HtmlEntities =
+    Seq(
+      "&quot;" -> "\"",
+      "&#39;" -> "'",
+      "&#x27;" -> "'",
+      "&apos;" -> "'",
+      "&lt;" -> "<",
+      "&gt;" -> ">",
+      "&amp;" -> "&"
+    )
+
+  private def escapeHtml(text: String): String =
+    text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;")
+
   private val EnvironmentSecretName = s"(?i).*$SecretWord.*".r
 
   private val known = new AtomicReference[Seq[String]](
@@ -91,6 +108,19 @@ object Redaction {
     val byBearer = Bearer.replaceAllIn(byMember, m => Matcher.quoteReplacement(m.group(1) + Marker))
     UserInfo.replaceAllIn(byBearer, m => Matcher.quoteReplacement(userInfo(m)))
   }
+
+  /** An HTML page (Gatling's report) as [[redact]] leaves text: each text between its tags is also read unescaped
+    * (`{&quot;password&quot;:&quot;…&quot;}` is a quoted member), and escaped again where anything was replaced.
+    */
+  def redactHtml(html: String): String =
+    HtmlText.replaceAllIn(
+      redact(html),
+      m => {
+        val plain = HtmlEntities.foldLeft(m.group(1)) { case (t, (entity, char)) => t.replace(entity, char) }
+        val redacted = redact(plain)
+        Matcher.quoteReplacement(if (redacted == plain) m.matched else s">${escapeHtml(redacted)}<")
+      }
+    )
 
   /** A setting as the run shows and records it: a secret setting's value is the marker alone. */
   def redactSetting(key: String, value: String): String = if (isSecretKey(key)) Marker else redact(value)

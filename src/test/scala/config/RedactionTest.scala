@@ -154,4 +154,15 @@ class RedactionTest {
       Redaction.redactSetting("sandbox.key-all.jdbcUrl", s"jdbc:postgresql://127.0.0.1/keyall?password=$secret")
     )
   }
+
+  /** Gatling's report escapes a message's quotes: the member is redacted all the same, the page stays escaped. */
+  @Test def anHtmlPagesEscapedTextIsReadAsText(): Unit = {
+    val page = s"""<td class="error-col-1">found {&quot;apiToken&quot;:&quot;$secret&quot;} &amp; &lt;b&gt;</td>"""
+    assertEquals(
+      """<td class="error-col-1">found {&quot;apiToken&quot;:&quot;&lt;redacted&gt;&quot;} &amp; &lt;b&gt;</td>""",
+      Redaction.redactHtml(page)
+    )
+    val plain = """<td class="x">found {&quot;answer&quot;:&quot;42&quot;} &amp;quot;</td>"""
+    assertEquals(plain, Redaction.redactHtml(plain), "nothing to redact: the page as it was")
+  }
 }

@@ -48,7 +48,8 @@ object RunArchive {
     }
 
   /** Copies a Gatling run folder (report + simulation.log) into `root` under the same name, or the
-    * first free `name-2`, `name-3`... so that an existing archive is never touched.
+    * first free `name-2`, `name-3`... so that an existing archive is never touched; the report redacted
+    * ([[ReportRedaction]]).
     */
   def archive(gatlingRunDir: Path, root: Path): Path = {
     if (!Files.isDirectory(gatlingRunDir)) throw new InputError(s"no Gatling run folder at $gatlingRunDir")
@@ -59,9 +60,10 @@ object RunArchive {
     writeStaged(target) { staging =>
       Using.resource(Files.walk(gatlingRunDir)) { paths =>
         paths.iterator.asScala.foreach { source =>
-          val copy = staging.resolve(gatlingRunDir.relativize(source).toString)
+          val relative = gatlingRunDir.relativize(source)
+          val copy = staging.resolve(relative.toString)
           if (Files.isDirectory(source)) Files.createDirectories(copy)
-          else Files.copy(source, copy, StandardCopyOption.COPY_ATTRIBUTES)
+          else ReportRedaction.copy(source, copy, relative)
         }
       }
     }

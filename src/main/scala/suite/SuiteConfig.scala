@@ -70,8 +70,16 @@ final case class SuiteConfig(
       .filter { case (key, _) => sections.exists(s => key == s || key.startsWith(s + ".")) }
       .filter { case (key, value) => !file.hasPath(key) || file.getValue(key).unwrapped().toString != value }
       .map { case (key, value) => key -> Redaction.redactSetting(key, value) }
-      .toMap
+      .toMap ++ thresholdsFile
   }
+
+  /** -Dthresholds=<file>, read as [[Thresholds.load]] reads it: beside a -Dthresholds.* key the configuration keeps
+    * the block, not the file's name, which the run must record all the same.
+    */
+  private def thresholdsFile: Option[(String, String)] =
+    sys.props.get(Thresholds.FileProperty).filter(_.trim.nonEmpty).map(file =>
+      Thresholds.FileProperty -> Redaction.redactSetting(Thresholds.FileProperty, file)
+    )
 }
 
 object SuiteConfig {

@@ -134,4 +134,15 @@ class SuiteConfigTest {
     assertEquals(Some("https://loadtest:<redacted>@api.example.org"), suite.overrides.get("targets.demo.raid.baseUrl"))
     assertEquals(Some("DEMO_RAID_TOKEN"), suite.overrides.get("raid.tokenEnv"), "a variable's name is not a secret")
   }
+
+  /** What the results step judges by: a threshold key, and a thresholds file given beside one (where the
+    * configuration keeps the block, not the file's name).
+    */
+  @Test def overridesHoldTheThresholdsGiven(): Unit = {
+    val key = "thresholds.simulations.raid.global.p99Ms"
+    assertEquals(Some("1500"), load(key -> "1500").overrides.get(key))
+    System.setProperty("thresholds", "/tmp/release.conf")
+    try assertEquals(Some("/tmp/release.conf"), load(key -> "1500").overrides.get("thresholds"))
+    finally System.clearProperty("thresholds")
+  }
 }

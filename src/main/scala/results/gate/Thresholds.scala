@@ -61,9 +61,10 @@ object Thresholds {
   val FileProperty = "thresholds"
   val PathSeparator = " / "
 
-  /** Thresholds for `keys`: from `file`, else from the file -Dthresholds names, else from thresholds.conf
-    * and the systems' files on the classpath; under the thresholds among `overrides` (the run's -D settings,
-    * as [[results.model.RunContext]] records them), which win over any file as every setting's do.
+  /** Thresholds for `keys`: from `file`, else from the file -Dthresholds names (in this JVM, else among
+    * `overrides`, the run's -D settings as [[results.model.RunContext]] records them), else from thresholds.conf
+    * and the systems' files on the classpath; under the thresholds among `overrides`, which win over any file as
+    * every setting's do.
     *
     * Every problem is an [[config.InputError]] of one line. A file's is `<source>: <problem>`, where `<source>`
     * is the file (a path, or `classpath:<files>` for the shipped ones) and `<problem>` is worded as by
@@ -75,7 +76,8 @@ object Thresholds {
     */
   def load(keys: Seq[String], file: Option[Path], overrides: Map[String, String]): Thresholds = {
     val overridden = ThresholdOverrides.of(overrides, keys)
-    val chosen = file.orElse(sys.props.get(FileProperty).filter(_.trim.nonEmpty).map(Paths.get(_)))
+    val named = sys.props.get(FileProperty).orElse(overrides.get(FileProperty)).filter(_.trim.nonEmpty)
+    val chosen = file.orElse(named.map(Paths.get(_)))
     val (config, source) = chosen match {
       case Some(path) =>
         if (!Files.isRegularFile(path))

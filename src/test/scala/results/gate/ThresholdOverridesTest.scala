@@ -98,6 +98,29 @@ class ThresholdOverridesTest {
     assertEquals((Verdict.Fail, 1500.0, Some(2000.0)), judged(runDir))
   }
 
+  /** A run given `-Dthresholds=<file>` (and this JVM none): `summarize` judges by that file, under the run's keys. */
+  @Test def resultsCliSummarizeJudgesByTheFileTheRunWasGiven(): Unit = {
+    val file = FixtureRun.writeTemp("thresholds", s"thresholds { $base, simulations.raid.global.p99Ms = 1500 }")
+    val runDir = PostRun.process(
+      gatlingRun(),
+      Files.createTempDirectory("results-"),
+      context(Map("thresholds" -> file.toString)),
+      settings,
+      None
+    ).archivedRunDir
+    assertEquals((Verdict.Fail, 1500.0, Some(2000.0)), judged(runDir))
+    Files.delete(runDir.resolve(RunArchive.SummaryJsonName))
+    assertEquals(
+      1,
+      ResultsCli.run(List("summarize", runDir.toString, "--results", runDir.getParent.toString, "--no-baseline"))
+    )
+    assertEquals((Verdict.Fail, 1500.0, Some(2000.0)), judged(runDir))
+    val overridden =
+      context(Map("thresholds" -> file.toString, Limit -> "2500"))
+    val both = PostRun.process(gatlingRun(), Files.createTempDirectory("results-"), overridden, settings, None)
+    assertEquals((Verdict.Pass, 2500.0, Some(2000.0)), judged(both.archivedRunDir), "a key over the file")
+  }
+
   @Test def aKeyOrValueThatCannotBeAppliedIsOneLineNamingIt(): Unit = {
     def error(key: String, value: String, systems: Seq[String] = Seq("raid")) =
       assertThrows(classOf[InputError], () => ThresholdOverrides.of(Map(key -> value), systems)).getMessage

@@ -48,6 +48,16 @@ class StepLineTest {
     )
     val short =
       StepLine.render(plan, 2, 2, judged(2000, 80000, InFlight(100, 100), Throughput(1000, 80000)), NextStep.Hold(4))
-    assertTrue(short.contains("(too few answers even in 80 s: its percentiles and pace are rough)"), short)
+    assertTrue(short.contains("(too few answers even in 80 s: its pace is rough)"), short)
+  }
+
+  @Test def aPercentileNotJudgedOnTooFewAnswersIsNamed(): Unit = {
+    val rare = judged(37600, 47000, InFlight(2100, 2100))
+      .copy(unjudged = Seq(UnjudgedCheck(List("update raid"), StepCheck.P99, 40, 3000)))
+    val line = StepLine.render(plan, 2, 2, rare, NextStep.Hold(4))
+    assertTrue(
+      line.contains(": PASS (not judged on too few answers: update raid p99 (40 of 3,000 answers)); next 4x"),
+      line
+    )
   }
 }

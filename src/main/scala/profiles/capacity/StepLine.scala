@@ -11,7 +11,7 @@ object StepLine {
     val load = s"${Plan.rate(plan.reference.at(multiple))} ${plan.reference.unit}"
     val p99 = judgement.worstP99.fold("no p99 limit") { check =>
       val sign = if (check.passed) "<=" else ">"
-      s"worst p99 ${Plan.count(check.value.toLong)} ms $sign ${Plan.count(check.limit.toLong)} ms (${check.path.mkString(" / ")})"
+      s"worst p99 ${Plan.count(check.value.toLong)} ms $sign ${Plan.count(check.limit.toLong)} ms (${subjectText(check.path)})"
     }
     val ko = f"KO ${judgement.koPercent}%.1f %% of ${Plan.count(judgement.answers)}"
     val verdict = (if (judgement.passed) results.model.Verdict.Pass else results.model.Verdict.Fail).word

@@ -53,9 +53,11 @@ object CapacityText {
     Option.when(capacity.nonEmpty) {
       val steps = capacity.flatMap(_.steps)
       val unjudged = steps.map(_.unjudged.size).sum
-      s"capacity steps judged on ${steps.map(_.checks.size).sum} checks over ${steps.size} steps" +
-        (if (unjudged == 0) "" else s", $unjudged percentiles not judged on too few answers")
+      s"capacity steps judged on ${counted(steps.map(_.checks.size).sum, "check")} over ${counted(steps.size, "step")}" +
+        (if (unjudged == 0) "" else s", ${counted(unjudged, "percentile")} not judged on too few answers")
     }
+
+  private def counted(n: Int, singular: String): String = s"$n $singular${if (n == 1) "" else "s"}"
 
   /** "gamma - mint p99 (40 of 3,000 answers)": a percentile a step had too few answers to judge. */
   def notJudged(u: UnjudgedPercentile): String =

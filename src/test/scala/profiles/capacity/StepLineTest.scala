@@ -51,6 +51,13 @@ class StepLineTest {
     assertTrue(short.contains("(too few answers even in 80 s: its pace is rough)"), short)
   }
 
+  @Test def theSystemsGlobalP99IsNamedAsAllRequests(): Unit = {
+    val global =
+      judged(37600, 47000, InFlight(2100, 2100)).copy(checks = Seq(StepCheck(Nil, StepCheck.P99, 7000, 6000)))
+    val line = StepLine.render(plan, 2, 2, global, NextStep.Hold(1.5))
+    assertTrue(line.contains("worst p99 7,000 ms > 6,000 ms (all requests)"), line)
+  }
+
   @Test def aPercentileNotJudgedOnTooFewAnswersIsNamed(): Unit = {
     val rare = judged(37600, 47000, InFlight(2100, 2100))
       .copy(unjudged = Seq(UnjudgedCheck(List("update raid"), StepCheck.P99, 40, 3000)))

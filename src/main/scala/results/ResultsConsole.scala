@@ -19,7 +19,8 @@ object ResultsConsole {
     verdict.stoppedEarly.foreach(reason => println(s"results: STOPPED EARLY ${reason.text}"))
     verdict.failures.foreach(f => println(s"results: FAILED ${f.name}: ${f.outcome}"))
     println(
-      s"results: gate ${verdict.label} for $runId (${verdict.checks.size} checks, ${verdict.failures.size} failed)"
+      s"results: gate ${verdict.label} for $runId (${verdict.checks.size} checks, ${verdict.failures.size} failed" +
+        results.render.CapacityText.judged(verdict.capacity).fold("")(c => s"; $c") + ")"
     )
   }
 

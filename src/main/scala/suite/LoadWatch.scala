@@ -2,7 +2,8 @@ package suite
 
 import io.gatling.core.Predef._
 import io.gatling.core.check.{ Check, CheckResult }
-import io.gatling.core.session.Session
+import io.gatling.commons.stats.OK
+import io.gatling.core.session.{ GroupBlock, Session }
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.check.{ HttpCheck, HttpCheckScope }
 import io.gatling.http.protocol.HttpProtocolBuilder
@@ -13,12 +14,30 @@ import io.gatling.http.response.Response
   * @param path the request's groups, then its name (as the thresholds and Gatling's `details` name it)
   * @param status the HTTP status; the check sees answers only, not a request that got none (timeout, reset,
   *               refused), nor Gatling's verdict on the request's own checks
+  * @param groups the groups it was sent in, innermost first, each as it stood with this answer
   */
-final case class Answer(system: String, path: List[String], endEpochMs: Long, responseTimeMs: Long, status: Int) {
+final case class Answer(
+    system: String,
+    path: List[String],
+    endEpochMs: Long,
+    responseTimeMs: Long,
+    status: Int,
+    groups: List[GroupSoFar] = Nil
+) {
 
   /** What Gatling's default status check accepts (2xx, 304); a request's own status check may say otherwise. */
   def ok: Boolean = (status >= 200 && status < 300) || status == 304
 }
+
+/** One group of one user, as it stood with an answer sent in it. Gatling records a group only as it ends, which
+  * no public hook shows: its time is followed answer by answer instead, the last one giving the group's own.
+  *
+  * @param path        the group's hierarchy, as the thresholds name it
+  * @param user        the user's id: one user's group is one instance with its start
+  * @param cumulatedMs its requests' response times summed, this answer's included (Gatling's group time)
+  * @param okBefore    whether its earlier requests were all OK by Gatling's verdict
+  */
+final case class GroupSoFar(path: List[String], user: Long, startEpochMs: Long, cumulatedMs: Long, okBefore: Boolean)
 
 /** What follows the load as it goes: the answers, and each system's users as they start and end. */
 trait LoadListener {
@@ -67,12 +86,24 @@ final class LoadWatch(val earlyStop: Option[EarlyStop], others: Seq[LoadListener
   private def check(system: String): HttpCheck = HttpCheck(
     Check.Simple[Response](
       (response, session, _) => {
+        val responseTimeMs = response.endTimestamp - response.startTimestamp
+        // The session a check sees holds the group's time before this answer: Gatling adds it after the checks.
+        val groups = session.blockStack.collect { case g: GroupBlock =>
+          GroupSoFar(
+            g.groups,
+            session.userId,
+            g.startTimestamp,
+            g.cumulatedResponseTime + responseTimeMs,
+            g.status == OK
+          )
+        }
         val answer = Answer(
           system,
           session.groups :+ response.request.getName,
           response.endTimestamp,
-          response.endTimestamp - response.startTimestamp,
-          response.status.code
+          responseTimeMs,
+          response.status.code,
+          groups
         )
         listeners.foreach(_.answered(answer))
         CheckResult.NoopCheckResultSuccess

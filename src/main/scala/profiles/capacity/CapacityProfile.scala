@@ -98,12 +98,14 @@ final class CapacityProfile(
         s" (this population's ${Plan.number(share * 100)} % of ${Plan.rate(load.at(p.maxMultiple))}, one search over all)"
     val longer =
       if (p.minAnswers > 0)
-        s" (longer until it has ${Plan.count(p.minAnswers)} answers, at most ${human(p.stepDuration * CapacitySearch.MaxLengthening.toLong)})"
+        s" (longer until it has ${Plan.count(p.minAnswers)} answers, and as many of each path with a percentile limit that can get them, at most ${human(p.stepDuration * CapacitySearch.MaxLengthening.toLong)})"
       else ""
     val pace =
       if (!p.judgesPace) ""
       else if (p.open) " and its pace (answers/s against the offer, users in flight level)"
       else " and its pace (answers/s against the users' demand)"
+    val percentilesOn =
+      if (p.minAnswers > 0) s"; a percentile on ${Plan.count(p.minAnswers)} of its own answers" else ""
     val waiting = load match {
       case _: ReferenceLoad.Arrivals => "arrivals beyond a step's multiple end at once, sending nothing"
       case _: ReferenceLoad.Users    => "users beyond a step's multiple wait for a place"
@@ -112,7 +114,7 @@ final class CapacityProfile(
       s"reference: '${p.referenceProfile}' (${reference.plan.shape}), ${load.source}: ${Plan.rate(load.amount)} ${load.unit} at 1x",
       s"ceiling: ${StepLine.multipleText(p.maxMultiple)} = ${Plan.rate(ceiling)} ${load.unit}$ofShare injected for at most ${human(p.maxDuration)}; $waiting",
       s"steps: 1x, doubling until a step fails or ${StepLine.multipleText(p.maxMultiple)} passes, then bisection to ${StepLine.multipleText(p.resolution)}",
-      s"each step: ${human(p.settle)} settling, then judged on its next ${human(p.stepDuration)}$longer by the thresholds (each request's percentiles and KO, the system's KO)$pace",
+      s"each step: ${human(p.settle)} settling, then judged on its next ${human(p.stepDuration)}$longer by the thresholds (each request's and group's percentiles and KO, the system's percentiles and KO$percentilesOn)$pace",
       s"after a failing step: nobody admitted until its users have ended (at most ${human(p.drain)})",
       s"one injector: the next step depends on this one's verdict"
     ) ++ reference.throttling.headOption.map(_ => "the reference's throttle does not apply")

@@ -12,9 +12,9 @@ import results.model.{ CapacityRecord, CapacityStepRecord, InFlight, SearchEnd, 
   *
   * @param settle     how long each step runs at its multiple before its judged window
   * @param drain      the longest wait, after a failing step and before the search ends, for the users working to end
-  * @param minAnswers the fewest answers a step's percentiles are judged on: its window lengthens until it has
-  *                   them, and enough to tell its multiple within half the resolution (at most
-  *                   [[CapacitySearch.MaxLengthening]] times `stepDuration`)
+  * @param minAnswers the fewest answers a step's window is judged on: it lengthens until it has them, and enough
+  *                   to tell its multiple within half the resolution (at most [[CapacitySearch.MaxLengthening]]
+  *                   times `stepDuration`); a path's percentiles are judged only on as many of its own answers
   * @param judgesPace whether a step must keep up with its load (not in a smoke run, whose steps are too short
   *                   to settle)
   */
@@ -97,7 +97,8 @@ final class CapacitySearch(val plan: SearchPlan) {
       maxDurationMs = plan.maxDuration.toMillis,
       steps = steps.get,
       end = end.get.getOrElse(SearchEnd.Stopped),
-      judgesPace = plan.judgesPace
+      judgesPace = plan.judgesPace,
+      minAnswers = plan.minAnswers
     )
 
   private def search(
@@ -108,6 +109,7 @@ final class CapacitySearch(val plan: SearchPlan) {
   ): Unit =
     try {
       val deadline = System.currentTimeMillis() + plan.maxDuration.toMillis
+      val gated = paths.collect { case (path, limits) if limits.percentilesMs.nonEmpty => path }.toSet
       var judged = Vector.empty[JudgedStep]
       var oneX = Option.empty[Throughput]
       var next = StepSequence.next(judged, plan.resolution, plan.maxMultiple)
@@ -130,11 +132,11 @@ final class CapacitySearch(val plan: SearchPlan) {
           val injectorOverWindow = injector.from()
           val sandboxOverWindow = sandbox.map(_.from())
           recorder.openWindow(from)
-          judgeWindow(multiple, from, oneX, deadline)
+          judgeWindow(multiple, from, oneX, deadline, gated)
           val usersAtEnd = admission.active
           val figures = recorder.closeWindow()
           val to = System.currentTimeMillis()
-          val answered = Throughput(figures.values.map(_.count).sum, to - from)
+          val answered = Throughput(figures.answers, to - from)
           val pace = Option.when(plan.judgesPace)(
             StepPace(
               multiple,
@@ -145,7 +147,7 @@ final class CapacitySearch(val plan: SearchPlan) {
             )
           )
           if (judged.isEmpty && multiple == 1.0) oneX = Some(answered)
-          val judgement = StepJudgement.judge(figures, paths, global, pace)
+          val judgement = StepJudgement.judge(figures, paths, global, pace, plan.minAnswers)
           val sides = (Some(injectorOverWindow()), sandboxOverWindow.map(_()))
           steps.updateAndGet(_ :+ CapacityStepRecord(multiple, from, to, judgement.passed, sides._1, sides._2))
           judged :+= JudgedStep(multiple, judgement.passed)
@@ -167,11 +169,18 @@ final class CapacitySearch(val plan: SearchPlan) {
         finish(SearchEnd.Stopped)
     }
 
-  /** The judged window: `stepDuration`, then longer while it has too few answers for its percentiles or to
-    * tell its multiple within half the resolution, at most [[CapacitySearch.MaxLengthening]] times as long and
-    * never past the search's deadline.
+  /** The judged window: `stepDuration`, then longer while it has too few answers for its percentiles (the
+    * system's, and each gated path's that can get them: see [[StepJudgement.enoughOfEach]]) or to tell its
+    * multiple within half the resolution, at most [[CapacitySearch.MaxLengthening]] times as long and never past
+    * the search's deadline.
     */
-  private def judgeWindow(multiple: Double, from: Long, oneX: Option[Throughput], deadline: Long): Unit = {
+  private def judgeWindow(
+      multiple: Double,
+      from: Long,
+      oneX: Option[Throughput],
+      deadline: Long,
+      gated: Set[List[String]]
+  ): Unit = {
     Thread.sleep(plan.stepDuration.toMillis)
     val latest = math.min(from + plan.stepDuration.toMillis * CapacitySearch.MaxLengthening, deadline)
     // The 1x step's answers set every later step's offer: enough of them to tell the next step, 2x, apart.
@@ -179,7 +188,14 @@ final class CapacitySearch(val plan: SearchPlan) {
     def enough: Boolean = {
       val answers = recorder.answers
       !plan.judgesPace || answers >= plan.minAnswers &&
-      StepPace.enough(toldApart, plan.resolution, answers, oneX.fold(answers)(_.answers))
+      StepPace.enough(toldApart, plan.resolution, answers, oneX.fold(answers)(_.answers)) &&
+      StepJudgement.enoughOfEach(
+        recorder.answersByPath,
+        gated,
+        plan.minAnswers,
+        System.currentTimeMillis() - from,
+        latest - from
+      )
     }
     while (!enough && System.currentTimeMillis() < latest) Thread.sleep(CapacitySearch.PollMs)
   }

@@ -20,14 +20,29 @@ object StepCheck {
   case object ErrorPercent extends Threshold("maxErrorPercent")
 }
 
-/** A step judged on its window's live figures by the gate's limits (each request path's percentiles and KO
-  * share, the system's global KO share) and by its pace: whether the system kept up with the load. A window
-  * without answers fails: a system that answers nothing carries nothing.
+/** A percentile a step could not judge: its path had too few answers of its own in the window for it.
   *
-  * @param checks every limit that applied, passed or not; the global one has an empty path
-  * @param pace   its answers against its offer, and its users in flight (None where not judged: a smoke run)
+  * @param path the request path or group (empty: the system's global figures)
   */
-final case class StepJudgement(answers: Long, ko: Long, checks: Seq[StepCheck], pace: Option[StepPace] = None) {
+final case class UnjudgedCheck(path: List[String], threshold: StepCheck.Percentile, answers: Long, needed: Long)
+
+/** A step judged on its window's live figures by every limit the gate would hold a run at that load to (each
+  * request path's and group's percentiles and KO share, the system's global percentiles and KO share) and by
+  * its pace: whether the system kept up with the load. A window without answers fails: a system that answers
+  * nothing carries nothing.
+  *
+  * @param checks   every limit judged, passed or not; the global ones have an empty path
+  * @param unjudged the percentiles whose path had too few answers in the window to judge them: neither passed
+  *                 nor failed, and said so
+  * @param pace     its answers against its offer, and its users in flight (None where not judged: a smoke run)
+  */
+final case class StepJudgement(
+    answers: Long,
+    ko: Long,
+    checks: Seq[StepCheck],
+    pace: Option[StepPace] = None,
+    unjudged: Seq[UnjudgedCheck] = Nil
+) {
   def passed: Boolean = answers > 0 && checks.forall(_.passed) && saturated.isEmpty
 
   /** The pace it failed, when it did: the system did not keep up with the step's load. */
@@ -43,32 +58,65 @@ final case class StepJudgement(answers: Long, ko: Long, checks: Seq[StepCheck], 
 
 object StepJudgement {
 
-  /** @param paths  the thresholds' request and group paths with their limits (every system's: a path
-    *               this system sent nothing on does not apply)
-    * @param global the system's own global limits
+  /** @param paths      the thresholds' request and group paths with their limits (every system's: a path
+    *                   this system sent nothing on does not apply)
+    * @param global     the system's own global limits, judged over all its requests in the window
+    * @param minAnswers the fewest answers of its own a path's (or the global figures') percentiles are judged on
     */
   def judge(
-      figures: Map[List[String], PathFigures],
+      figures: WindowFigures,
       paths: Seq[(List[String], Limits)],
       global: Limits,
-      pace: Option[StepPace]
+      pace: Option[StepPace],
+      minAnswers: Long
   ): StepJudgement = {
-    val pathChecks = paths.flatMap { case (path, limits) =>
-      val matched = figures.collect { case (p, f) if p.startsWith(path) => f }.toSeq
-      if (matched.isEmpty) Nil
-      else {
-        val merged = PathFigures.merged(matched)
-        limits.percentilesMs.map { case (rank, ms) =>
-          StepCheck(path, StepCheck.Percentile(rank.toInt), merged.percentileMs(rank).toDouble, ms.toDouble)
-        } ++
-          limits.maxErrorPercent.map(StepCheck(path, StepCheck.ErrorPercent, percent(merged.ko, merged.count), _))
-      }
+    val judged = paths.flatMap { case (path, limits) =>
+      figures.requests.get(path).orElse(figures.groups.get(path)).map(limitsOn(path, limits, _, minAnswers))
     }
-    val answers = figures.values.map(_.count).sum
-    val ko = figures.values.map(_.ko).sum
-    val globalCheck = global.maxErrorPercent.map(StepCheck(Nil, StepCheck.ErrorPercent, percent(ko, answers), _))
-    StepJudgement(answers, ko, pathChecks ++ globalCheck, pace)
+    val all = PathFigures.merged(figures.requests.values.toSeq)
+    val globalJudged = Option.when(all.count > 0)(limitsOn(Nil, global, all, minAnswers))
+    val (checks, unjudged) = (judged ++ globalJudged).unzip
+    StepJudgement(all.count, all.ko, checks.flatten, pace, unjudged.flatten)
   }
+
+  /** A percentile is judged only on `minAnswers` of the path's own answers; its error share on any. */
+  private def limitsOn(
+      path: List[String],
+      limits: Limits,
+      figures: PathFigures,
+      minAnswers: Long
+  ): (Seq[StepCheck], Seq[UnjudgedCheck]) = {
+    val (enough, tooFew) = limits.percentilesMs.toSeq.partition(_ => figures.count >= minAnswers)
+    val percentiles = enough.map { case (rank, ms) =>
+      StepCheck(path, StepCheck.Percentile(rank.toInt), figures.percentileMs(rank).toDouble, ms.toDouble)
+    }
+    val errors =
+      limits.maxErrorPercent.map(StepCheck(path, StepCheck.ErrorPercent, percent(figures.ko, figures.count), _))
+    (
+      percentiles ++ errors,
+      tooFew.map { case (rank, _) => UnjudgedCheck(path, StepCheck.Percentile(rank.toInt), figures.count, minAnswers) }
+    )
+  }
+
+  /** Whether a window may close for its percentiles: each gated path it has answers of has `minAnswers` of them,
+    * or would not have them by the window's latest end at its pace so far (a rare path is then not judged, rather
+    * than every window held to its longest).
+    *
+    * @param answers   the window's answers so far by request path and group
+    * @param gated     the paths with a percentile limit
+    * @param elapsedMs how long the window has been open
+    * @param latestMs  how long it may be open at most
+    */
+  def enoughOfEach(
+      answers: Map[List[String], Long],
+      gated: Set[List[String]],
+      minAnswers: Long,
+      elapsedMs: Long,
+      latestMs: Long
+  ): Boolean =
+    answers.forall { case (path, n) =>
+      !gated(path) || n >= minAnswers || elapsedMs <= 0 || n.toDouble * latestMs / elapsedMs < minAnswers
+    }
 
   private def percent(part: Long, whole: Long): Double = if (whole == 0) 0.0 else 100.0 * part / whole
 }

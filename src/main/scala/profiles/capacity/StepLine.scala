@@ -11,23 +11,28 @@ object StepLine {
     val load = s"${Plan.rate(plan.reference.at(multiple))} ${plan.reference.unit}"
     val p99 = judgement.worstP99.fold("no p99 limit") { check =>
       val sign = if (check.passed) "<=" else ">"
-      s"worst p99 ${Plan.count(check.value.toLong)} ms $sign ${Plan.count(check.limit.toLong)} ms (${check.path.mkString(" / ")})"
+      s"worst p99 ${Plan.count(check.value.toLong)} ms $sign ${Plan.count(check.limit.toLong)} ms (${subjectText(check.path)})"
     }
     val ko = f"KO ${judgement.koPercent}%.1f %% of ${Plan.count(judgement.answers)}"
     val verdict = (if (judgement.passed) results.model.Verdict.Pass else results.model.Verdict.Fail).word
     val failed = judgement.failures.headOption.filterNot(_.threshold == StepCheck.P99).fold("") { check =>
-      val subject = if (check.path.isEmpty) "all requests" else check.path.mkString(" / ")
+      val subject = subjectText(check.path)
       check.threshold match {
         case StepCheck.Percentile(rank) =>
           s" ($subject: p$rank ${Plan.count(check.value.toLong)} ms > ${Plan.count(check.limit.toLong)} ms)"
         case StepCheck.ErrorPercent => f" ($subject: KO ${check.value}%.1f %% > ${check.limit}%.1f %%)"
       }
     }
+    val unjudged = if (judgement.unjudged.isEmpty) ""
+    else judgement.unjudged.map { u =>
+      s"${subjectText(u.path)} p${u.threshold.rank} (${Plan.count(u.answers)} of ${Plan.count(u.needed)} answers)"
+    }.mkString(" (not judged on too few answers: ", ", ", ")")
     val saturated = judgement.saturated.fold("")(pace => s" (${saturation(pace)})")
     val lengthened = judgement.pace.fold("") { pace =>
       val seconds = Plan.count(pace.answers.windowMs / 1000)
-      if (pace.tooFewAnswers || judgement.answers < plan.minAnswers)
-        s" (too few answers even in $seconds s: its percentiles and pace are rough)"
+      // Its percentiles on too few answers are not judged at all: the line lists them.
+      if (pace.tooFewAnswers) s" (too few answers even in $seconds s: its pace is rough)"
+      else if (judgement.answers < plan.minAnswers) s" (too few answers even in $seconds s)"
       else if (pace.answers.windowMs > plan.stepDuration.toMillis + 500)
         s" (window lengthened to $seconds s for enough answers)"
       else ""
@@ -36,8 +41,10 @@ object StepLine {
       case NextStep.Hold(m)     => s"next ${multipleText(m)}"
       case NextStep.End(reason) => s"search ends (${reason.name})"
     }
-    s"capacity ${plan.system}: step $index at ${multipleText(multiple)} ($load): $p99, $ko$lengthened: $verdict$failed$saturated; $afterwards"
+    s"capacity ${plan.system}: step $index at ${multipleText(multiple)} ($load): $p99, $ko$lengthened: $verdict$failed$unjudged$saturated; $afterwards"
   }
+
+  private def subjectText(path: List[String]): String = if (path.isEmpty) "all requests" else path.mkString(" / ")
 
   /** `saturated: 640 answers/s against 800 offered; in flight 2,100 -> 5,300`: what of the pace it failed. */
   def saturation(pace: results.model.StepPace): String = {

@@ -18,7 +18,8 @@ private[results] final case class CapacityDocument(
     maxDurationMs: Long,
     end: String,
     steps: Seq[CapacityDocument.Step] = Nil,
-    @JsonProperty(required = false) judgesPace: Boolean = true
+    @JsonProperty(required = false) judgesPace: Boolean = true,
+    @JsonProperty(required = false) minAnswers: Long = 0
 )
 
 private[results] object CapacityDocument {
@@ -84,7 +85,8 @@ private[results] object CapacityJson {
           })
         )
       ),
-      record.judgesPace
+      record.judgesPace,
+      record.minAnswers
     )
 
   def record(d: CapacityDocument): CapacityRecord =
@@ -106,7 +108,8 @@ private[results] object CapacityJson {
         )
       ),
       end(d.end),
-      d.judgesPace
+      d.judgesPace,
+      d.minAnswers
     )
 
   private def injector(f: InjectorFigures): CapacityDocument.Injector =

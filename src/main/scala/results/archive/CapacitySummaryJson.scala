@@ -7,10 +7,12 @@ import results.model.{
   CapacityStepRecord,
   GateCheck,
   InFlight,
+  Metric,
   Side,
   StepFigures,
   StepRequest,
-  StepVerdict
+  StepVerdict,
+  UnjudgedPercentile
 }
 
 import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
@@ -38,7 +40,8 @@ private[results] final case class CapacitySummaryDocument(
     limitedBy: Option[String],
     firstFailure: Option[FirstFailure],
     steps: Seq[Step] = Nil,
-    @JsonProperty(required = false) judgesPace: Boolean = true
+    @JsonProperty(required = false) judgesPace: Boolean = true,
+    @JsonProperty(required = false) minAnswers: Long = 0
 )
 
 private[results] object CapacitySummaryDocument {
@@ -78,7 +81,13 @@ private[results] object CapacitySummaryDocument {
 
   final case class InFlightUsers(atStart: Long, atEnd: Long)
 
-  /** @param answers the requests that ended in the window (absent from files written before it was kept) */
+  /** A percentile limit (its rank) the step had too few of the subject's own answers to judge. */
+  final case class Unjudged(subject: String, rank: Double, answers: Long, needed: Long)
+
+  /** @param answers  the requests that ended in the window (absent from files written before it was kept)
+    * @param global   all its requests together (absent from files written before it was kept)
+    * @param unjudged the percentile limits it did not judge, on too few answers
+    */
   final case class Step(
       multiple: Double,
       passedLive: Boolean,
@@ -91,7 +100,9 @@ private[results] object CapacitySummaryDocument {
       checks: Seq[Check] = Nil,
       groups: Seq[Request] = Nil,
       @JsonDeserialize(contentAs = classOf[java.lang.Long]) answers: Option[Long] = None,
-      usersInFlight: Option[InFlightUsers] = None
+      usersInFlight: Option[InFlightUsers] = None,
+      @JsonInclude(NON_ABSENT) global: Option[Request] = None,
+      unjudged: Seq[Unjudged] = Nil
   )
 }
 
@@ -132,14 +143,22 @@ private[results] object CapacitySummaryJson {
           verdict.fold(Seq.empty[GateCheck])(_.checks).map(CheckJson.stepDocument),
           step.groups.map(request),
           step.answers,
-          step.usersInFlight.map(f => InFlightUsers(f.atStart, f.atEnd))
+          step.usersInFlight.map(f => InFlightUsers(f.atStart, f.atEnd)),
+          step.global.map(request),
+          verdict.fold(Seq.empty[UnjudgedPercentile])(_.unjudged).map(u =>
+            Unjudged(u.subject, u.metric.rank, u.answers, u.needed)
+          )
         )
       },
-      r.judgesPace
+      r.judgesPace,
+      r.minAnswers
     )
   }
 
   private def request(q: StepRequest): Request = Request(q.name, q.path, q.count, q.ko, q.p99Ms, q.p95Ms, q.p90Ms)
+
+  private def unjudged(u: Unjudged): UnjudgedPercentile =
+    UnjudgedPercentile(u.subject, Metric.Percentile(u.rank), u.answers, u.needed)
 
   private def stepRequest(q: Request): StepRequest = StepRequest(q.path, q.count, q.ko, q.p99Ms, q.p95Ms, q.p90Ms)
 
@@ -151,7 +170,8 @@ private[results] object CapacitySummaryJson {
         s.requests.map(stepRequest),
         s.groups.map(stepRequest),
         s.answers,
-        s.usersInFlight.map(f => InFlight(f.atStart, f.atEnd))
+        s.usersInFlight.map(f => InFlight(f.atStart, f.atEnd)),
+        s.global.map(stepRequest)
       )
     }
     val record = CapacityRecord(
@@ -163,7 +183,8 @@ private[results] object CapacitySummaryJson {
       d.maxDurationMs,
       steps.map(_.step),
       CapacityJson.end(d.end),
-      d.judgesPace
+      d.judgesPace,
+      d.minAnswers
     )
     CapacitySearch(system, record, steps)
   }
@@ -173,7 +194,7 @@ private[results] object CapacitySummaryJson {
     Option.when(d.judged) {
       val found = search(system, d)
       val verdicts = d.steps.zip(found.steps).map { case (s, figures) =>
-        StepVerdict(figures, s.checks.map(CheckJson.check(_, schema)))
+        StepVerdict(figures, s.checks.map(CheckJson.check(_, schema)), s.unjudged.map(unjudged))
       }
       val side = d.limitedBy.map(name =>
         Side.named(name).getOrElse(throw new InputError(s"capacity limitedBy '$name' is no side"))

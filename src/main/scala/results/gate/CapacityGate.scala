@@ -85,17 +85,17 @@ object CapacityGate {
     r.limitedBy.contains(Side.Sandbox) &&
       thresholds.minHeadroom.get(r.system).exists(min => r.headroom.exists(_ < min))
 
-  /** A search that did not answer (its time cap, a stop, steps the results step judged otherwise) is INCOMPLETE. */
+  /** A search that did not answer (its time cap, a stop, steps the results step judged otherwise) is INCOMPLETE,
+    * and so is one whose steps no limit judged: its steps passed on nothing.
+    */
   def incomplete(capacity: Seq[CapacityResult]): Seq[Problem] =
-    capacity.flatMap(r =>
-      r.unresolved.map(why =>
-        Problem.ofSystem(
-          r.system,
-          ProblemKind.CapacityUnresolved,
-          s"the capacity search ${unresolvedText(r, why)}"
+    capacity.flatMap { r =>
+      val why = r.unresolved.map(why => s"the capacity search ${unresolvedText(r, why)}") ++
+        Option.when(r.steps.nonEmpty && r.steps.forall(_.checks.isEmpty))(
+          "the capacity search judged its steps on no limit: no threshold applied to what they answered, nor their pace"
         )
-      )
-    )
+      why.map(Problem.ofSystem(r.system, ProblemKind.CapacityUnresolved, _))
+    }
 
   /** A search the sandbox limited found the sandbox's capacity: worth knowing, never the system's. */
   def warnings(capacity: Seq[CapacityResult]): Seq[String] =

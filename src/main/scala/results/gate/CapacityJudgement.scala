@@ -10,15 +10,17 @@ import results.model.{
   Side,
   StepPace,
   StepRequest,
-  StepVerdict
+  StepVerdict,
+  UnjudgedPercentile
 }
 
 /** A capacity search judged by the gate's thresholds, step by step. */
 object CapacityJudgement {
 
-  /** Judges `search`'s steps by the same limits as the gate (each request path's percentiles and error share,
-    * the system's global error share) and their pace, on each step's window alone. A path that sent nothing in
-    * a step is not judged there: a short window of a rare request says nothing.
+  /** Judges `search`'s steps by the same limits as the gate (each request's and group's percentiles and error
+    * share, the system's global percentiles and error share) and their pace, on each step's window alone. A path
+    * that sent nothing in a step is not judged there, and its percentiles only on the search's `minAnswers` of its
+    * own answers: a short window of a rare request says nothing.
     *
     * @param injector            the injector's health over the run, whose limits judge each step's own window
     *                            (see results.model.InjectorHealthRecord)
@@ -33,18 +35,21 @@ object CapacityJudgement {
   ): CapacityResult = {
     val global = thresholds.systemGlobals.getOrElse(search.system, thresholds.global)
     val limits = thresholds.paths.toMap
+    val minAnswers = search.record.minAnswers
     val steps = search.steps.zip(search.paces).map { case (step, pace) =>
-      val pathChecks = (step.requests ++ step.groups).flatMap(r => limits.get(r.path).toSeq.flatMap(checks(r, _)))
-      val globalCheck = global.maxErrorPercent.map(max =>
-        GateCheck(
-          s"${search.system} ${results.model.Entry.GlobalName}",
-          Metric.ErrorShare,
-          Some(step.koPercent),
-          max,
-          atMost = true
-        )
+      val paths = (step.requests ++ step.groups).flatMap(r => limits.get(r.path).map(judged(r.name, r, _, minAnswers)))
+      val globalSubject = s"${search.system} ${results.model.Entry.GlobalName}"
+      val globals = step.global match {
+        case Some(all) => judged(globalSubject, all, global, minAnswers)
+        // A run archived before a step kept its global figures: its global error share alone.
+        case None => (errorCheck(globalSubject, step.koPercent, global), Nil)
+      }
+      val (checks, unjudged) = (paths :+ globals).unzip
+      StepVerdict(
+        step,
+        checks.flatten ++ pace.toSeq.flatMap(paceChecks(search.system, _)),
+        unjudged.flatten
       )
-      StepVerdict(step, pathChecks ++ globalCheck ++ pace.toSeq.flatMap(paceChecks(search.system, _)))
     }
     val failing = steps.filterNot(_.passed).minByOption(_.multiple)
     val side =
@@ -100,10 +105,23 @@ object CapacityJudgement {
       GateCheck(s"$system users in flight", Metric.InFlightGrowth, Some(f.growth.toDouble), max.toDouble, atMost = true)
     }
 
-  private def checks(r: StepRequest, limits: Limits): Seq[GateCheck] = {
+  /** Its limits on `r`: its error share on any answers, its percentiles only on at least `minAnswers` of them. */
+  private def judged(
+      subject: String,
+      r: StepRequest,
+      limits: Limits,
+      minAnswers: Long
+  ): (Seq[GateCheck], Seq[UnjudgedPercentile]) = {
     val percentiles = Map(99.0 -> r.p99Ms, 95.0 -> r.p95Ms, 90.0 -> r.p90Ms)
-    limits.percentilesMs.map { case (rank, allowed) =>
-      GateCheck(r.name, Metric.Percentile(rank), Some(percentiles(rank).toDouble), allowed.toDouble, atMost = true)
-    } ++ limits.maxErrorPercent.map(max => GateCheck(r.name, Metric.ErrorShare, Some(r.koPercent), max, atMost = true))
+    val (enough, tooFew) = limits.percentilesMs.partition(_ => r.count >= minAnswers)
+    (
+      enough.map { case (rank, allowed) =>
+        GateCheck(subject, Metric.Percentile(rank), Some(percentiles(rank).toDouble), allowed.toDouble, atMost = true)
+      } ++ errorCheck(subject, r.koPercent, limits),
+      tooFew.map { case (rank, _) => UnjudgedPercentile(subject, Metric.Percentile(rank), r.count, minAnswers) }
+    )
   }
+
+  private def errorCheck(subject: String, koPercent: Double, limits: Limits): Seq[GateCheck] =
+    limits.maxErrorPercent.map(max => GateCheck(subject, Metric.ErrorShare, Some(koPercent), max, atMost = true)).toSeq
 }

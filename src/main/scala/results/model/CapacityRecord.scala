@@ -13,6 +13,8 @@ package results.model
   * @param steps            the steps held, in the order the search ran them
   * @param end              why the search ended
   * @param judgesPace       whether its steps had to keep up with their load (see [[StepPace]]; not in a smoke run)
+  * @param minAnswers       the fewest answers of its own a path's (or the system's global) percentiles are judged
+  *                         on in a step (0: every one, as in runs archived before it was kept)
   */
 final case class CapacityRecord(
     referenceProfile: String,
@@ -23,7 +25,8 @@ final case class CapacityRecord(
     maxDurationMs: Long,
     steps: Seq[CapacityStepRecord],
     end: SearchEnd,
-    judgesPace: Boolean
+    judgesPace: Boolean,
+    minAnswers: Long = 0
 ) {
 
   /** Its reference is open (an arrival rate): users in flight measure whether a step kept up. */

@@ -15,8 +15,15 @@ object Side {
   def named(name: String): Option[Side] = All.find(_.name == name)
 }
 
-/** One step judged on its window alone: every threshold checked there, and those it broke. */
-final case class StepVerdict(figures: StepFigures, checks: Seq[GateCheck]) {
+/** A percentile limit a step could not judge: its subject had fewer answers of its own in the window than the
+  * search's `minAnswers`. Neither passed nor failed.
+  */
+final case class UnjudgedPercentile(subject: String, metric: Metric.Percentile, answers: Long, needed: Long)
+
+/** One step judged on its window alone: every threshold checked there, those it broke, and the percentiles it
+  * had too few answers to judge.
+  */
+final case class StepVerdict(figures: StepFigures, checks: Seq[GateCheck], unjudged: Seq[UnjudgedPercentile] = Nil) {
   def multiple: Double = figures.multiple
   def failures: Seq[GateCheck] = checks.filterNot(_.passed)
   def passed: Boolean = failures.isEmpty

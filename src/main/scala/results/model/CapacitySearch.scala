@@ -10,13 +10,17 @@ final case class StepRequest(path: List[String], count: Long, ko: Long, p99Ms: I
   * those still in flight when it closed, at their age then (a request the system had not answered yet counts
   * at least that long); its answers (the requests that ended in the window, OK or KO: a timeout or a refused
   * connection is a KO answer); and, for an open reference, its users in flight at the window's start and end.
+  *
+  * @param global all its requests together, for the system's global limits (None in runs archived before it
+  *               was kept)
   */
 final case class StepFigures(
     step: CapacityStepRecord,
     requests: Seq[StepRequest],
     groups: Seq[StepRequest] = Nil,
     answers: Option[Long] = None,
-    usersInFlight: Option[InFlight] = None
+    usersInFlight: Option[InFlight] = None,
+    global: Option[StepRequest] = None
 ) {
   def multiple: Double = step.multiple
   def count: Long = requests.map(_.count).sum

@@ -2,7 +2,7 @@ package results.render
 
 import results.gate.CapacityGate
 
-import results.model.{ CapacityResult, GateCheck, MetricUnit, SearchEnd, Side }
+import results.model.{ CapacityResult, GateCheck, MetricUnit, SearchEnd, Side, UnjudgedPercentile }
 
 import text.{ Formats, MarkdownTable }
 
@@ -46,6 +46,23 @@ object CapacityText {
     s"${r.system}: $carries$rest$unresolved"
   }
 
+  /** What the searches' steps were judged on, beside the gate's own checks: "capacity steps judged on 23 checks
+    * over 5 steps, 2 percentiles not judged on too few answers"; None without a search.
+    */
+  def judged(capacity: Seq[CapacityResult]): Option[String] =
+    Option.when(capacity.nonEmpty) {
+      val steps = capacity.flatMap(_.steps)
+      val unjudged = steps.map(_.unjudged.size).sum
+      s"capacity steps judged on ${counted(steps.map(_.checks.size).sum, "check")} over ${counted(steps.size, "step")}" +
+        (if (unjudged == 0) "" else s", ${counted(unjudged, "percentile")} not judged on too few answers")
+    }
+
+  private def counted(n: Int, singular: String): String = s"$n $singular${if (n == 1) "" else "s"}"
+
+  /** "gamma - mint p99 (40 of 3,000 answers)": a percentile a step had too few answers to judge. */
+  def notJudged(u: UnjudgedPercentile): String =
+    s"${u.subject} ${u.metric.name} (${u.answers} of ${u.needed} answers)"
+
   private val StepColumns = {
     import MarkdownTable.{ figures, text }
     Seq("Step", "Multiple", "Load").map(figures) ++ Seq("Verdict", "Judged window (UTC)").map(text) ++
@@ -69,7 +86,7 @@ object CapacityText {
         val f = s.figures
         val worst = f.requests.maxByOption(_.p99Ms).fold("")(q => s"${q.p99Ms} ms (${q.name})")
         val window = s"${Formats.timeOfDay(f.step.fromEpochMs)} to ${Formats.timeOfDay(f.step.toEpochMs)}"
-        val broke = s.failures.map(breach).mkString("; ")
+        val broke = (s.failures.map(breach) ++ s.unjudged.map(u => s"not judged: ${notJudged(u)}")).mkString("; ")
         Seq(
           (i + 1).toString,
           multiple(s.multiple),

@@ -35,7 +35,8 @@ object SummaryMarkdown {
             summary,
             gate
           )
-        val checks = s"${gate.checks.size - gate.failures.size} of ${gate.checks.size} checks held"
+        val checks = s"${gate.checks.size - gate.failures.size} of ${gate.checks.size} checks held" +
+          CapacityText.judged(gate.capacity).fold("")(c => s"; $c")
         if (reasons.isEmpty) Seq(s"${gate.label}: $checks.")
         else s"${gate.label}: $checks; why:" +: reasons.map(r => s"- ${escape(r)}")
     }

@@ -27,6 +27,7 @@ private[results] final class CapacityCollector(
   private final class Step(val record: CapacityStepRecord, val open: Boolean) {
     val requests = mutable.LinkedHashMap.empty[List[String], LatencyAccumulator]
     val groups = mutable.LinkedHashMap.empty[List[String], LatencyAccumulator]
+    val global = new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs)
     var answers = 0L
     val users = new UsersAt(record.fromEpochMs, record.toEpochMs)
 
@@ -61,9 +62,10 @@ private[results] final class CapacityCollector(
       val path = r.groupHierarchy :+ r.name
       ownership.ofRequest(path).flatMap(byKey.get).foreach(_.foreach { step =>
         if (step.endedIn(r.endEpochMs)) step.answers += 1
-        step.judged(r.startEpochMs, r.endEpochMs, r.responseTimeMs).foreach(ms =>
+        step.judged(r.startEpochMs, r.endEpochMs, r.responseTimeMs).foreach { ms =>
           step.record(step.requests, path, ms, r.ok)
-        )
+          step.global.record(ms, r.ok)
+        }
       })
     case g: GroupRecorded if searches.nonEmpty =>
       val ms = if (useGroupDuration) g.durationMs else g.cumulatedResponseTimeMs
@@ -90,7 +92,8 @@ private[results] final class CapacityCollector(
               figures(s.requests),
               figures(s.groups),
               Some(s.answers),
-              Option.when(s.open)(InFlight(s.users.atStart, s.users.atEnd))
+              Option.when(s.open)(InFlight(s.users.atStart, s.users.atEnd)),
+              Some(figuresOf(Nil, s.global))
             )
           )
         )
@@ -98,7 +101,8 @@ private[results] final class CapacityCollector(
     }
 
   private def figures(paths: mutable.LinkedHashMap[List[String], LatencyAccumulator]): Seq[StepRequest] =
-    paths.toSeq.map { case (path, a) =>
-      StepRequest(path, a.count, a.koCount, a.percentileMs(99), a.percentileMs(95), a.percentileMs(90))
-    }
+    paths.toSeq.map { case (path, a) => figuresOf(path, a) }
+
+  private def figuresOf(path: List[String], a: LatencyAccumulator): StepRequest =
+    StepRequest(path, a.count, a.koCount, a.percentileMs(99), a.percentileMs(95), a.percentileMs(90))
 }

@@ -123,6 +123,8 @@ class CapacityProfilesTest {
         "ceiling: 8x = 400 new users/s injected for at most 1 h; arrivals beyond a step's multiple end at once",
         "then bisection to 0.1x",
         "1 min settling, then judged on its next 2 min",
+        "by the thresholds (each request's and group's percentiles and KO, the system's percentiles and KO; " +
+          "a percentile on 3,000 of its own answers)",
         "24,000 concurrent users, 400 new users/s"
       )
     ) assertTrue(render.contains(expected), s"'$expected' in:\n$render")

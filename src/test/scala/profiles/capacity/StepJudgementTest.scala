@@ -5,13 +5,13 @@ import org.junit.jupiter.api.Assertions._
 
 import results.model.{ InFlight, StepPace, Throughput }
 import results.gate.Limits
-import suite.Answer
+import suite.{ Answer, GroupSoFar }
 
 class StepJudgementTest {
   private def limits(p99: Option[Int] = None, errors: Option[Double] = None) =
     Limits.None.copy(p99Ms = p99, maxErrorPercent = errors)
 
-  private def recorded(answers: (List[String], Long, Int)*): Map[List[String], PathFigures] = {
+  private def recorded(answers: (List[String], Long, Int)*): WindowFigures = {
     val recorder = new StepRecorder("toy")
     recorder.answered(Answer("toy", List("before"), endEpochMs = 900, 1, 200))
     recorder.openWindow(1000)
@@ -24,9 +24,13 @@ class StepJudgementTest {
 
   @Test def aStepPassesWhenEveryLimitHoldsOnItsWindow(): Unit = {
     val figures = recorded((1 to 100).map(i => (List("look up"), i.toLong, 200)): _*)
-    assertEquals(Set(List("look up")), figures.keySet, "answers before the window and other systems' do not count")
+    assertEquals(
+      Set(List("look up")),
+      figures.requests.keySet,
+      "answers before the window and other systems' do not count"
+    )
     val judged =
-      StepJudgement.judge(figures, Seq(List("look up") -> limits(p99 = Some(100))), limits(errors = Some(1)), None)
+      StepJudgement.judge(figures, Seq(List("look up") -> limits(p99 = Some(100))), limits(errors = Some(1)), None, 0)
     assertTrue(judged.passed, judged.toString)
     assertEquals(Some(99.0), judged.worstP99.map(_.value))
   }
@@ -37,16 +41,16 @@ class StepJudgementTest {
     val paths = Seq(List("look up") -> limits(p99 = Some(100)))
     def pace(answers: Long) =
       Some(StepPace(2, 0.25, Throughput(answers, 10000), Some(Throughput(4000, 10000)), Some(InFlight(100, 100))))
-    val saturated = StepJudgement.judge(figures, paths, Limits.None, pace(6000))
+    val saturated = StepJudgement.judge(figures, paths, Limits.None, pace(6000), 0)
     assertFalse(saturated.passed, saturated.toString)
     assertEquals(Seq.empty, saturated.failures, "no limit broken: the pace failed")
-    assertTrue(StepJudgement.judge(figures, paths, Limits.None, pace(8000)).passed)
+    assertTrue(StepJudgement.judge(figures, paths, Limits.None, pace(8000), 0).passed)
   }
 
   @Test def aStepIsJudgedOnEveryPercentileItsLimitsSet(): Unit = {
     val figures = recorded((1 to 100).map(i => (List("look up"), i.toLong, 200)): _*)
     val judged =
-      StepJudgement.judge(figures, Seq(List("look up") -> limits().copy(p90Ms = Some(50))), Limits.None, None)
+      StepJudgement.judge(figures, Seq(List("look up") -> limits().copy(p90Ms = Some(50))), Limits.None, None, 0)
     assertEquals(Seq((StepCheck.Percentile(90), 90.0)), judged.failures.map(c => (c.threshold, c.value)))
   }
 
@@ -57,16 +61,21 @@ class StepJudgementTest {
     val judged = StepJudgement.judge(
       figures,
       Seq(
-        List("g") -> limits(p99 = Some(500)),
+        List("g", "look up") -> limits(p99 = Some(500)),
         List("home") -> limits(errors = Some(50)),
         List("absent") -> limits(Some(1))
       ),
       limits(errors = Some(1)),
-      None
+      None,
+      0
     )
     assertFalse(judged.passed)
     assertEquals(
-      Seq((Nil, StepCheck.ErrorPercent), (List("home"), StepCheck.ErrorPercent), (List("g"), StepCheck.P99)),
+      Seq(
+        (Nil, StepCheck.ErrorPercent),
+        (List("home"), StepCheck.ErrorPercent),
+        (List("g", "look up"), StepCheck.P99)
+      ),
       judged.failures.map(c => (c.path, c.threshold))
     )
     assertEquals(3, judged.checks.size, "a path the system sent nothing on is not judged")
@@ -76,10 +85,90 @@ class StepJudgementTest {
   @Test def aRedirectIsAnAnswerAndAClientErrorIsNot(): Unit = {
     val figures =
       recorded((List("log in"), 5L, 302), (List("log in"), 5L, 304), (List("open"), 5L, 404), (List("open"), 5L, 0))
-    assertEquals((2L, 0L), (figures(List("log in")).count, figures(List("log in")).ko))
-    assertEquals((2L, 2L), (figures(List("open")).count, figures(List("open")).ko))
+    assertEquals((2L, 0L), (figures.requests(List("log in")).count, figures.requests(List("log in")).ko))
+    assertEquals((2L, 2L), (figures.requests(List("open")).count, figures.requests(List("open")).ko))
+  }
+
+  /** Each path within its own limit, 100 answers at 10 ms and 100 at 200 ms: the system's p99 is 200 ms. */
+  @Test def aStepIsJudgedByTheSystemsGlobalPercentiles(): Unit = {
+    val figures = recorded(
+      (1 to 100).map(_ => (List("fast"), 10L, 200)) ++ (1 to 100).map(_ => (List("slow"), 200L, 200)): _*
+    )
+    val paths = Seq(List("fast") -> limits(p99 = Some(2000)), List("slow") -> limits(p99 = Some(2000)))
+    val below = StepJudgement.judge(figures, paths, limits(p99 = Some(150)), None, 0)
+    assertFalse(below.passed, below.toString)
+    assertEquals(Seq((Nil, StepCheck.P99, 200.0)), below.failures.map(c => (c.path, c.threshold, c.value)))
+    val above = StepJudgement.judge(figures, paths, limits(p99 = Some(250)), None, 0)
+    assertTrue(above.passed, above.toString)
+    assertEquals(3, above.checks.size, "both paths' p99 and the system's")
+  }
+
+  /** 100 users log in, a form then its submission at 60 ms each: each request takes 60 ms, the group 120 ms. */
+  private def loggedIn(recorder: StepRecorder): WindowFigures = {
+    recorder.openWindow(1000)
+    (1 to 100).foreach { user =>
+      val start = 900L + user
+      def inGroup(cumulated: Long) = List(GroupSoFar(List("Log in"), user.toLong, start, cumulated, okBefore = true))
+      recorder.answered(Answer("toy", List("Log in", "form"), start + 60, 60, 200, inGroup(60)))
+      recorder.answered(Answer("toy", List("Log in", "submit"), start + 180, 60, 302, inGroup(120)))
+    }
+    recorder.closeWindow()
+  }
+
+  @Test def aGroupIsJudgedOnItsOwnTimesNotItsRequests(): Unit = {
+    val figures = loggedIn(new StepRecorder("toy", groupDuration = false))
+    assertEquals(
+      (100L, 0L, 120L), {
+        val group = figures.groups(List("Log in")); (group.count, group.ko, group.percentileMs(99))
+      }
+    )
+    val requests = Seq(List("Log in", "form"), List("Log in", "submit")).map(_ -> limits(p99 = Some(100)))
+    val binding =
+      StepJudgement.judge(figures, requests :+ (List("Log in") -> limits(p99 = Some(100))), Limits.None, None, 0)
+    assertEquals(Seq((List("Log in"), 120.0)), binding.failures.map(c => (c.path, c.value)), binding.toString)
+    val loose =
+      StepJudgement.judge(figures, requests :+ (List("Log in") -> limits(p99 = Some(150))), Limits.None, None, 0)
+    assertTrue(loose.passed, loose.toString)
+    assertEquals(
+      Seq(60.0, 60.0),
+      loose.checks.filter(_.path.size == 2).map(_.value),
+      "the system's p99 takes the requests alone, as Gatling's All Requests"
+    )
+  }
+
+  /** With Gatling's `useGroupDurationMetric` a group's time runs from its start to its last answer: 180 ms. */
+  @Test def aGroupsDurationIsItsTimeWhereGatlingSaysSo(): Unit =
+    assertEquals(180L, loggedIn(new StepRecorder("toy", groupDuration = true)).groups(List("Log in")).percentileMs(99))
+
+  /** A rare path (10 answers at 200 ms) beside a common one (200 at 10 ms): its p99 is judged on its own answers. */
+  @Test def aPathsPercentilesAreJudgedOnlyOnEnoughOfItsOwnAnswers(): Unit = {
+    val figures = recorded(
+      (1 to 200).map(_ => (List("common"), 10L, 200)) ++ (1 to 10).map(_ => (List("rare"), 200L, 200)): _*
+    )
+    val paths =
+      Seq(List("common") -> limits(p99 = Some(100)), List("rare") -> limits(p99 = Some(100), errors = Some(50)))
+    val tooFew = StepJudgement.judge(figures, paths, Limits.None, None, minAnswers = 100)
+    assertEquals(Seq(UnjudgedCheck(List("rare"), StepCheck.P99, 10, 100)), tooFew.unjudged)
+    assertEquals(
+      Seq((List("common"), StepCheck.P99), (List("rare"), StepCheck.ErrorPercent)),
+      tooFew.checks.map(c => (c.path, c.threshold)),
+      "not passed either: only its error share, on any answers, is judged"
+    )
+    assertTrue(tooFew.passed, "nor failed")
+    val enough = StepJudgement.judge(figures, paths, Limits.None, None, minAnswers = 10)
+    assertEquals(Seq((List("rare"), 200.0)), enough.failures.map(c => (c.path, c.value)))
+    assertEquals(Nil, enough.unjudged)
+  }
+
+  /** 20 s into a window of at most 80 s, with 100 answers wanted of each gated path. */
+  @Test def aWindowWaitsForAGatedPathThatCanStillGetEnoughAnswersAndNoLonger(): Unit = {
+    def enough(answers: (List[String], Long)*) =
+      StepJudgement.enoughOfEach(answers.toMap, Set(List("a"), List("g")), 100, elapsedMs = 20000, latestMs = 80000)
+    assertTrue(enough(List("a") -> 100, List("g") -> 100, List("ungated") -> 1))
+    assertFalse(enough(List("a") -> 100, List("g") -> 30), "30 in 20 s: 120 by 80 s, worth the wait")
+    assertTrue(enough(List("a") -> 100, List("g") -> 20), "20 in 20 s: 80 by 80 s, too few however long it waits")
   }
 
   @Test def aWindowWithoutAnswersFails(): Unit =
-    assertFalse(StepJudgement.judge(Map.empty, Nil, Limits.None, None).passed)
+    assertFalse(StepJudgement.judge(WindowFigures.Empty, Nil, Limits.None, None, 0).passed)
 }

@@ -48,6 +48,23 @@ class StepLineTest {
     )
     val short =
       StepLine.render(plan, 2, 2, judged(2000, 80000, InFlight(100, 100), Throughput(1000, 80000)), NextStep.Hold(4))
-    assertTrue(short.contains("(too few answers even in 80 s: its percentiles and pace are rough)"), short)
+    assertTrue(short.contains("(too few answers even in 80 s: its pace is rough)"), short)
+  }
+
+  @Test def theSystemsGlobalP99IsNamedAsAllRequests(): Unit = {
+    val global =
+      judged(37600, 47000, InFlight(2100, 2100)).copy(checks = Seq(StepCheck(Nil, StepCheck.P99, 7000, 6000)))
+    val line = StepLine.render(plan, 2, 2, global, NextStep.Hold(1.5))
+    assertTrue(line.contains("worst p99 7,000 ms > 6,000 ms (all requests)"), line)
+  }
+
+  @Test def aPercentileNotJudgedOnTooFewAnswersIsNamed(): Unit = {
+    val rare = judged(37600, 47000, InFlight(2100, 2100))
+      .copy(unjudged = Seq(UnjudgedCheck(List("update raid"), StepCheck.P99, 40, 3000)))
+    val line = StepLine.render(plan, 2, 2, rare, NextStep.Hold(4))
+    assertTrue(
+      line.contains(": PASS (not judged on too few answers: update raid p99 (40 of 3,000 answers)); next 4x"),
+      line
+    )
   }
 }

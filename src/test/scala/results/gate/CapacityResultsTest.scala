@@ -62,9 +62,10 @@ class CapacityResultsTest {
       tallies: Seq[Tally] = Nil,
       pace: Option[Paced] = None,
       injectorByStep: Seq[InjectorFigures] = Nil,
-      sandboxByStep: Seq[SandboxShare.Counts] = Nil
+      sandboxByStep: Seq[SandboxShare.Counts] = Nil,
+      minAnswers: Long = 0
   ): RunSummary = {
-    val (runDir, context) = crafted(steps, end, injector, tallies, pace, injectorByStep, sandboxByStep)
+    val (runDir, context) = crafted(steps, end, injector, tallies, pace, injectorByStep, sandboxByStep, minAnswers)
     RunSummarizer.summarize(runDir, context, RunSummarizer.RunIdentity("crafted", "test"), settings)
   }
 
@@ -76,7 +77,8 @@ class CapacityResultsTest {
       tallies: Seq[Tally],
       pace: Option[Paced],
       injectorByStep: Seq[InjectorFigures] = Nil,
-      sandboxByStep: Seq[SandboxShare.Counts] = Nil
+      sandboxByStep: Seq[SandboxShare.Counts] = Nil,
+      minAnswers: Long = 0
   ): (Path, RunContext) = {
     val dir = Files.createDirectories(Files.createTempDirectory("capacity").resolve("runs"))
     val writer = SimulationLogWriter.open(dir, "crafted.Raid", start, "raid", Nil)
@@ -115,7 +117,8 @@ class CapacityResultsTest {
       },
       end,
       // Unless paced, every step answers as many as the others: its figures judge the thresholds alone.
-      judgesPace = pace.nonEmpty
+      judgesPace = pace.nonEmpty,
+      minAnswers = minAnswers
     )
     val context = RunContext(
       "RaidSimulation",
@@ -167,6 +170,52 @@ class CapacityResultsTest {
       (4.6, 3420, 0),
       (4.3, 2900, 0)
     )
+
+  /** RAiD's global p99 limit below the 2,000 ms its 1x step gives: no headroom; set at its path's 3,000 ms, the
+    * headroom of the path's limit alone. The gate's line counts the steps' checks either way.
+    */
+  @Test def aGlobalP99LimitJudgesEveryStep(): Unit = {
+    val below = gated(summarized(resolvedSteps), "thresholds.simulations.raid.global.p99Ms = 1500").gate.get
+    val first = below.capacity.head.steps.head
+    assertEquals(Some(0.0), below.capacity.head.headroom, CapacityText.oneLine(below.capacity.head))
+    assertEquals(
+      Seq(("raid All Requests", Metric.Percentile(99), Some(2000.0))),
+      first.failures.map(c => (c.subject, c.metric, c.measured))
+    )
+    val above = gated(summarized(resolvedSteps), "thresholds.simulations.raid.global.p99Ms = 3000").gate.get
+    assertEquals(Some(4.3), above.capacity.head.headroom)
+    assertEquals(
+      Some("capacity steps judged on 24 checks over 8 steps"),
+      CapacityText.judged(above.capacity),
+      "each step: mint raid's p99, the system's p99 and error share"
+    )
+  }
+
+  /** 100 answers a step against a `minAnswers` of 150: no step judges a percentile, and each says so. */
+  @Test def aStepWithTooFewAnswersJudgesNoPercentileOnThem(): Unit = {
+    val gate = gated(summarized(resolvedSteps, minAnswers = 150)).gate.get
+    val steps = gate.capacity.head.steps
+    assertTrue(steps.forall(_.passed), "5,000 ms at 8x fails no p99 judged on 100 answers")
+    assertEquals(Set(Metric.ErrorShare), steps.flatMap(_.checks).map(_.metric).toSet)
+    assertEquals(
+      Seq(("mint raid", Metric.Percentile(99), 100L, 150L)),
+      steps.head.unjudged.map(u => (u.subject, u.metric, u.answers, u.needed))
+    )
+    val sameJudgedTwice = gated(summarized(resolvedSteps, minAnswers = 100)).gate.get.capacity.head
+    assertEquals(Some(4.3), sameJudgedTwice.headroom, "100 answers are enough for a minimum of 100")
+  }
+
+  /** No limit applies to what the steps answered, nor is their pace judged: the steps passed on nothing. */
+  @Test def aSearchJudgedOnNoLimitIsNeverAPass(): Unit = {
+    val summary = summarized(resolvedSteps)
+    val gate = Gate.evaluate(
+      summary,
+      Thresholds.fromConfig(ConfigFactory.parseString("thresholds.simulations.raid {}"), "test.conf", "raid"),
+      None
+    )
+    assertEquals(Nil, gate.capacity.head.steps.flatMap(_.checks))
+    assertEquals("INCOMPLETE", gate.label, gate.incomplete.map(_.text).mkString)
+  }
 
   @Test def aResolvedSearchAnswersItsHeadroomAndWhatBrokeFirstOnTheSystemsSide(): Unit = {
     val summary = gated(summarized(resolvedSteps))
@@ -454,7 +503,9 @@ class CapacityResultsTest {
       printed.mkString("\n")
     )
     assertTrue(
-      printed.exists(_.startsWith("results: gate PASS for crafted (1 checks, 0 failed)")),
+      printed.contains(
+        "results: gate PASS for crafted (1 checks, 0 failed; capacity steps judged on 16 checks over 8 steps)"
+      ),
       printed.mkString("\n")
     )
     val markdown = Files.readString(runDir.resolve(RunArchive.SummaryMarkdownName))

@@ -132,7 +132,7 @@ if [ -n "$sandbox" ]; then
   wait_for "$sandbox"
 fi
 if [ "$aborting" = 1 ]; then
-  echo "rehearse: aborted: the shards' runs are in $LOADTEST_RESULTS, not merged (deploy/merge.sh with LOADTEST_SHARDS=$shards and that LOADTEST_RESULTS merges them)" >&2
+  echo "rehearse: aborted: the shards' runs are in $LOADTEST_RESULTS, not merged (deploy/merge.sh with LOADTEST_SHARDS=$shards, that LOADTEST_RESULTS and LOADTEST_RUN_ID=$LOADTEST_RUN_ID merges them)" >&2
   exit 4
 fi
 status=0

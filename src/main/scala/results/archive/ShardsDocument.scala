@@ -2,6 +2,7 @@ package results.archive
 
 import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
 import results.model
 import results.model.ShardOverlap
@@ -26,10 +27,15 @@ private[results] object ShardsDocument {
       steadyEndEpochMs: Long,
       @JsonInclude(NON_ABSENT) start: Option[RunDocument.Start],
       // Merges before the shards' pace was judged have none.
-      @JsonInclude(NON_ABSENT) sharedRequests: Option[Long] = None,
+      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) sharedRequests: Option[Long] =
+        None,
       @JsonProperty(required = false) plannedShare: Double = 0,
-      @JsonInclude(NON_ABSENT) expectedRequests: Option[Double] = None,
-      @JsonInclude(NON_ABSENT) achievedShare: Option[Double] = None,
+      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs =
+        classOf[java.lang.Double]
+      ) expectedRequests: Option[Double] =
+        None,
+      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Double]) achievedShare: Option[Double] =
+        None,
       @JsonProperty(required = false) short: Boolean = false,
       @JsonProperty(required = false) lateMs: Long = 0,
       @JsonProperty(required = false) late: Boolean = false

@@ -13,6 +13,7 @@ import results.model.{
 
 import results.archive.SummaryJson
 import results.gate.{ Gate, Thresholds }
+import results.render.ShardSections
 import results.summarize.ShardMerge
 
 import java.nio.file.Files
@@ -81,6 +82,11 @@ class ShardPaceTest {
       uneven(half)
     )
     assertEquals(Seq("raid-2"), half.shardOverlap.get.short.map(_.runId))
+    // summary.md's and the run page's shard table: each shard's requests while all were steady, and of its part.
+    assertEquals(
+      Seq(Seq("1000", "133.33"), Seq("500", "66.67")),
+      ShardSections.rows(half.shardOverlap.get).map(_.takeRight(2))
+    )
   }
 
   @Test def theShortfallToleranceHoldsFromBothSides(): Unit = {

@@ -193,7 +193,7 @@ object ShardMerge {
   /** The requests `timeline` saw start in [from, to): whole buckets, and a bucket the window cuts in the part
     * it covers (a bucket's requests taken as spread over it).
     */
-  def requestsBetween(timeline: Timeline, from: Long, to: Long): Long =
+  private def requestsBetween(timeline: Timeline, from: Long, to: Long): Long =
     math.round(timeline.series.headOption.toSeq.flatMap(_.points).map { point =>
       val start = timeline.startEpochMs + point.offsetMs
       val covered = math.max(0L, math.min(to, start + timeline.bucketMs) - math.max(from, start))

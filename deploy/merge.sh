@@ -9,12 +9,14 @@
 # looks: when the wait ends without every shard of this run, one line names what each folder held, and nothing
 # is merged. A shard's run is the folder its shard.sh named in shard-<i>/run (another run folder there is an
 # earlier run's).
-# With LOADTEST_SHARDS=1 there is nothing to merge: the one run's verdict, in the same codes.
+# A run is judged once: once it has its verdict, judged-run-id in $LOADTEST_RESULTS holds its id, and a merge of
+# that id there again stops at once (2), naming it. With LOADTEST_SHARDS=1 there is nothing to merge: the one
+# run's verdict, in the same codes.
 # Exit code (docs/scaling.md, "Several injectors"): the merged verdict's, 0 PASS, 1 FAIL, 4 INCOMPLETE; 6 INVALID
 # when the shards did not run their load at once and in full (their steady windows did not overlap enough, a
 # shard sent less than its share in the window they shared, began later than the tolerance or was missing at
 # the start: the line names the shards and their figures), or the merged run passed but a shard's own injector
-# was saturated; 2 no verdict: a shard of this run missing or unfinished (no exit-code), a shard folder of
+# was saturated; 2 no verdict: this run id judged here before, a shard of this run missing or unfinished (no exit-code), a shard folder of
 # another run id (the line names both), a shard that left no run, or refused by the merge (a run of another
 # simulation, shard count, settings or commit, or of no known commit); 3 bad input: this script's environment
 # (LOADTEST_RUN_ID among it), or a shard stopped by its own bad input (exit code 3: every shard has the same
@@ -30,6 +32,15 @@ shards_rule="LOADTEST_SHARDS must be a whole number from 1, without leading zero
 case "$LOADTEST_SHARDS" in *[!0-9]* | 0*) bad_input "$shards_rule" ;; esac
 [ "$LOADTEST_SHARDS" -ge 1 ] || bad_input "$shards_rule"
 case "${LOADTEST_MERGE_WAIT_SECONDS:-0}" in '' | *[!0-9]*) bad_input "LOADTEST_MERGE_WAIT_SECONDS must be a whole number of seconds (was '$LOADTEST_MERGE_WAIT_SECONDS')" ;; esac
+# A run is judged once: a merge applied again with the same run id and folder (a Job applied again unchanged)
+# would otherwise find the judged run's shards finished and give its verdict again, as this run's.
+judged="$LOADTEST_RESULTS/judged-run-id"
+if [ "$(cat "$judged" 2> /dev/null || true)" = "$LOADTEST_RUN_ID" ]; then
+  echo "merge: run $LOADTEST_RUN_ID was judged in $LOADTEST_RESULTS before ($judged): its shards there are that run's; give a new run a LOADTEST_RUN_ID and a LOADTEST_RESULTS of its own" >&2
+  exit 2
+fi
+# Called with the verdict's exit code once there is one.
+verdict() { echo "$LOADTEST_RUN_ID" > "$judged"; exit "$1"; }
 deadline=$((SECONDS + ${LOADTEST_MERGE_WAIT_SECONDS:-0}))
 # The run id a shard folder holds: empty when it holds none.
 run_id_of() { cat "$1/run-id" 2> /dev/null || true; }
@@ -81,9 +92,9 @@ if [ "$LOADTEST_SHARDS" -eq 1 ]; then
   code=$(cat "$LOADTEST_RESULTS/shard-1/exit-code")
   echo "merge: one shard, nothing to merge: its run is ${runs[0]}"
   case "$code" in
-    0 | 4 | 6) exit "$code" ;;
-    2) exit 1 ;;
-    *) exit $((code >= 128 ? 4 : 2)) ;;
+    0 | 4 | 6) verdict "$code" ;;
+    2) verdict 1 ;;
+    *) if [ "$code" -ge 128 ]; then verdict 4; else exit 2; fi ;;
   esac
 fi
 baseline=()
@@ -99,4 +110,5 @@ for i in $(seq 1 "$LOADTEST_SHARDS"); do
     [ "$status" -eq 0 ] && status=6
   fi
 done
-exit "$status"
+# A verdict is noted; a refusal (2), bad input (3) or a merge stopped by a signal gave none.
+case "$status" in 0 | 1 | 4 | 6) verdict "$status" ;; *) exit "$status" ;; esac

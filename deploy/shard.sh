@@ -29,8 +29,8 @@
 # is killed outright, the JVM sees its parent gone and stops its load as on a signal.
 # Exit code: 0 when the run was archived with a verdict, whatever the verdict (the merge judges the
 # whole; the run's own exit code is in shard-<i>/exit-code for it); 3 bad input (this script's environment,
-# a LOADTEST_RESULTS holding the shards of another run id, which it leaves as it is, or the run's own input:
-# before any load); otherwise, no run archived, the run's own exit code (2 if
+# a LOADTEST_RESULTS holding the shards of another run id, or where this run id was judged before, which it
+# leaves as it is, or the run's own input: before any load); otherwise, no run archived, the run's own exit code (2 if
 # that was 0), and deploy/merge.sh names this shard.
 set -euo pipefail
 bad_input() { echo "shard: $1" >&2; exit 3; }
@@ -63,6 +63,9 @@ for id_file in "$LOADTEST_RESULTS"/shard-*/run-id; do
     bad_input "$LOADTEST_RESULTS holds the shards of another run ($other in $id_file): give this run a folder of its own (a new LOADTEST_RESULTS)"
 done
 shopt -u nullglob
+# A run judged here before (deploy/merge.sh noted its verdict): its load again would be judged by no one.
+[ "$(cat "$LOADTEST_RESULTS/judged-run-id" 2> /dev/null || true)" != "$LOADTEST_RUN_ID" ] ||
+  bad_input "run $LOADTEST_RUN_ID was judged in $LOADTEST_RESULTS before ($LOADTEST_RESULTS/judged-run-id): give a new run a LOADTEST_RUN_ID and a LOADTEST_RESULTS of its own"
 shard_dir="$LOADTEST_RESULTS/shard-$i"
 mkdir -p "$shard_dir"
 rm -f "$shard_dir/exit-code" "$shard_dir/run"

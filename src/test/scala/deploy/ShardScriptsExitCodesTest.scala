@@ -175,6 +175,25 @@ class ShardScriptsExitCodesTest {
     Files.move(later.resolve("shard-2"), arriving.resolve("shard-2"))
     assertExit(0, Await.result(waiting, 5.minutes), "shard 2 came while the merge waited")
     assertTrue(ShardScripts.mergedRun(arriving).nonEmpty, "merged")
+
+    // The same merge applied again, its run id and folder unchanged (a Job applied again as it was): that run was
+    // judged, and its shards are never taken for a new run's.
+    val judged = contents(arriving)
+    val again = mergeIn(arriving, 2, Map("LOADTEST_MERGE_WAIT_SECONDS" -> "600"))
+    assertExit(2, again, "the run was judged before")
+    assertEquals(
+      s"merge: run crafted was judged in $arriving before ($arriving/judged-run-id): its shards there are that " +
+        "run's; give a new run a LOADTEST_RUN_ID and a LOADTEST_RESULTS of its own",
+      again.output.trim
+    )
+    val (rerun, _) = shard("0", Seq(passing(1), passing(2)), results = arriving)
+    assertExit(3, rerun, "a shard of the judged run again")
+    assertEquals(
+      s"shard: run crafted was judged in $arriving before ($arriving/judged-run-id): give a new run a " +
+        "LOADTEST_RUN_ID and a LOADTEST_RESULTS of its own",
+      rerun.output.trim
+    )
+    assertEquals(judged, contents(arriving), "nothing merged or run again")
   }
 
   @Test
@@ -402,6 +421,13 @@ class ShardScriptsExitCodesTest {
     assertEquals(Seq("run-id"), ShardScripts.entries(earlier))
     val same = Map("LOADTEST_RESULTS" -> earlier.getParent.toString, "LOADTEST_RUN_ID" -> "rehearsal-earlier")
     assertExit(0, rehearse(Seq("2"), crafted, same), "the same run's shards: the run again")
+    val judged = rehearse(Seq("2"), crafted, same)
+    assertExit(3, judged, "that run was judged")
+    assertEquals(
+      s"rehearse: run rehearsal-earlier was judged in ${earlier.getParent} before: give the rehearsal a folder and " +
+        "a run id of its own (unset LOADTEST_RESULTS and LOADTEST_RUN_ID: new ones)",
+      judged.output.trim
+    )
     val noBuild = rehearse(
       Seq("2"),
       crafted,

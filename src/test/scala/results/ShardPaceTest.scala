@@ -105,6 +105,14 @@ class ShardPaceTest {
     assertEquals(Seq("raid-1"), even.shardOverlap.get.short.map(_.runId))
   }
 
+  @Test def aPlanWithoutAUserCountIsNotJudged(): Unit = {
+    // A closed shape's plan counts no users: 10 and 5 a second say nothing of either shard's part.
+    val closed = Seq(shard(1, 10), shard(2, 5)).map(s => s.copy(completion = s.completion.copy(plannedUsers = None)))
+    val summary = merged(closed: _*)()
+    assertEquals(Seq(None, None), summary.shardOverlap.get.shards.map(summary.shardOverlap.get.achievedShare))
+    assertEquals("PASS", verdict(summary).label)
+  }
+
   @Test def aFewRequestsAreNotJudged(): Unit = {
     // 0.3 a second between them over 100 s: each part holds 15, too few to say anything of a shard's pace.
     val few = Seq(shard(1, 1), shard(2, 0)).map(s =>

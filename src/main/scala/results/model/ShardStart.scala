@@ -27,8 +27,8 @@ object StartRule {
   *
   * @param sharedRequests the requests it started in the window all shards were in their steady windows at once
   *                       (None: its summary kept no timeline to count them by)
-  * @param plannedShare   its part of the plan: its planned users over all shards' (each shard's 1/N where the
-  *                       plans have no user count, as closed shapes)
+  * @param plannedShare   its part of the plan: its planned users over all shards' (0, its pace not judged, where
+  *                       the plans have no user count, as closed shapes)
   */
 final case class ShardTimes(
     runId: String,
@@ -84,7 +84,8 @@ final case class ShardOverlap(
     Option.when(shards.forall(_.sharedRequests.nonEmpty))(shards.flatMap(_.sharedRequests).sum)
 
   /** What `shard` would have sent in the shared steady window had the shards sent it in their plan's parts. */
-  def expectedRequests(shard: ShardTimes): Option[Double] = sharedRequests.map(_ * shard.plannedShare)
+  def expectedRequests(shard: ShardTimes): Option[Double] =
+    sharedRequests.filter(_ => shard.plannedShare > 0).map(_ * shard.plannedShare)
 
   /** What `shard` sent of its part (1: all of it), judged only when its part is [[ShardOverlap.MinExpectedRequests]]
     * or more: a few requests' count says nothing of a shard's pace.

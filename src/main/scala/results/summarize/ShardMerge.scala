@@ -200,11 +200,13 @@ object ShardMerge {
       point.count * covered.toDouble / timeline.bucketMs
     }.sum)
 
-  /** `shard`'s part of the plan: its planned users over all shards', or 1/N where a plan has no user count. */
+  /** `shard`'s part of the plan: its planned users over all shards'; 0, not judged, where a plan has no user count
+    * (a closed shape's users go at the system's pace, and its few users split unevenly over the shards).
+    */
   private def plannedShare(shard: RunSummary, shards: Seq[RunSummary]): Double = {
     val planned = shards.map(_.completion.plannedUsers)
     if (planned.forall(_.exists(_ > 0))) shard.completion.plannedUsers.get.toDouble / planned.flatten.sum
-    else 1.0 / shards.size
+    else 0.0
   }
 
   /** Length of the union of [start, end) intervals. */

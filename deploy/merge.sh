@@ -1,39 +1,66 @@
 #!/usr/bin/env bash
 # The merge after the shards (the merge Job in deploy/k8s/, deploy/rehearse.sh's last step, the
-# workflows' merge job): waits until every shard of $LOADTEST_RESULTS has finished (its exit-code file),
-# at most LOADTEST_MERGE_WAIT_SECONDS (default 0: no wait), then merges the N runs into one summary
-# and one gate verdict, in $LOADTEST_RESULTS; with LOADTEST_BASELINE (a merged run's folder), p99
-# regressions against it fail the gate too. A shard that left no run stops it with one line naming
-# the shard and its folder: never a merge of some of the shards. A shard's run is the folder its
-# shard.sh named in shard-<i>/run (another run folder there is an earlier run's), and every shard must
-# carry the same run id (shard-<i>/run-id): shards of two runs are refused, naming both.
-# With LOADTEST_SHARDS=1 there is nothing to merge: the one run's verdict, in the same codes.
+# workflows' merge job): merges the shards of one run, LOADTEST_RUN_ID (the id every shard of it was given: it
+# writes it in shard-<i>/run-id), from $LOADTEST_RESULTS. It waits until every shard of that run has finished
+# (its folder holds this run id and an exit-code file), at most LOADTEST_MERGE_WAIT_SECONDS (default 0: no wait),
+# then merges the N runs into one summary and one gate verdict, in $LOADTEST_RESULTS; with LOADTEST_BASELINE
+# (a merged run's folder), p99 regressions against it fail the gate too. A shard folder of another run (an
+# earlier run's, left in a LOADTEST_RESULTS used again) is never taken for this run's, however finished it
+# looks: when the wait ends without every shard of this run, one line names what each folder held, and nothing
+# is merged. A shard's run is the folder its shard.sh named in shard-<i>/run (another run folder there is an
+# earlier run's).
+# A run is judged once: once it has its verdict, judged-run-id in $LOADTEST_RESULTS holds its id, and a merge of
+# that id there again stops at once (2), naming it. With LOADTEST_SHARDS=1 there is nothing to merge: the one
+# run's verdict, in the same codes.
 # Exit code (docs/scaling.md, "Several injectors"): the merged verdict's, 0 PASS, 1 FAIL, 4 INCOMPLETE; 6 INVALID
-# when the shards' steady windows did not overlap enough (the planned load never ran at once; the line names
-# the shards and their times), or the merged run passed but a shard's own injector was saturated (its figures
-# say more about the injector than the target); 2 no verdict: a shard missing or unfinished (no exit-code), left no run, of
-# another run id, or refused by the merge (a run of another simulation, shard count, settings or commit); 3 bad
-# input: this script's environment, or a shard stopped by its own bad input (exit code 3: every shard has
-# the same input, so a re-run would stop the same way).
+# when the shards did not run their load at once and in full (their steady windows did not overlap enough, a
+# shard sent less than its share in the window they shared, began later than the tolerance or was missing at
+# the start: the line names the shards and their figures), or the merged run passed but a shard's own injector
+# was saturated; 2 no verdict: this run id judged here before, a shard of this run missing or unfinished (no exit-code), a shard folder of
+# another run id (the line names both), a shard that left no run, or refused by the merge (a run of another
+# simulation, shard count, settings or commit, or of no known commit); 3 bad input: this script's environment
+# (LOADTEST_RUN_ID among it), or a shard stopped by its own bad input (exit code 3: every shard has the same
+# input, so a re-run would stop the same way).
 set -euo pipefail
 bad_input() { echo "merge: $1" >&2; exit 3; }
 need() { [ -n "$2" ] || bad_input "$1 is not set: $3"; }
 need LOADTEST_SHARDS "${LOADTEST_SHARDS:-}" "the shard count"
 need LOADTEST_RESULTS "${LOADTEST_RESULTS:-}" "the shared results folder"
+need LOADTEST_RUN_ID "${LOADTEST_RUN_ID:-}" "the id of the run to merge, the one its shards were given"
 need LOADTEST_CLASSPATH "${LOADTEST_CLASSPATH:-}" "the suite classpath"
 shards_rule="LOADTEST_SHARDS must be a whole number from 1, without leading zeros (was '$LOADTEST_SHARDS')"
 case "$LOADTEST_SHARDS" in *[!0-9]* | 0*) bad_input "$shards_rule" ;; esac
 [ "$LOADTEST_SHARDS" -ge 1 ] || bad_input "$shards_rule"
 case "${LOADTEST_MERGE_WAIT_SECONDS:-0}" in '' | *[!0-9]*) bad_input "LOADTEST_MERGE_WAIT_SECONDS must be a whole number of seconds (was '$LOADTEST_MERGE_WAIT_SECONDS')" ;; esac
+# A run is judged once: a merge applied again with the same run id and folder (a Job applied again unchanged)
+# would otherwise find the judged run's shards finished and give its verdict again, as this run's.
+judged="$LOADTEST_RESULTS/judged-run-id"
+if [ "$(cat "$judged" 2> /dev/null || true)" = "$LOADTEST_RUN_ID" ]; then
+  echo "merge: run $LOADTEST_RUN_ID was judged in $LOADTEST_RESULTS before ($judged): its shards there are that run's; give a new run a LOADTEST_RUN_ID and a LOADTEST_RESULTS of its own" >&2
+  exit 2
+fi
+# Called with the verdict's exit code once there is one.
+verdict() { echo "$LOADTEST_RUN_ID" > "$judged"; exit "$1"; }
 deadline=$((SECONDS + ${LOADTEST_MERGE_WAIT_SECONDS:-0}))
+# The run id a shard folder holds: empty when it holds none.
+run_id_of() { cat "$1/run-id" 2> /dev/null || true; }
+# A shard of this run has finished when its folder holds this run id and its exit code. A shard of another id
+# never overwrites one (shard.sh refuses a folder holding another run's shards), so an exit code beside this id
+# is this run's.
+finished() { [ -f "$1/exit-code" ] && [ "$(run_id_of "$1")" = "$LOADTEST_RUN_ID" ]; }
 for i in $(seq 1 "$LOADTEST_SHARDS"); do
-  while [ ! -f "$LOADTEST_RESULTS/shard-$i/exit-code" ] && [ "$SECONDS" -lt "$deadline" ]; do sleep 5; done
+  while ! finished "$LOADTEST_RESULTS/shard-$i" && [ "$SECONDS" -lt "$deadline" ]; do sleep 5; done
 done
-runs=() problems=() run_ids=()
-declare -A shards_of_run=()
-no_run_status=2
+runs=() problems=()
+no_run_status=2 foreign=0
 for i in $(seq 1 "$LOADTEST_SHARDS"); do
   dir="$LOADTEST_RESULTS/shard-$i"
+  id=$(run_id_of "$dir")
+  if [ -d "$dir" ] && [ "$id" != "$LOADTEST_RUN_ID" ]; then
+    problems+=("shard $i/$LOADTEST_SHARDS ($dir) holds run ${id:-(no run id)}, not run $LOADTEST_RUN_ID: another run's, left in this LOADTEST_RESULTS")
+    foreign=1
+    continue
+  fi
   if [ ! -f "$dir/exit-code" ]; then
     if [ -d "$dir" ]; then
       problems+=("shard $i/$LOADTEST_SHARDS ($dir) did not finish: no exit-code (stopped before its script wrote it?)")
@@ -42,9 +69,6 @@ for i in $(seq 1 "$LOADTEST_SHARDS"); do
     fi
     continue
   fi
-  id=$(cat "$dir/run-id" 2> /dev/null || echo "(none)")
-  [ -n "${shards_of_run[$id]:-}" ] || run_ids+=("$id")
-  shards_of_run[$id]+=" $i"
   run=$(cat "$dir/run" 2> /dev/null || true)
   if [ -z "$run" ]; then
     code=$(cat "$dir/exit-code")
@@ -56,12 +80,8 @@ for i in $(seq 1 "$LOADTEST_SHARDS"); do
     runs+=("$dir/$run")
   fi
 done
-if [ ${#run_ids[@]} -gt 1 ]; then
-  described=()
-  for id in "${run_ids[@]}"; do described+=("run $id (shard${shards_of_run[$id]})"); done
-  problems=("the shards are of ${#run_ids[@]} different runs, not one: ${described[*]}" "${problems[@]}")
-  no_run_status=2
-fi
+# Another run's shard is no bad input of this run's: no verdict, whatever else the shards say.
+[ "$foreign" = 0 ] || no_run_status=2
 if [ ${#problems[@]} -gt 0 ]; then
   (IFS=';'; echo "merge: ${problems[*]}" | sed 's/;/; /g') >&2
   exit "$no_run_status"
@@ -72,9 +92,9 @@ if [ "$LOADTEST_SHARDS" -eq 1 ]; then
   code=$(cat "$LOADTEST_RESULTS/shard-1/exit-code")
   echo "merge: one shard, nothing to merge: its run is ${runs[0]}"
   case "$code" in
-    0 | 4 | 6) exit "$code" ;;
-    2) exit 1 ;;
-    *) exit $((code >= 128 ? 4 : 2)) ;;
+    0 | 4 | 6) verdict "$code" ;;
+    2) verdict 1 ;;
+    *) if [ "$code" -ge 128 ]; then verdict 4; else exit 2; fi ;;
   esac
 fi
 baseline=()
@@ -90,4 +110,5 @@ for i in $(seq 1 "$LOADTEST_SHARDS"); do
     [ "$status" -eq 0 ] && status=6
   fi
 done
-exit "$status"
+# A verdict is noted; a refusal (2), bad input (3) or a merge stopped by a signal gave none.
+case "$status" in 0 | 1 | 4 | 6) verdict "$status" ;; *) exit "$status" ;; esac

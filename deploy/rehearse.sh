@@ -20,7 +20,8 @@
 # Exit code: deploy/merge.sh's (docs/scaling.md, "Several injectors": 0 PASS, 1 FAIL, 2 no verdict, 3 bad input,
 # 4 INCOMPLETE, 6 INVALID; with N = 1, nothing to merge, the one run's verdict in the same codes). 2 also
 # when the build or the sandbox failed, or a stop came before any shard started; 3 for a wrong N, a
-# LOADTEST_RESULTS holding another run's shards, or a sandbox stopped by its own bad input.
+# LOADTEST_RESULTS holding another run's shards or where LOADTEST_RUN_ID was judged before, or a sandbox stopped
+# by its own bad input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage="usage: deploy/rehearse.sh <N> [simulation class] [profile]"
@@ -42,6 +43,8 @@ for id_file in "$LOADTEST_RESULTS"/shard-*/run-id; do
     { echo "rehearse: $LOADTEST_RESULTS holds the shards of another run ($other in $id_file): give the rehearsal a folder of its own (unset LOADTEST_RESULTS: a new one)" >&2; exit 3; }
 done
 shopt -u nullglob
+[ "$(cat "$LOADTEST_RESULTS/judged-run-id" 2> /dev/null || true)" != "$LOADTEST_RUN_ID" ] ||
+  { echo "rehearse: run $LOADTEST_RUN_ID was judged in $LOADTEST_RESULTS before: give the rehearsal a folder and a run id of its own (unset LOADTEST_RESULTS and LOADTEST_RUN_ID: new ones)" >&2; exit 3; }
 export LOADTEST_START=${LOADTEST_START-rendezvous}
 stagger=${REHEARSAL_STAGGER_SECONDS:-0}
 case "$stagger" in *[!0-9]* | '') echo "rehearse: REHEARSAL_STAGGER_SECONDS must be a whole number of seconds (was '$stagger')" >&2; exit 3 ;; esac
@@ -132,7 +135,7 @@ if [ -n "$sandbox" ]; then
   wait_for "$sandbox"
 fi
 if [ "$aborting" = 1 ]; then
-  echo "rehearse: aborted: the shards' runs are in $LOADTEST_RESULTS, not merged (deploy/merge.sh with LOADTEST_SHARDS=$shards and that LOADTEST_RESULTS merges them)" >&2
+  echo "rehearse: aborted: the shards' runs are in $LOADTEST_RESULTS, not merged (deploy/merge.sh with LOADTEST_SHARDS=$shards, that LOADTEST_RESULTS and LOADTEST_RUN_ID=$LOADTEST_RUN_ID merges them)" >&2
   exit 4
 fi
 status=0

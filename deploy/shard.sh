@@ -3,8 +3,9 @@
 # deploy/rehearse.sh runs N times on one machine. Environment (the same in both):
 #   JOB_COMPLETION_INDEX  0 .. N-1, set by Kubernetes for an Indexed Job: this injector is shard index+1 of N
 #   LOADTEST_SHARDS       N
-#   LOADTEST_RUN_ID       the sharded run's name, the same on every shard of one run (the merge refuses shards
-#                         of two runs): the Job's uid in Kubernetes, the workflow run's id, the rehearsal's time
+#   LOADTEST_RUN_ID       the sharded run's name, the same on every shard of one run and given to the merge, which
+#                         merges that run's shards only: config.yaml's in Kubernetes (a new one for every run), the
+#                         workflow run's id and attempt, the rehearsal's time
 #   LOADTEST_SIMULATION   the simulation class, e.g. simulations.RaidSimulation
 #   LOADTEST_PROFILE, LOADTEST_TARGET, LOADTEST_SCALE   read by the suite itself (application.conf)
 #   LOADTEST_RESULTS      the folder all shards share; this shard archives its run in shard-<i>/ there
@@ -28,7 +29,8 @@
 # is killed outright, the JVM sees its parent gone and stops its load as on a signal.
 # Exit code: 0 when the run was archived with a verdict, whatever the verdict (the merge judges the
 # whole; the run's own exit code is in shard-<i>/exit-code for it); 3 bad input (this script's environment,
-# or the run's own input: before any load); otherwise, no run archived, the run's own exit code (2 if
+# a LOADTEST_RESULTS holding the shards of another run id, or where this run id was judged before, which it
+# leaves as it is, or the run's own input: before any load); otherwise, no run archived, the run's own exit code (2 if
 # that was 0), and deploy/merge.sh names this shard.
 set -euo pipefail
 bad_input() { echo "shard: $1" >&2; exit 3; }
@@ -52,6 +54,18 @@ esac
 [ "$JOB_COMPLETION_INDEX" -lt "$LOADTEST_SHARDS" ] || bad_input "JOB_COMPLETION_INDEX must be below LOADTEST_SHARDS (was $JOB_COMPLETION_INDEX of $LOADTEST_SHARDS)"
 i=$((JOB_COMPLETION_INDEX + 1))
 export LOADTEST_SHARD="$i/$LOADTEST_SHARDS"
+# A folder holding another run's shards (LOADTEST_RESULTS used again) is left as it is: this run's files among
+# them would mix two runs, and a merge waiting for this run would never find its shards' ends.
+shopt -s nullglob
+for id_file in "$LOADTEST_RESULTS"/shard-*/run-id; do
+  other=$(cat "$id_file")
+  [ "$other" = "$LOADTEST_RUN_ID" ] ||
+    bad_input "$LOADTEST_RESULTS holds the shards of another run ($other in $id_file): give this run a folder of its own (a new LOADTEST_RESULTS)"
+done
+shopt -u nullglob
+# A run judged here before (deploy/merge.sh noted its verdict): its load again would be judged by no one.
+[ "$(cat "$LOADTEST_RESULTS/judged-run-id" 2> /dev/null || true)" != "$LOADTEST_RUN_ID" ] ||
+  bad_input "run $LOADTEST_RUN_ID was judged in $LOADTEST_RESULTS before ($LOADTEST_RESULTS/judged-run-id): give a new run a LOADTEST_RUN_ID and a LOADTEST_RESULTS of its own"
 shard_dir="$LOADTEST_RESULTS/shard-$i"
 mkdir -p "$shard_dir"
 rm -f "$shard_dir/exit-code" "$shard_dir/run"

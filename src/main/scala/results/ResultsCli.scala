@@ -196,7 +196,15 @@ object ResultsCli {
     ).withZone(ZoneOffset.UTC).format(Instant.ofEpochMilli(first.run.startEpochMs))
     val baseName = s"${first.run.simulation.toLowerCase}-merged-$stamp"
     val settings = settingsFor(options)
-    val merged0 = ShardMerge.merge(shards, baseName, expected, settings.minSharedSteady, settings.startToleranceMs)
+    val merged0 = ShardMerge.merge(
+      shards,
+      baseName,
+      expected,
+      settings.minSharedSteady,
+      settings.startToleranceMs,
+      settings.maxShortfall,
+      settings.allowUnknownCommit
+    )
     val dir = Iterator.from(1).map(i => options.results.resolve(if (i == 1) baseName else s"$baseName-$i")).find(p =>
       !Files.exists(p)
     ).get

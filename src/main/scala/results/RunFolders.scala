@@ -50,7 +50,7 @@ object RunFolders {
   def gitCommit(): String =
     sys.env.get(GitCommitVariable).map(_.trim).filter(_.nonEmpty)
       .orElse(commandOutput(Seq("git", "rev-parse", "--short=12", "HEAD"), 5.seconds))
-      .getOrElse("unknown")
+      .getOrElse(RunContext.UnknownCommit)
 
   val GitCommitVariable = "LOADTEST_GIT_COMMIT"
 

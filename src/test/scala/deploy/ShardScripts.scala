@@ -149,14 +149,23 @@ object ShardScripts {
 
   def path(standIns: Path): String = s"$standIns:${System.getenv("PATH")}"
 
-  /** The command lines that hold `text` (a run's results folder): the JVMs a run left running. Read from
-    * /proc/<pid>/cmdline, whole: ProcessHandle.Info gives no command line for a JVM with a long classpath.
+  /** Every process's id and command line, read from /proc/<pid>/cmdline, whole: ProcessHandle.Info gives no command
+    * line for a JVM with a long classpath.
     */
-  def processesHolding(text: String): Seq[String] =
+  private def commandLines: Seq[(Long, String)] =
     Using.resource(Files.list(Paths.get("/proc")))(_.iterator.asScala.filter(_.getFileName.toString.forall(_.isDigit))
       .toSeq).flatMap { dir =>
       Try(new String(Files.readAllBytes(dir.resolve("cmdline"))).replace('\u0000', ' ')).toOption
-    }.filter(_.contains(text))
+        .map(dir.getFileName.toString.toLong -> _)
+    }
+
+  /** The command lines that hold `text` (a run's results folder): the JVMs a run left running. */
+  def processesHolding(text: String): Seq[String] = commandLines.map(_._2).filter(_.contains(text))
+
+  /** The processes whose command lines hold every one of `texts`. */
+  def pidsHolding(texts: String*): Seq[Long] = commandLines.collect {
+    case (pid, line) if texts.forall(line.contains) => pid
+  }
 
   /** `kill -<name> <pid>`, or to the process group `pid` leads (`setsid`) as a terminal's Ctrl-C reaches it. */
   def signal(name: String, pid: Long, group: Boolean): Unit = {

@@ -6,6 +6,8 @@ import java.nio.file.{ Files, Path, Paths }
 
 import scala.concurrent.{ Await, ExecutionContext, Future }
 import scala.concurrent.duration._
+import scala.jdk.CollectionConverters._
+import scala.util.Using
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
@@ -28,6 +30,7 @@ class ShardScriptsExitCodesTest {
       "merge.sh",
       Map(
         "LOADTEST_SHARDS" -> shards.size.toString,
+        "LOADTEST_RUN_ID" -> "crafted",
         "LOADTEST_RESULTS" -> results.toString,
         "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
         "LOADTEST_OPTS" -> thresholdsOption
@@ -67,6 +70,7 @@ class ShardScriptsExitCodesTest {
       "merge.sh",
       Map(
         "LOADTEST_SHARDS" -> "3",
+        "LOADTEST_RUN_ID" -> "crafted",
         "LOADTEST_RESULTS" -> results.toString,
         "LOADTEST_CLASSPATH" -> ShardScripts.classpath
       )
@@ -108,24 +112,102 @@ class ShardScriptsExitCodesTest {
     )
 
     // Shards of two runs: shard 2's folder holds another run's (one that ran into this LOADTEST_RESULTS before).
-    val mixed = merge(Seq(passing(1, 3), passing(2, 3).copy(runId = "run-b"), passing(3, 3)))
-    assertExit(2, mixed, "shards of two runs")
-    assertTrue(
-      mixed.output.contains("the shards are of 2 different runs, not one: run crafted (shard 1 3) run run-b (shard 2)"),
-      mixed.output
+    val mixed = ShardScripts.shardFolders(Seq(passing(1, 3), passing(2, 3).copy(runId = "run-b"), passing(3, 3)))
+    val named = mergeIn(mixed, 3)
+    assertExit(2, named, "shards of two runs")
+    assertEquals(
+      s"merge: shard 2/3 ($mixed/shard-2) holds run run-b, not run crafted: another run's, left in this LOADTEST_RESULTS",
+      named.output.trim
     )
+    assertEquals(Seq("shard-1", "shard-2", "shard-3"), ShardScripts.entries(mixed), "nothing merged")
   }
 
-  private def mergeIn(results: Path, shards: Int): Outcome =
+  private def mergeIn(results: Path, shards: Int, env: Map[String, String] = Map.empty): Outcome =
     ShardScripts.run(
       "merge.sh",
       Map(
         "LOADTEST_SHARDS" -> shards.toString,
+        "LOADTEST_RUN_ID" -> "crafted",
         "LOADTEST_RESULTS" -> results.toString,
         "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
         "LOADTEST_OPTS" -> thresholdsOption
-      )
+      ) ++ env
     )
+
+  /** Every file under `dir` with its text: what a script must leave as it was. */
+  private def contents(dir: Path): Map[Path, String] =
+    Using.resource(Files.walk(dir))(_.iterator.asScala.filter(Files.isRegularFile(_)).map(f => f -> Files.readString(f))
+      .toMap)
+
+  @Test
+  def aMergeNeverTakesTheLastRunsShardsLeftInItsFolderForItsRuns(): Unit = {
+    // Last night's shards, finished and passing, in a LOADTEST_RESULTS used again; tonight's merge starts first.
+    val reused = ShardScripts.shardFolders(Seq(passing(1), passing(2)).map(_.copy(runId = "last-night")))
+    val before = contents(reused)
+    val started = System.nanoTime()
+    val stale = mergeIn(reused, 2, Map("LOADTEST_RUN_ID" -> "tonight", "LOADTEST_MERGE_WAIT_SECONDS" -> "6"))
+    assertExit(2, stale, "no shard of tonight's run")
+    assertTrue(System.nanoTime() - started >= 6000000000L, "it waited for tonight's shards")
+    assertEquals(
+      (1 to 2).map(i =>
+        s"shard $i/2 ($reused/shard-$i) holds run last-night, not run tonight: another run's, left in this LOADTEST_RESULTS"
+      ).mkString("merge: ", "; ", ""),
+      stale.output.trim
+    )
+    // Tonight's shard leaves the folder as it is.
+    val (refused, _) = shard("0", Seq(passing(1), passing(2)), Map("LOADTEST_RUN_ID" -> "tonight"), results = reused)
+    assertExit(3, refused, "a folder holding another run's shards")
+    assertEquals(
+      s"shard: $reused holds the shards of another run (last-night in $reused/shard-1/run-id): give this run a " +
+        "folder of its own (a new LOADTEST_RESULTS)",
+      refused.output.trim
+    )
+    assertEquals(before, contents(reused), "nothing merged, written or removed")
+
+    // The merge waits for this run's shards: shard 2 comes while it waits, and the run is merged.
+    val arriving = ShardScripts.shardFolders(Seq(passing(1), passing(2)))
+    val later = Files.createTempDirectory("shard-2-later-")
+    Files.move(arriving.resolve("shard-2"), later.resolve("shard-2"))
+    implicit val ec: ExecutionContext = ExecutionContext.global
+    val waiting = Future(mergeIn(arriving, 2, Map("LOADTEST_MERGE_WAIT_SECONDS" -> "600")))
+    Thread.sleep(2000)
+    assertFalse(waiting.isCompleted, "the merge waits for shard 2")
+    Files.move(later.resolve("shard-2"), arriving.resolve("shard-2"))
+    assertExit(0, Await.result(waiting, 5.minutes), "shard 2 came while the merge waited")
+    assertTrue(ShardScripts.mergedRun(arriving).nonEmpty, "merged")
+
+    // The same merge applied again, its run id and folder unchanged (a Job applied again as it was): that run was
+    // judged, and its shards are never taken for a new run's.
+    val judged = contents(arriving)
+    val again = mergeIn(arriving, 2, Map("LOADTEST_MERGE_WAIT_SECONDS" -> "600"))
+    assertExit(2, again, "the run was judged before")
+    assertEquals(
+      s"merge: run crafted was judged in $arriving before ($arriving/judged-run-id): its shards there are that " +
+        "run's; give a new run a LOADTEST_RUN_ID and a LOADTEST_RESULTS of its own",
+      again.output.trim
+    )
+    val (rerun, _) = shard("0", Seq(passing(1), passing(2)), results = arriving)
+    assertExit(3, rerun, "a shard of the judged run again")
+    assertEquals(
+      s"shard: run crafted was judged in $arriving before ($arriving/judged-run-id): give a new run a " +
+        "LOADTEST_RUN_ID and a LOADTEST_RESULTS of its own",
+      rerun.output.trim
+    )
+    assertEquals(judged, contents(arriving), "nothing merged or run again")
+  }
+
+  @Test
+  def shardsOfNoKnownCommitAreRefusedUnlessTheSettingAllowsThem(): Unit = {
+    def unknown(i: Int) = {
+      val run = ShardScripts.summary(i)
+      CraftedShard(Some(run.copy(run = run.run.copy(gitCommit = "unknown"))), 0)
+    }
+    val refused = merge(Seq(unknown(1), unknown(2)))
+    assertExit(2, refused, "images built without LOADTEST_GIT_COMMIT")
+    assertTrue(refused.output.contains("was built from no known commit"), refused.output)
+    val allowed = Map("LOADTEST_OPTS" -> s"$thresholdsOption -Dresults.merge.allowUnknownCommit=true")
+    assertExit(0, merge(Seq(unknown(1), unknown(2)), allowed), "allowed by the setting")
+  }
 
   @Test
   def mergeOnBadInputExitsThree(): Unit = {
@@ -136,11 +218,25 @@ class ShardScriptsExitCodesTest {
     val noCount = ShardScripts.run("merge.sh", Map("LOADTEST_RESULTS" -> results, "LOADTEST_CLASSPATH" -> "x"))
     assertExit(3, noCount, "LOADTEST_SHARDS unset")
     assertEquals("merge: LOADTEST_SHARDS is not set: the shard count", noCount.output.trim)
+    val noRunId = ShardScripts.run(
+      "merge.sh",
+      Map("LOADTEST_SHARDS" -> "2", "LOADTEST_RESULTS" -> results, "LOADTEST_CLASSPATH" -> "x")
+    )
+    assertExit(3, noRunId, "LOADTEST_RUN_ID unset")
+    assertEquals(
+      "merge: LOADTEST_RUN_ID is not set: the id of the run to merge, the one its shards were given",
+      noRunId.output.trim
+    )
     Seq("0", "two", "-3", "03").foreach { n =>
       val outcome =
         ShardScripts.run(
           "merge.sh",
-          Map("LOADTEST_SHARDS" -> n, "LOADTEST_RESULTS" -> results, "LOADTEST_CLASSPATH" -> "x")
+          Map(
+            "LOADTEST_SHARDS" -> n,
+            "LOADTEST_RUN_ID" -> "crafted",
+            "LOADTEST_RESULTS" -> results,
+            "LOADTEST_CLASSPATH" -> "x"
+          )
         )
       assertExit(3, outcome, s"LOADTEST_SHARDS=$n")
     }
@@ -325,6 +421,13 @@ class ShardScriptsExitCodesTest {
     assertEquals(Seq("run-id"), ShardScripts.entries(earlier))
     val same = Map("LOADTEST_RESULTS" -> earlier.getParent.toString, "LOADTEST_RUN_ID" -> "rehearsal-earlier")
     assertExit(0, rehearse(Seq("2"), crafted, same), "the same run's shards: the run again")
+    val judged = rehearse(Seq("2"), crafted, same)
+    assertExit(3, judged, "that run was judged")
+    assertEquals(
+      s"rehearse: run rehearsal-earlier was judged in ${earlier.getParent} before: give the rehearsal a folder and " +
+        "a run id of its own (unset LOADTEST_RESULTS and LOADTEST_RUN_ID: new ones)",
+      judged.output.trim
+    )
     val noBuild = rehearse(
       Seq("2"),
       crafted,

@@ -83,6 +83,7 @@ class ShardStopsEndToEndTest {
         "merge.sh",
         Map(
           "LOADTEST_SHARDS" -> "2",
+          "LOADTEST_RUN_ID" -> "stopped-shards",
           "LOADTEST_RESULTS" -> results.toString,
           "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
           "LOADTEST_OPTS" -> options,
@@ -122,6 +123,7 @@ class ShardStopsEndToEndTest {
         "merge.sh",
         Map(
           "LOADTEST_SHARDS" -> "1",
+          "LOADTEST_RUN_ID" -> "stopped-shards",
           "LOADTEST_RESULTS" -> results.toString,
           "LOADTEST_CLASSPATH" -> ShardScripts.classpath
         )

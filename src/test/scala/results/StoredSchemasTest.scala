@@ -1,7 +1,16 @@
 package results
 
 import results.archive.SummaryJson
-import results.model.{ GateVerdict, Problem, ProblemKind, RunWindow, WindowKind, WindowLabel, WindowSummary }
+import results.model.{
+  GateVerdict,
+  Problem,
+  ProblemKind,
+  RunSummary,
+  RunWindow,
+  WindowKind,
+  WindowLabel,
+  WindowSummary
+}
 
 import java.nio.file.{ Files, Path, Paths }
 
@@ -26,10 +35,18 @@ class StoredSchemasTest {
     file
   }
 
+  /** `summary` as a file of schema 2 could hold it: without its shards' pace (their requests while all were steady
+    * and their parts of the plan), which no file of schema 2 stored.
+    */
+  private def withoutShardPace(summary: RunSummary): RunSummary =
+    summary.copy(shardOverlap =
+      summary.shardOverlap.map(o => o.copy(shards = o.shards.map(_.copy(sharedRequests = None, plannedShare = 0.0))))
+    )
+
   @Test def aSchema2FileReadsIntoTheSameRunAsItsSchema3Golden(): Unit =
     Runs.foreach { name =>
       assertEquals(
-        SummaryJson.read(Golden.resolve(s"$name.summary.json")),
+        withoutShardPace(SummaryJson.read(Golden.resolve(s"$name.summary.json"))),
         SummaryJson.read(Older.resolve(s"$name.summary.json")),
         name
       )

@@ -2,6 +2,7 @@ package results.archive
 
 import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
 import results.model
 import results.model.ShardOverlap
@@ -24,7 +25,20 @@ private[results] object ShardsDocument {
       @JsonProperty(required = false) startSkewMs: Long = 0,
       steadyStartEpochMs: Long,
       steadyEndEpochMs: Long,
-      @JsonInclude(NON_ABSENT) start: Option[RunDocument.Start]
+      @JsonInclude(NON_ABSENT) start: Option[RunDocument.Start],
+      // Merges before the shards' pace was judged have none.
+      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) sharedRequests: Option[Long] =
+        None,
+      @JsonProperty(required = false) plannedShare: Double = 0,
+      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs =
+        classOf[java.lang.Double]
+      ) expectedRequests: Option[Double] =
+        None,
+      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Double]) achievedShare: Option[Double] =
+        None,
+      @JsonProperty(required = false) short: Boolean = false,
+      @JsonProperty(required = false) lateMs: Long = 0,
+      @JsonProperty(required = false) late: Boolean = false
   )
 
   /** How much of the shards' steady windows all of them shared, against the least the merge asks for. */
@@ -36,6 +50,9 @@ private[results] object ShardsDocument {
       @JsonProperty(required = false) sharedSteady: Double = 0,
       @JsonProperty(required = false) maxStartSkewMs: Long = 0,
       @JsonProperty(required = false) apart: Boolean = false,
+      @JsonProperty(required = false) maxShortfall: Double = ShardOverlap.DefaultMaxShortfall,
+      @JsonProperty(required = false) missingAtStart: Seq[Int] = Nil,
+      @JsonProperty(required = false) uneven: Boolean = false,
       shards: Seq[ShardTimes]
   )
 
@@ -48,6 +65,9 @@ private[results] object ShardsDocument {
       round(o.sharedFraction, 4),
       o.maxSkewMs,
       o.apart,
+      o.maxShortfall,
+      o.missingAtStart,
+      o.uneven,
       o.shards.map(s =>
         ShardTimes(
           s.runId,
@@ -58,7 +78,14 @@ private[results] object ShardsDocument {
           o.skewMs(s),
           s.steadyStartEpochMs,
           s.steadyEndEpochMs,
-          s.start.map(RunJson.start)
+          s.start.map(RunJson.start),
+          s.sharedRequests,
+          s.plannedShare,
+          o.expectedRequests(s).map(round(_, 1)),
+          o.achievedShare(s).map(round(_, 4)),
+          o.short.contains(s),
+          s.start.fold(0L)(_.lateMs),
+          o.late.contains(s)
         )
       )
     )
@@ -73,10 +100,13 @@ private[results] object ShardsDocument {
           s.endEpochMs,
           s.steadyStartEpochMs,
           s.steadyEndEpochMs,
-          s.start.map(RunJson.start)
+          s.start.map(RunJson.start),
+          s.sharedRequests,
+          s.plannedShare
         )
       ),
       d.minSharedSteady,
-      d.startToleranceMs
+      d.startToleranceMs,
+      d.maxShortfall
     )
 }

@@ -44,6 +44,7 @@ object Gate {
         InjectorSideErrors.reasons(summary.errors).map(Problem.ofRun(ProblemKind.InjectorOutOfResources, _)) ++
         summary.sandboxExhaustion.map(Problem.ofRun(ProblemKind.SandboxExhausted, _)) ++
         summary.shardOverlap.filter(_.apart).map(o => Problem.ofRun(ProblemKind.ShardsApart, o.describe)) ++
+        summary.shardOverlap.filter(_.uneven).map(o => Problem.ofRun(ProblemKind.ShardsUneven, o.describeUneven)) ++
         CapacityGate.invalid(capacity, thresholds),
       summary.earlyStop.map(e => Problem.ofRun(ProblemKind.StoppedEarly, e.describe)).toSeq,
       capacity

@@ -67,6 +67,9 @@ object ProblemKind {
   /** The shards of a merged run did not share enough of their steady windows: its load never ran at once. */
   case object ShardsApart extends ProblemKind("shardsApart", true)
 
+  /** A shard of a merged run sent less than its part of the load, began late or was missing at the start. */
+  case object ShardsUneven extends ProblemKind("shardsUneven", true)
+
   /** Read back from a summary in words that no kind writes (an older spelling), or under a name no kind has
     * (a newer version's): kept as stored.
     */
@@ -85,6 +88,7 @@ object ProblemKind {
     CapacityNotMeasured,
     StoppedEarly,
     ShardsApart,
+    ShardsUneven,
     AsStored
   )
 }

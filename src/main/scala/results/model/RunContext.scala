@@ -50,6 +50,9 @@ final case class RunContext(
 }
 
 object RunContext {
+
+  /** The commit of a run built from none it knows (no .git, no LOADTEST_GIT_COMMIT): shards of it never match. */
+  val UnknownCommit = "unknown"
   private val LoadKeys = Set("scale", "smoke")
   private val LoadPrefixes = Seq("thinkTime.", "sandbox.", "profiles.", "targets.")
 

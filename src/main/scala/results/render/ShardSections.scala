@@ -8,11 +8,21 @@ import Formats.number
 import MarkdownTable.{ escape, figures, text }
 
 /** A merged run's shards on one time line, as summary.md and the run page show them: when each one's injection
-  * plan began against the first one's, its steady window, and how it waited for the common start.
+  * plan began against the first one's, its steady window, how it waited for the common start, and what it sent
+  * while every shard was steady against its part.
   */
 object ShardSections {
   val Columns: Seq[String] =
-    Seq("Shard", "Run", "Plan began (UTC)", "After the first, s", "Steady window (UTC)", "Common start")
+    Seq(
+      "Shard",
+      "Run",
+      "Plan began (UTC)",
+      "After the first, s",
+      "Steady window (UTC)",
+      "Common start",
+      "Requests while all steady",
+      "Of its part, %"
+    )
 
   /** e.g. `All 2 shards shared 43 s of their steady windows' 45 s (96 %; at least 95 %, or all but 1 s, needed);
     * their injection plans began at most 0.4 s apart.`
@@ -31,7 +41,10 @@ object ShardSections {
         time(s.startEpochMs),
         number(o.skewMs(s) / 1000.0),
         s"${time(s.steadyStartEpochMs)} to ${time(s.steadyEndEpochMs)}",
-        s.start.fold("none: it began at once")(start)
+        s.start.fold("none: it began at once")(start),
+        s.sharedRequests.fold("-")(n => number(n.toDouble)),
+        // Not judged (too few requests, or no timeline to count them by): no figure.
+        o.achievedShare(s).fold("-")(share => number(share * 100))
       )
     )
 
@@ -44,7 +57,7 @@ object ShardSections {
     s"## Shards (one time line)\n\n${escape(headline(o))}\n\n" +
       MarkdownTable(
         Seq(text(Columns.head), text(Columns(1)), text(Columns(2)), figures(Columns(3))) ++
-          Columns.drop(4).map(text),
+          Columns.slice(4, 6).map(text) ++ Columns.drop(6).map(figures),
         rows(o)
       ).render
 

@@ -1,5 +1,7 @@
 package results.summarize
 
+import results.model.ShardOverlap
+
 import config.{ InputError, Settings }
 
 import java.nio.file.{ InvalidPathException, Path, Paths }
@@ -16,7 +18,9 @@ final case class ResultsSettings(
     baseline: String,
     degradationMinSamples: Long,
     minSharedSteady: Double = ResultsSettings.DefaultMinSharedSteady,
-    startToleranceMs: Long = ResultsSettings.DefaultStartToleranceMs
+    startToleranceMs: Long = ResultsSettings.DefaultStartToleranceMs,
+    maxShortfall: Double = ShardOverlap.DefaultMaxShortfall,
+    allowUnknownCommit: Boolean = false
 )
 
 object ResultsSettings {
@@ -50,7 +54,13 @@ object ResultsSettings {
         if (share > 1) results.fail("merge.minSharedSteady", s"must be at most 1 (was $share)")
         share
       },
-      startToleranceMs = results.duration("merge.startTolerance").toMillis
+      startToleranceMs = results.duration("merge.startTolerance").toMillis,
+      maxShortfall = {
+        val shortfall = results.double("merge.maxShortfall", min = 0)
+        if (shortfall >= 1) results.fail("merge.maxShortfall", s"must be below 1 (was $shortfall)")
+        shortfall
+      },
+      allowUnknownCommit = results.boolean("merge.allowUnknownCommit")
     )
   }
 

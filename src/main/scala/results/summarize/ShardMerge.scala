@@ -14,6 +14,7 @@ import results.model.{
   SteadyState,
   Tally,
   ThroughputCurve,
+  Timeline,
   TransactionRate,
   WindowSummary,
   WorkDone
@@ -39,13 +40,18 @@ object ShardMerge {
       runId: String,
       expectedShards: Option[Int] = None,
       minSharedSteady: Double = ResultsSettings.DefaultMinSharedSteady,
-      startToleranceMs: Long = ResultsSettings.DefaultStartToleranceMs
+      startToleranceMs: Long = ResultsSettings.DefaultStartToleranceMs,
+      maxShortfall: Double = ShardOverlap.DefaultMaxShortfall,
+      allowUnknownCommit: Boolean = false
   ): RunSummary = {
-    validate(shards, expectedShards)
+    validate(shards, expectedShards, allowUnknownCommit)
     val first = shards.head
     val saturated = shards.flatMap(s => s.injector.filter(_.saturation.nonEmpty).map(s -> _))
     val runUnionMs = unionMs(shards.map(s => (s.run.startEpochMs, s.run.endEpochMs)))
     val runSeconds = runUnionMs / 1000.0
+    // The window every shard was in its steady window at once: what each sent in it is its pace beside the others.
+    val sharedFrom = shards.map(_.steady.startEpochMs).max
+    val sharedTo = math.max(sharedFrom, shards.map(_.steady.endEpochMs).min)
 
     def mergeEntries(entries: Seq[Entry], seconds: Double): Seq[Entry] =
       entries.map(_.path).distinct.flatMap { path =>
@@ -153,11 +159,14 @@ object ShardMerge {
             s.run.endEpochMs,
             s.steady.startEpochMs,
             s.steady.endEpochMs,
-            s.run.start
+            s.run.start,
+            s.timeline.map(requestsBetween(_, sharedFrom, sharedTo)),
+            plannedShare(s, shards)
           )
         ),
         minSharedSteady,
-        startToleranceMs
+        startToleranceMs,
+        maxShortfall
       ))
     )
   }
@@ -181,6 +190,25 @@ object ShardMerge {
         TransactionRate(path, completed, if (coveredMs > 0) completed * 3600000.0 / coveredMs else 0.0)
     }
 
+  /** The requests `timeline` saw start in [from, to): whole buckets, and a bucket the window cuts in the part
+    * it covers (a bucket's requests taken as spread over it).
+    */
+  private def requestsBetween(timeline: Timeline, from: Long, to: Long): Long =
+    math.round(timeline.series.headOption.toSeq.flatMap(_.points).map { point =>
+      val start = timeline.startEpochMs + point.offsetMs
+      val covered = math.max(0L, math.min(to, start + timeline.bucketMs) - math.max(from, start))
+      point.count * covered.toDouble / timeline.bucketMs
+    }.sum)
+
+  /** `shard`'s part of the plan: its planned users over all shards'; 0, not judged, where a plan has no user count
+    * (a closed shape's users go at the system's pace, and its few users split unevenly over the shards).
+    */
+  private def plannedShare(shard: RunSummary, shards: Seq[RunSummary]): Double = {
+    val planned = shards.map(_.completion.plannedUsers)
+    if (planned.forall(_.exists(_ > 0))) shard.completion.plannedUsers.get.toDouble / planned.flatten.sum
+    else 0.0
+  }
+
   /** Length of the union of [start, end) intervals. */
   def unionMs(intervals: Seq[(Long, Long)]): Long =
     intervals.sorted
@@ -192,10 +220,18 @@ object ShardMerge {
 
   private def named(shardedRunId: Option[String]): String = shardedRunId.fold("no named run")(id => s"run $id")
 
-  private def validate(shards: Seq[RunSummary], expectedShards: Option[Int]): Unit = {
+  private def validate(shards: Seq[RunSummary], expectedShards: Option[Int], allowUnknownCommit: Boolean): Unit = {
     def fail(message: String) = throw new InputError(s"merge: $message")
     if (shards.size < 2) fail(s"needs at least two shard runs, got ${shards.size}")
     val first = shards.head
+    // Shards that all say `unknown` agree on nothing: each may run other code.
+    if (!allowUnknownCommit)
+      shards.find(_.run.gitCommit == RunContext.UnknownCommit).foreach(s =>
+        fail(
+          s"${s.run.runId} was built from no known commit (an image built without --build-arg LOADTEST_GIT_COMMIT): " +
+            "shards of unknown commits may run other code; -Dresults.merge.allowUnknownCommit=true merges them anyway"
+        )
+      )
     shards.find(_.run.simulation != first.run.simulation).foreach(s =>
       fail(s"${s.run.runId} is a run of ${s.run.simulation}, not of ${first.run.simulation}")
     )

@@ -10,8 +10,9 @@ import results.render.{
   WindowChart
 }
 
-import results.archive.{ RunArchive, SummaryJson }
+import results.archive.{ HistoryStore, RunArchive, SummaryJson }
 import results.gate.{ Gate, RunComparison, SystemVerdicts, Thresholds }
+import results.history.HistoryRecord
 import results.model.{ GateVerdict, Problem, RunContext, RunSummary, WorkDone }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
@@ -126,7 +127,7 @@ object PostRun {
       try RunSummarizer.summarize(runDir, context, identity, settings)
       catch {
         case e: InputError if !context.course.reachedEnd =>
-          return incompleteWithoutFigures(runDir, context, identity, settings, e.getMessage, clock)
+          return incompleteWithoutFigures(runDir, resultsRoot, context, identity, settings, e.getMessage, clock)
         case e: InputError => return RunOutcome(runDir, None, None, Some(e.getMessage))
       }
     summary.warnings.foreach(w => println(s"results: WARNING $w"))
@@ -176,6 +177,7 @@ object PostRun {
           println(ConsoleSummary.comparisonTable(comparison))
         }
         verdict.capacity.map(results.render.CapacityText.oneLine).foreach(println)
+        keepInHistory(resultsRoot, withGate, verdict)
         ResultsConsole.printVerdict(withGate.run.runId, verdict)
         RunOutcome(runDir, Some(withGate), Some(verdict), None)
     }
@@ -186,6 +188,7 @@ object PostRun {
     */
   private def incompleteWithoutFigures(
       runDir: Path,
+      resultsRoot: Path,
       context: RunContext,
       identity: RunSummarizer.RunIdentity,
       settings: ResultsSettings,
@@ -201,10 +204,19 @@ object PostRun {
     )
     val started = clock.millis() - context.course.elapsedMs.getOrElse(0L)
     // Pipelines read summary.json, whatever the verdict: this one says INCOMPLETE and holds no request.
-    writeSummaries(runDir, RunSummarizer.withoutFigures(context, identity, settings, started, verdict), Some(verdict))
+    val summary = RunSummarizer.withoutFigures(context, identity, settings, started, verdict)
+    writeSummaries(runDir, summary, Some(verdict))
+    keepInHistory(resultsRoot, summary, verdict)
     ResultsConsole.printVerdict(identity.runId, verdict)
     RunOutcome(runDir, None, Some(verdict), None)
   }
+
+  /** The gated run's record in the history (results/history/); one that cannot be written is a warning: the run
+    * and its verdict stand.
+    */
+  private def keepInHistory(resultsRoot: Path, summary: RunSummary, verdict: GateVerdict): Unit =
+    try { HistoryStore.append(HistoryStore.folder(resultsRoot), HistoryRecord.of(summary, verdict, None)); () }
+    catch { case NonFatal(e) => println(s"results: WARNING history not written: ${InputError.oneLine(e)}") }
 
   private def writeSummaries(runDir: Path, summary: RunSummary, verdict: Option[GateVerdict]): Unit = {
     RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryJsonName), SummaryJson.write(summary))

@@ -1,6 +1,6 @@
 package results.history
 
-import results.archive.HistoryStore
+import results.archive.{ HistoryImport, HistoryStore }
 import results.model.{ GateVerdict, RunShard, Verdict }
 import results.summarize.LatencyAccumulator
 
@@ -112,6 +112,59 @@ class HistoryStoreTest {
     assertEquals(Seq(acceptance), read.acceptances)
     val p99 = History.changePoints(read.records, read.acceptances).filter(_.key.metric == SeriesMetric.P99)
     assertEquals(Seq(("run-20", Some(1.0), Some(acceptance))), p99.map(c => (c.began.runId, c.change, c.accepted)))
+  }
+
+  /** The size docs/history.md states: a path of 100,000 requests, lognormal around 200 ms (sigma 0.5, from 20 ms to
+    * several seconds), with its histogram, and so a run of MainSimulation's 11 systems and about 60 paths.
+    */
+  @Test def aRecordIsCompact(): Unit = {
+    val random = new scala.util.Random(64)
+    val samples = Seq.fill(100000)((200 * math.exp(0.5 * random.nextGaussian())).toInt -> true)
+    val summary =
+      CraftedSummaries.summary("Raid", Map(List("mint") -> samples), runId = "size-1", durationMs = 3600000L)
+    val file = HistoryStore.append(folder(), HistoryRecord.of(summary, passed, None))
+    val perPath = Files.size(file) / 2
+    println(s"history: a record's size per path of 100,000 requests: $perPath bytes")
+    assertTrue(perPath < 2000, s"$perPath bytes per path")
+  }
+
+  @Test def aTeamsTableImportsAsRecordsOfFiguresWithoutHistograms(): Unit = {
+    val dir = folder()
+    val table = dir.resolve("past.csv")
+    Files.writeString(
+      table,
+      "metric,value,run,time,commit,system,path\np99,210,w1,2026-01-05T02:00:00Z,aa,raid,\"mint, signed\"\nko,0.5,w1,2026-01-05T02:00:00Z,aa,raid,\"mint, signed\"\np99,190,w0,2025-12-29T02:00:00Z,a0,raid,\"mint, signed\"\n"
+    )
+    val records = HistoryImport.read(table, Settings)
+    assertEquals(Seq("w0", "w1"), records.map(_.runId))
+    assertEquals(
+      Seq(PathFigures("raid", "mint, signed", None, Map(SeriesMetric.P99 -> 210.0, SeriesMetric.Ko -> 0.5), None)),
+      records(1).figures
+    )
+    assertEquals(None, records(1).verdict)
+    assertTrue(records.forall(_.inSeries))
+  }
+
+  @Test def aBadRowOfATableIsNamedByItsLine(): Unit = {
+    val dir = folder()
+    val table = dir.resolve("past.csv")
+    def refused(text: String): String = {
+      Files.writeString(table, text)
+      assertThrows(classOf[config.InputError], () => HistoryImport.read(table, Settings)).getMessage
+    }
+    val header = "run,time,commit,system,path,metric,value\n"
+    assertEquals(
+      s"$table:3: metric 'p98' is none of p50, p95, p99, ko, throughput",
+      refused(header + "r,2026-01-05T02:00:00Z,a,raid,mint,p99,1\nr,2026-01-05T02:00:00Z,a,raid,mint,p98,1\n")
+    )
+    assertEquals(
+      s"$table:2: time '5 Jan' is not ISO 8601 (2026-05-01T02:00:00Z)",
+      refused(header + "r,5 Jan,a,raid,mint,p99,1\n")
+    )
+    assertEquals(
+      s"$table:1: the header has no column 'commit' (it needs run, time, commit, system, path, metric, value)",
+      refused("run,time,system,path,metric,value\n")
+    )
   }
 
   @Test def aRunWhoseNameCannotBeAFileIsRefused(): Unit = {

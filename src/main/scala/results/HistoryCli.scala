@@ -15,7 +15,7 @@ import config.InputError
   */
 object HistoryCli {
   val Usage: String =
-    """  history add <runDir> | list | changes [--since <date>] [--last <n>] [--json]
+    """  history add <runDir> | list | changes [--since <date>] [--last <n>] [--new] [--json]
       |        | import <file.csv> --simulation <s> --target <t> --profile <p>
       |        | accept <run> --system <key> --path <path> --metric <p50|p95|p99|ko|throughput> --reason <why>
       |        the history of gated runs (<results>/history, or --history <dir>) and its change points""".stripMargin
@@ -61,7 +61,10 @@ object HistoryCli {
     val last = options.values.get("last").map(n =>
       n.toIntOption.filter(_ >= 8).getOrElse(throw new InputError(s"--last: must be a whole number from 8 (was '$n')"))
     )
-    val found = History.changePoints(contents.records, contents.acceptances, lastRuns = last)
+    val all =
+      if (options.flags("new")) History.newChangePoints(contents.records, contents.acceptances)
+      else History.changePoints(contents.records, contents.acceptances, lastRuns = last)
+    val found = all
       .filter(c => since.forall(c.began.startEpochMs >= _))
       .sortBy(c => (c.began.startEpochMs, c.key.system, c.key.path, c.key.metric.name))
     if (options.flags("json")) found.map(HistoryJson.changePoint).foreach(println)

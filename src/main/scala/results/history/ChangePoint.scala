@@ -16,12 +16,14 @@ final case class SeriesPoint(
   *
   * @param before the mean of the runs since the previous change point (or the series' start)
   * @param after  the mean of the runs from `began` to the next change point (or the series' end)
+  * @param at     where in the series (of the runs searched) it began
   * @param pValue the permutation test's p-value of the split
   * @param accepted the acceptance of it, where a team has looked at it and accepted it
   */
 final case class ChangePoint(
     key: SeriesKey,
     began: SeriesPoint,
+    at: Int,
     before: Double,
     after: Double,
     pValue: Double,

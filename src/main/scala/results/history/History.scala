@@ -42,6 +42,21 @@ object History {
       of(key, points, detector).map(c => c.copy(accepted = acceptances.find(_.covers(c))))
     }
 
+  /** The change points the newest run in the series made new: those the history without it did not have, in the
+    * same series within 3 runs (a change point may move by a run or two as runs are added). What a nightly reports.
+    */
+  def newChangePoints(
+      records: Seq[HistoryRecord],
+      acceptances: Seq[Acceptance],
+      detector: EDivisive = EDivisive.Default
+  ): Seq[ChangePoint] =
+    records.filter(_.inSeries).maxByOption(r => (r.startEpochMs, r.runId)).toSeq.flatMap { newest =>
+      val before = changePoints(records.filterNot(_ eq newest), acceptances, detector)
+      changePoints(records, acceptances, detector).filterNot(c =>
+        before.exists(b => b.key == c.key && math.abs(b.at - c.at) <= 3)
+      )
+    }
+
   /** The change points of one series. */
   def of(key: SeriesKey, points: IndexedSeq[SeriesPoint], detector: EDivisive): Seq[ChangePoint] = {
     val splits = detector.changePoints(points.map(_.value))
@@ -51,6 +66,7 @@ object History {
       ChangePoint(
         key,
         points(split.index),
+        split.index,
         mean(bounds(i), split.index),
         mean(split.index, bounds(i + 2)),
         split.pValue

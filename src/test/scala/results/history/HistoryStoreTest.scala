@@ -167,6 +167,21 @@ class HistoryStoreTest {
     )
   }
 
+  /** Night by night, a change point is new on the night it is first found, and not on the nights after. */
+  @Test def aChangePointIsNewOnlyTheNightItIsFirstFound(): Unit = {
+    val random = new scala.util.Random(5)
+    val nights = (0 until 40).map { i =>
+      record(f"n-$i%02d", i * 1000L, Verdict.Pass, (if (i >= 25) 150 else 100) * math.exp(0.05 * random.nextGaussian()))
+    }
+    def p99(found: Seq[ChangePoint]) = found.filter(_.key.metric == SeriesMetric.P99).map(_.began.runId)
+    val newByNight = (26 to 40).map(n => n -> p99(History.newChangePoints(nights.take(n), Nil)))
+    val firstNight = newByNight.collectFirst { case (n, found) if found.nonEmpty => n }.get
+    val first = newByNight.find(_._1 == firstNight).get._2
+    assertTrue(first.size == 1 && math.abs(first.head.drop(2).toInt - 25) <= 3, s"night $firstNight: $first")
+    assertEquals(Nil, newByNight.filter(_._1 > firstNight).flatMap(_._2))
+    assertEquals(Seq("n-25"), p99(History.changePoints(nights, Nil)))
+  }
+
   @Test def aRunWhoseNameCannotBeAFileIsRefused(): Unit = {
     val e =
       assertThrows(classOf[config.InputError], () => HistoryStore.append(folder(), record("../x", 1L, Verdict.Pass, 1)))

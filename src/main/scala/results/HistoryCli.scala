@@ -41,7 +41,7 @@ object HistoryCli {
     val verdict = summary.gate.getOrElse(
       throw new InputError(s"$runDir has no gate verdict: gate it first (ResultsCli gate $runDir)")
     )
-    val file = HistoryStore.append(folder, HistoryRecord.of(summary, verdict, None))
+    val file = HistoryStore.append(folder, HistoryRecord.of(summary, verdict, None, release = false))
     println(s"history: added ${summary.run.runId} (${verdict.label}) as $file")
     0
   }

@@ -11,9 +11,9 @@ import results.render.{
 }
 
 import results.archive.{ HistoryStore, RunArchive, SummaryJson }
-import results.gate.{ Gate, RunComparison, SystemVerdicts, Thresholds }
-import results.history.HistoryRecord
-import results.model.{ GateVerdict, Problem, RunContext, RunSummary, WorkDone }
+import results.gate.{ BaselinePolicy, Gate, RunComparison, SystemVerdicts, Thresholds }
+import results.history.{ HistoryGate, HistoryRecord }
+import results.model.{ GateCheck, GateVerdict, Problem, RunContext, RunSummary, WorkDone }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import java.nio.file.{ Files, Path }
@@ -151,7 +151,16 @@ object PostRun {
         val thresholds = Thresholds.load(summary.run.systems, thresholdsFile)
         val (baseline, baselineWarnings) = chooseBaseline(summary, resultsRoot, settings.baseline)
         val verdict = Gate.evaluate(summary, thresholds, baseline)
-        Right((verdict.copy(warnings = verdict.warnings ++ baselineWarnings), baseline, thresholds.baseline))
+        val (told, historyWarnings) =
+          if (settings.historyGate) historyChecks(resultsRoot, summary, verdict, thresholds.baseline) else (Nil, Nil)
+        Right((
+          verdict.copy(
+            checks = verdict.checks ++ told,
+            warnings = verdict.warnings ++ baselineWarnings ++ historyWarnings
+          ),
+          baseline,
+          thresholds.baseline
+        ))
       } catch { case e: InputError => Left(e.getMessage) }
 
     gated match {
@@ -177,7 +186,7 @@ object PostRun {
           println(ConsoleSummary.comparisonTable(comparison))
         }
         verdict.capacity.map(results.render.CapacityText.oneLine).foreach(println)
-        keepInHistory(resultsRoot, withGate, verdict)
+        keepInHistory(resultsRoot, withGate, verdict, settings.historyGate)
         ResultsConsole.printVerdict(withGate.run.runId, verdict)
         RunOutcome(runDir, Some(withGate), Some(verdict), None)
     }
@@ -206,16 +215,27 @@ object PostRun {
     // Pipelines read summary.json, whatever the verdict: this one says INCOMPLETE and holds no request.
     val summary = RunSummarizer.withoutFigures(context, identity, settings, started, verdict)
     writeSummaries(runDir, summary, Some(verdict))
-    keepInHistory(resultsRoot, summary, verdict)
+    keepInHistory(resultsRoot, summary, verdict, settings.historyGate)
     ResultsConsole.printVerdict(identity.runId, verdict)
     RunOutcome(runDir, None, Some(verdict), None)
+  }
+
+  /** The release gate told by the history (`results.history.gate`): the change points since the last release that
+    * raised a gated percentile by more than the baseline policy, as failing checks; files of the history left out
+    * are warnings.
+    */
+  private def historyChecks(resultsRoot: Path, summary: RunSummary, verdict: GateVerdict, policy: BaselinePolicy)
+      : (Seq[GateCheck], Seq[String]) = {
+    val history = HistoryStore.read(HistoryStore.folder(resultsRoot))
+    val run = HistoryRecord.of(summary, verdict, None, release = true)
+    (HistoryGate.checks(run, history, policy), history.unread.map(u => s"history: ${u.file} left out: ${u.reason}"))
   }
 
   /** The gated run's record in the history (results/history/); one that cannot be written is a warning: the run
     * and its verdict stand.
     */
-  private def keepInHistory(resultsRoot: Path, summary: RunSummary, verdict: GateVerdict): Unit =
-    try { HistoryStore.append(HistoryStore.folder(resultsRoot), HistoryRecord.of(summary, verdict, None)); () }
+  private def keepInHistory(resultsRoot: Path, summary: RunSummary, verdict: GateVerdict, release: Boolean): Unit =
+    try { HistoryStore.append(HistoryStore.folder(resultsRoot), HistoryRecord.of(summary, verdict, None, release)); () }
     catch { case NonFatal(e) => println(s"results: WARNING history not written: ${InputError.oneLine(e)}") }
 
   private def writeSummaries(runDir: Path, summary: RunSummary, verdict: Option[GateVerdict]): Unit = {

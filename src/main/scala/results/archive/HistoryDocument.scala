@@ -1,5 +1,6 @@
 package results.archive
 
+import com.fasterxml.jackson.annotation.JsonProperty
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
 /** A history record's file (results/history/<run>.json) as Jackson binds it; see [[HistoryStore]].
@@ -7,6 +8,7 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize
   * @param historySchema the record's schema: a file without it is not one of ours
   * @param time          the run's start, ISO 8601, for readers; `startEpochMs` is what is read back
   * @param verdict       the gate's word; absent for figures imported from a table
+  * @param release       whether the release gate judged it (absent: false)
   */
 private[results] final case class HistoryRecordDocument(
     historySchema: Int,
@@ -21,7 +23,8 @@ private[results] final case class HistoryRecordDocument(
     loadOverrides: Map[String, String],
     deployedVersion: Option[String],
     verdict: Option[String],
-    figures: Seq[PathFiguresDocument]
+    figures: Seq[PathFiguresDocument],
+    @JsonProperty(required = false) release: Boolean = false
 )
 
 /** One path's figures; a metric the run did not give (an imported table's) is absent. */

@@ -123,7 +123,8 @@ object HistoryStore {
           value(SeriesMetric.Throughput),
           f.histogram
         )
-      }
+      },
+      r.release
     )
 
   private def requireSchema(schema: Int): Unit =
@@ -154,7 +155,8 @@ object HistoryStore {
           SeriesMetric.Throughput -> f.throughput
         ).collect { case (m, Some(v)) => m -> v }.toMap
         PathFigures(f.system, f.path, f.count, values, f.histogram)
-      }
+      },
+      d.release
     )
   }
 

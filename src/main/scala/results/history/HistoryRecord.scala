@@ -31,6 +31,8 @@ final case class PathFigures(
   * @param deployedVersion the version the target said it was running, where it tells
   * @param verdict         the gate's; INVALID and INCOMPLETE runs are kept, marked by it, and left out of every
   *                        series; None for figures imported from a team's own table, which no gate judged
+  * @param release         whether it was judged as a release (`results.history.gate` on): the last passing one is
+  *                        where the release gate's search for change points starts
   */
 final case class HistoryRecord(
     runId: String,
@@ -39,7 +41,8 @@ final case class HistoryRecord(
     settings: SeriesSettings,
     deployedVersion: Option[String],
     verdict: Option[Verdict],
-    figures: Seq[PathFigures]
+    figures: Seq[PathFigures],
+    release: Boolean = false
 ) {
   def inSeries: Boolean = verdict.forall(HistoryRecord.inSeries)
 }
@@ -50,7 +53,12 @@ object HistoryRecord {
   def inSeries(verdict: Verdict): Boolean = verdict == Verdict.Pass || verdict == Verdict.Fail
 
   /** The record of a gated run: each system's requests together and each of its request paths. */
-  def of(summary: RunSummary, verdict: GateVerdict, deployedVersion: Option[String]): HistoryRecord = {
+  def of(
+      summary: RunSummary,
+      verdict: GateVerdict,
+      deployedVersion: Option[String],
+      release: Boolean
+  ): HistoryRecord = {
     val run = summary.run
     val perSystem: Seq[(String, Entry)] =
       if (summary.systems.nonEmpty)
@@ -63,7 +71,8 @@ object HistoryRecord {
       SeriesSettings(run.simulation, run.target, run.profile, run.shard, RunContext.loadOverrides(run.overrides)),
       deployedVersion,
       Some(verdict.verdict),
-      perSystem.filter(_._2.figures.count > 0).map { case (system, entry) => figures(system, entry) }
+      perSystem.filter(_._2.figures.count > 0).map { case (system, entry) => figures(system, entry) },
+      release
     )
   }
 

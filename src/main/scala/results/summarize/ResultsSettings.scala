@@ -16,7 +16,8 @@ final case class ResultsSettings(
     baseline: String,
     degradationMinSamples: Long,
     minSharedSteady: Double = ResultsSettings.DefaultMinSharedSteady,
-    startToleranceMs: Long = ResultsSettings.DefaultStartToleranceMs
+    startToleranceMs: Long = ResultsSettings.DefaultStartToleranceMs,
+    historyGate: Boolean = false
 )
 
 object ResultsSettings {
@@ -50,7 +51,8 @@ object ResultsSettings {
         if (share > 1) results.fail("merge.minSharedSteady", s"must be at most 1 (was $share)")
         share
       },
-      startToleranceMs = results.duration("merge.startTolerance").toMillis
+      startToleranceMs = results.duration("merge.startTolerance").toMillis,
+      historyGate = results.boolean("history.gate")
     )
   }
 

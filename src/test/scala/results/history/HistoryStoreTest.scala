@@ -24,7 +24,7 @@ class HistoryStoreTest {
       startEpochMs = 1780000000000L,
       runId = "raidsimulation-20260601"
     )
-    val record = HistoryRecord.of(summary, passed, Some("api 4.2.1"))
+    val record = HistoryRecord.of(summary, passed, Some("api 4.2.1"), release = true)
     val dir = folder()
     HistoryStore.append(dir, record)
     val read = HistoryStore.read(dir)
@@ -122,7 +122,7 @@ class HistoryStoreTest {
     val samples = Seq.fill(100000)((200 * math.exp(0.5 * random.nextGaussian())).toInt -> true)
     val summary =
       CraftedSummaries.summary("Raid", Map(List("mint") -> samples), runId = "size-1", durationMs = 3600000L)
-    val file = HistoryStore.append(folder(), HistoryRecord.of(summary, passed, None))
+    val file = HistoryStore.append(folder(), HistoryRecord.of(summary, passed, None, release = false))
     val perPath = Files.size(file) / 2
     println(s"history: a record's size per path of 100,000 requests: $perPath bytes")
     assertTrue(perPath < 2000, s"$perPath bytes per path")

@@ -22,13 +22,17 @@ object HistoryText {
   /** "raid mint p99: +12.5 % (200 ms to 225 ms) from run r-31 (commit abc1234, 2026-11-27 09:00:00), p = 0.005". */
   def changeLine(c: ChangePoint): String = {
     val k = c.key
-    val size = c.change.fold("from 0")(ch => (if (ch >= 0) "+" else "") + Formats.number(ch * 100) + " %")
+    val size = changeSize(c)
     val deployed = c.began.deployedVersion.fold("")(v => s", deployed $v")
     val accepted = c.accepted.fold("")(a => s"; accepted: ${a.reason}")
     s"${k.system} ${k.path} ${k.metric.name}: $size (${value(k.metric, c.before)} to ${value(k.metric, c.after)}) " +
       s"from run ${c.began.runId} (commit ${c.began.commit}, ${Formats.utc(c.began.startEpochMs)}$deployed), " +
       s"p = ${Formats.number(c.pValue)} [${k.settings.simulation} ${k.settings.profile} on ${k.settings.target}]$accepted"
   }
+
+  /** Its relative size, "+12.5 %", or "from 0" where the level before was 0. */
+  def changeSize(c: ChangePoint): String =
+    c.change.fold("from 0")(ch => (if (ch >= 0) "+" else "") + Formats.number(ch * 100) + " %")
 
   private def value(metric: SeriesMetric, v: Double): String = metric match {
     case SeriesMetric.Ko         => s"${Formats.number(v)} % KO"

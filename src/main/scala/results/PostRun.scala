@@ -10,10 +10,10 @@ import results.render.{
   WindowChart
 }
 
-import results.archive.{ HistoryStore, RunArchive, SummaryJson }
-import results.gate.{ BaselinePolicy, Gate, RunComparison, SystemVerdicts, Thresholds }
-import results.history.{ HistoryGate, HistoryRecord }
-import results.model.{ GateCheck, GateVerdict, Problem, RunContext, RunSummary, WorkDone }
+import results.archive.{ RunArchive, SummaryJson }
+import results.gate.{ Gate, RunComparison, SystemVerdicts, Thresholds }
+import results.history.HistoryRecord
+import results.model.{ GateVerdict, Problem, RunContext, RunSummary, WorkDone }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
 import java.nio.file.{ Files, Path }
@@ -146,13 +146,15 @@ object PostRun {
       settings: ResultsSettings,
       thresholdsFile: Option[Path]
   ): RunOutcome = {
+    val deployed = HistoryStep.deployedVersion(settings)
     val gated =
       try {
         val thresholds = Thresholds.load(summary.run.systems, thresholdsFile)
         val (baseline, baselineWarnings) = chooseBaseline(summary, resultsRoot, settings.baseline)
         val verdict = Gate.evaluate(summary, thresholds, baseline)
         val (told, historyWarnings) =
-          if (settings.historyGate) historyChecks(resultsRoot, summary, verdict, thresholds.baseline) else (Nil, Nil)
+          if (settings.historyGate) HistoryStep.checks(resultsRoot, summary, verdict, thresholds.baseline, deployed)
+          else (Nil, Nil)
         Right((
           verdict.copy(
             checks = verdict.checks ++ told,
@@ -186,7 +188,7 @@ object PostRun {
           println(ConsoleSummary.comparisonTable(comparison))
         }
         verdict.capacity.map(results.render.CapacityText.oneLine).foreach(println)
-        keepInHistory(resultsRoot, withGate, verdict, settings.historyGate)
+        HistoryStep.keep(resultsRoot, HistoryRecord.of(withGate, verdict, deployed, settings.historyGate))
         ResultsConsole.printVerdict(withGate.run.runId, verdict)
         RunOutcome(runDir, Some(withGate), Some(verdict), None)
     }
@@ -215,28 +217,13 @@ object PostRun {
     // Pipelines read summary.json, whatever the verdict: this one says INCOMPLETE and holds no request.
     val summary = RunSummarizer.withoutFigures(context, identity, settings, started, verdict)
     writeSummaries(runDir, summary, Some(verdict))
-    keepInHistory(resultsRoot, summary, verdict, settings.historyGate)
+    HistoryStep.keep(
+      resultsRoot,
+      HistoryRecord.of(summary, verdict, HistoryStep.deployedVersion(settings), settings.historyGate)
+    )
     ResultsConsole.printVerdict(identity.runId, verdict)
     RunOutcome(runDir, None, Some(verdict), None)
   }
-
-  /** The release gate told by the history (`results.history.gate`): the change points since the last release that
-    * raised a gated percentile by more than the baseline policy, as failing checks; files of the history left out
-    * are warnings.
-    */
-  private def historyChecks(resultsRoot: Path, summary: RunSummary, verdict: GateVerdict, policy: BaselinePolicy)
-      : (Seq[GateCheck], Seq[String]) = {
-    val history = HistoryStore.read(HistoryStore.folder(resultsRoot))
-    val run = HistoryRecord.of(summary, verdict, None, release = true)
-    (HistoryGate.checks(run, history, policy), history.unread.map(u => s"history: ${u.file} left out: ${u.reason}"))
-  }
-
-  /** The gated run's record in the history (results/history/); one that cannot be written is a warning: the run
-    * and its verdict stand.
-    */
-  private def keepInHistory(resultsRoot: Path, summary: RunSummary, verdict: GateVerdict, release: Boolean): Unit =
-    try { HistoryStore.append(HistoryStore.folder(resultsRoot), HistoryRecord.of(summary, verdict, None, release)); () }
-    catch { case NonFatal(e) => println(s"results: WARNING history not written: ${InputError.oneLine(e)}") }
 
   private def writeSummaries(runDir: Path, summary: RunSummary, verdict: Option[GateVerdict]): Unit = {
     RunArchive.writeAtomically(runDir.resolve(RunArchive.SummaryJsonName), SummaryJson.write(summary))

@@ -17,7 +17,9 @@ final case class ResultsSettings(
     degradationMinSamples: Long,
     minSharedSteady: Double = ResultsSettings.DefaultMinSharedSteady,
     startToleranceMs: Long = ResultsSettings.DefaultStartToleranceMs,
-    historyGate: Boolean = false
+    historyGate: Boolean = false,
+    deployedVersionUrl: Option[java.net.URI] = None,
+    deployedVersionHeader: Option[String] = None
 )
 
 object ResultsSettings {
@@ -52,7 +54,9 @@ object ResultsSettings {
         share
       },
       startToleranceMs = results.duration("merge.startTolerance").toMillis,
-      historyGate = results.boolean("history.gate")
+      historyGate = results.boolean("history.gate"),
+      deployedVersionUrl = Option(results.string("deployedVersion.url")).filter(_.nonEmpty).map(url(results, _)),
+      deployedVersionHeader = Option(results.string("deployedVersion.header")).filter(_.nonEmpty)
     )
   }
 
@@ -70,6 +74,16 @@ object ResultsSettings {
       refuse(s"; did you mean $LastPassing?")
     if (value != NoBaseline && squashed == NoBaseline) refuse(s"; did you mean $NoBaseline?")
     value
+  }
+
+  /** An http or https URL (the target's, where it tells its version). */
+  private def url(s: Settings, raw: String): java.net.URI = {
+    val parsed =
+      try Some(new java.net.URI(raw))
+      catch { case _: java.net.URISyntaxException => None }
+    parsed.filter(u => Set("http", "https").contains(u.getScheme) && u.getHost != null).getOrElse(
+      s.fail("deployedVersion.url", s"must be an http or https URL (was '$raw')")
+    )
   }
 
   private def path(s: Settings, key: String): Path = {

@@ -42,7 +42,7 @@ class PostRunHistoryGateTest {
     dir
   }
 
-  private def gated(historyGate: Boolean) = {
+  private def gated(historyGate: Boolean, versionUrl: Option[java.net.URI] = None) = {
     val dir = root()
     val summary = CraftedSummaries.summary(
       "Raid",
@@ -51,8 +51,12 @@ class PostRunHistoryGateTest {
       runId = "release-1"
     )
     val runDir = Files.createDirectories(dir.resolve("release-1"))
-    val settings =
-      ResultsSettings.load().copy(root = dir, baseline = ResultsSettings.NoBaseline, historyGate = historyGate)
+    val settings = ResultsSettings.load().copy(
+      root = dir,
+      baseline = ResultsSettings.NoBaseline,
+      historyGate = historyGate,
+      deployedVersionUrl = versionUrl
+    )
     (PostRun.gate(runDir, summary, dir, settings, Some(thresholds)), dir)
   }
 
@@ -67,6 +71,26 @@ class PostRunHistoryGateTest {
     val kept = HistoryStore.read(HistoryStore.folder(dir)).records.find(_.runId == "release-1").get
     assertTrue(kept.release)
     assertEquals(Some(Verdict.Fail), kept.verdict)
+  }
+
+  @Test def theRecordKeepsTheVersionTheTargetTells(): Unit = {
+    val server = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0)
+    server.createContext(
+      "/version",
+      exchange => {
+        val body = "raid-api 4.2.1\n".getBytes
+        exchange.sendResponseHeaders(200, body.length.toLong)
+        exchange.getResponseBody.write(body)
+        exchange.close()
+      }
+    )
+    server.start()
+    try {
+      val url = java.net.URI.create(s"http://127.0.0.1:${server.getAddress.getPort}/version")
+      val (_, dir) = gated(historyGate = false, Some(url))
+      val kept = HistoryStore.read(HistoryStore.folder(dir)).records.find(_.runId == "release-1").get
+      assertEquals(Some("raid-api 4.2.1"), kept.deployedVersion)
+    } finally server.stop(0)
   }
 
   @Test def withTheSettingOffTheHistoryJudgesNothing(): Unit = {

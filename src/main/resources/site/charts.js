@@ -258,5 +258,30 @@ var Charts = (function () {
     });
   }
 
-  return { runPage: runPage, indexPage: indexPage, comparePage: comparePage };
+  // The history page: per system, one chart per series (a figure of one path over the runs of one setting),
+  // each change point a vertical line at the run where its new level began, labelled with its size.
+  function historyPage(data) {
+    data.systems.forEach(function (system, i) {
+      var grid = document.getElementById('system-' + i);
+      system.series.forEach(function (s) {
+        make(box(grid), {
+          title: { text: s.title, textStyle: { fontSize: 13 } },
+          tooltip: { trigger: 'axis' },
+          grid: { left: 60, right: 20, top: 40, bottom: 60 },
+          xAxis: { type: 'category', data: s.runs, axisLabel: { rotate: 30, fontSize: 10 } },
+          yAxis: { type: 'value', name: s.unit, scale: true },
+          series: [{
+            type: 'line', name: s.metric, data: s.values, symbolSize: 5,
+            markLine: {
+              symbol: 'none', lineStyle: { color: '#c0392b', width: 2 },
+              label: { formatter: function (p) { return p.name; }, color: '#c0392b' },
+              data: s.changes.map(function (c) { return { name: c.label, xAxis: c.run }; })
+            }
+          }]
+        });
+      });
+    });
+  }
+
+  return { runPage: runPage, indexPage: indexPage, comparePage: comparePage, historyPage: historyPage };
 })();

@@ -12,6 +12,7 @@ import results.render.{
 
 import results.archive.{ RunArchive, SummaryJson }
 import results.gate.{ Gate, RunComparison, SystemVerdicts, Thresholds }
+import results.history.HistoryRecord
 import results.model.{ GateVerdict, Problem, RunContext, RunSummary, WorkDone }
 import results.summarize.{ ResultsSettings, RunSummarizer }
 
@@ -126,7 +127,7 @@ object PostRun {
       try RunSummarizer.summarize(runDir, context, identity, settings)
       catch {
         case e: InputError if !context.course.reachedEnd =>
-          return incompleteWithoutFigures(runDir, context, identity, settings, e.getMessage, clock)
+          return incompleteWithoutFigures(runDir, resultsRoot, context, identity, settings, e.getMessage, clock)
         case e: InputError => return RunOutcome(runDir, None, None, Some(e.getMessage))
       }
     summary.warnings.foreach(w => println(s"results: WARNING $w"))
@@ -145,13 +146,24 @@ object PostRun {
       settings: ResultsSettings,
       thresholdsFile: Option[Path]
   ): RunOutcome = {
+    val deployed = HistoryStep.deployedVersion(settings)
     val gated =
       try {
         // Under the thresholds the run was given as settings (run.json): those its Gatling assertions used.
         val thresholds = Thresholds.load(summary.run.systems, thresholdsFile, summary.run.overrides)
         val (baseline, baselineWarnings) = chooseBaseline(summary, resultsRoot, settings.baseline)
         val verdict = Gate.evaluate(summary, thresholds, baseline)
-        Right((verdict.copy(warnings = verdict.warnings ++ baselineWarnings), baseline, thresholds.baseline))
+        val (told, historyWarnings) =
+          if (settings.historyGate) HistoryStep.checks(resultsRoot, summary, verdict, thresholds.baseline, deployed)
+          else (Nil, Nil)
+        Right((
+          verdict.copy(
+            checks = verdict.checks ++ told,
+            warnings = verdict.warnings ++ baselineWarnings ++ historyWarnings
+          ),
+          baseline,
+          thresholds.baseline
+        ))
       } catch { case e: InputError => Left(e.getMessage) }
 
     gated match {
@@ -177,6 +189,7 @@ object PostRun {
           println(ConsoleSummary.comparisonTable(comparison))
         }
         verdict.capacity.map(results.render.CapacityText.oneLine).foreach(println)
+        HistoryStep.keep(resultsRoot, HistoryRecord.of(withGate, verdict, deployed, settings.historyGate))
         ResultsConsole.printVerdict(withGate.run.runId, verdict)
         RunOutcome(runDir, Some(withGate), Some(verdict), None)
     }
@@ -187,6 +200,7 @@ object PostRun {
     */
   private def incompleteWithoutFigures(
       runDir: Path,
+      resultsRoot: Path,
       context: RunContext,
       identity: RunSummarizer.RunIdentity,
       settings: ResultsSettings,
@@ -202,7 +216,12 @@ object PostRun {
     )
     val started = clock.millis() - context.course.elapsedMs.getOrElse(0L)
     // Pipelines read summary.json, whatever the verdict: this one says INCOMPLETE and holds no request.
-    writeSummaries(runDir, RunSummarizer.withoutFigures(context, identity, settings, started, verdict), Some(verdict))
+    val summary = RunSummarizer.withoutFigures(context, identity, settings, started, verdict)
+    writeSummaries(runDir, summary, Some(verdict))
+    HistoryStep.keep(
+      resultsRoot,
+      HistoryRecord.of(summary, verdict, HistoryStep.deployedVersion(settings), settings.historyGate)
+    )
     ResultsConsole.printVerdict(identity.runId, verdict)
     RunOutcome(runDir, None, Some(verdict), None)
   }

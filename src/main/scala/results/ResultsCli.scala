@@ -21,7 +21,7 @@ import suite.KnownSettings
   * `mvn -q exec:java -Dexec.mainClass=results.ResultsCli -Dexec.args="compare results/a results/b"`.
   * Exit code: 0 = gate passed (or command done), 1 = gate failed (a threshold, or an early stop) or
   * `compare` found a regression, 2 = bad input (one-line error), 4 = the run did not complete its plan
-  * (INCOMPLETE), 6 = its injector was saturated (INVALID).
+  * (INCOMPLETE), 6 = its injector was saturated (INVALID), 7 = `history changes` found a change point not accepted.
   */
 object ResultsCli {
   private val Usage =
@@ -39,7 +39,8 @@ object ResultsCli {
       |  index
       |        regenerate <results>/index.html and each summarised run's run.html
       |  verdict [--gatling-dir target/gatling]
-      |        the verdict gatling:test gave the run it made in this Maven build""".stripMargin
+      |        the verdict gatling:test gave the run it made in this Maven build
+      |""".stripMargin + HistoryCli.Usage
 
   final case class Options(positional: List[String], values: Map[String, String], flags: Set[String]) {
     def results: Path = values.get("results").map(Paths.get(_)).getOrElse(ResultsSettings.load().root)
@@ -70,6 +71,7 @@ object ResultsCli {
             case "merge"     => merge(options)
             case "index"     => index(options)
             case "verdict"   => verdict(options)
+            case "history"   => HistoryCli.run(options)
             case other       => fail(s"unknown command '$other'\n$Usage")
           }
         case Nil => fail(Usage)
@@ -84,7 +86,7 @@ object ResultsCli {
   }
 
   private def parse(args: List[String]): Options = {
-    val valued = Set("thresholds", "baseline", "results", "gatling-dir", "shards")
+    val valued = Set("thresholds", "baseline", "results", "gatling-dir", "shards") ++ HistoryCli.Valued
     @annotation.tailrec
     def loop(rest: List[String], options: Options): Options = rest match {
       case flag :: value :: tail if flag.startsWith("--") && valued(flag.drop(2)) =>

@@ -1,9 +1,10 @@
 package results
 
-import results.archive.{ ComparisonRecord, RunArchive }
+import results.archive.{ ComparisonRecord, HistoryStore, RunArchive }
 import results.gate.RunComparison
+import results.history.History
 import results.model.{ RunSummary, ThroughputCurve }
-import results.render.{ ComparePage, CurveChart, RunIndexPage, RunPage, SitePages, WindowChart }
+import results.render.{ ComparePage, CurveChart, HistoryPage, RunIndexPage, RunPage, SitePages, WindowChart }
 
 import java.nio.file.{ Files, Path }
 
@@ -33,9 +34,25 @@ object SiteFiles {
     val file = root.resolve(RunIndexPage.FileName)
     val runs = RunArchive.runs(root)
     val hasRunPage = runs.filter(r => Files.isRegularFile(r.dir.resolve(RunPage.FileName))).map(_.dir).toSet
-    RunArchive.writeAtomically(file, RunIndexPage.render(runs, comparisons(root).map(_._1), r => hasRunPage(r.dir)))
+    val hasHistory = history(root).nonEmpty
+    RunArchive.writeAtomically(
+      file,
+      RunIndexPage.render(runs, comparisons(root).map(_._1), r => hasRunPage(r.dir), hasHistory)
+    )
     file
   }
+
+  /** Writes results/history.html where the archive keeps a history (results/history/). */
+  def history(root: Path): Option[Path] =
+    Option.when(Files.isDirectory(HistoryStore.folder(root))) {
+      val contents = HistoryStore.read(HistoryStore.folder(root))
+      val file = root.resolve(HistoryPage.FileName)
+      RunArchive.writeAtomically(
+        file,
+        HistoryPage.render(contents.records, History.changePoints(contents.records, contents.acceptances))
+      )
+      file
+    }
 
   /** Writes both files of a comparison and the run pages of A and B (which link to it); returns its folder. */
   def comparison(root: Path, comparison: RunComparison.Comparison): Path = {

@@ -85,6 +85,7 @@ object DocCommandsTest {
   private val Smoke = RunBy("docs.BenchSmokeTest")
   private val Sandbox = RunBy("docs.StandaloneSandboxDocTest")
   private val Cli = RunBy("docs.ResultsCliDocTest")
+  private val History = RunBy("docs.HistoryCliDocTest")
   private val NewSystem = NotHere(
     "<System> stands for a system being added; the toy, registered the same way, runs in testkit.toy.ToyRegistrationEndToEndTest"
   )
@@ -131,6 +132,14 @@ object DocCommandsTest {
     "$CLI -Dexec.args=\"compare results/<runA> results/<runB>\"" -> Cli,
     "$CLI -Dexec.args=\"merge results/<shard1> results/<shard2> ...\"" -> Cli,
     "$CLI -Dexec.args=\"index\"" -> Cli,
+    // docs/history.md
+    "$CLI -Dexec.args=\"history add results/<run>\"" -> History,
+    "$CLI -Dexec.args=\"history list\"" -> History,
+    "$CLI -Dexec.args=\"history changes --since 2026-11-01 --json\"" -> History,
+    "$CLI -Dexec.args=\"history import past-figures.csv --simulation RaidSimulation --target demo --profile reference\"" ->
+      History,
+    "$CLI -Dexec.args=\"history accept <run> --system raid --path mint --metric p99 --reason signing-step-added\"" ->
+      History,
     // docs/sandbox.md: faults; docs/systems/key-all.md: the lock race
     "mvn gatling:test -Dsandbox.raid.faults.serverErrorPercent=5 -Dsandbox.raid.faults.slowPercent=10 -Dsandbox.raid.faults.slowDelay=8s" ->
       RunBy("sandbox.FaultsEndToEndTest"),

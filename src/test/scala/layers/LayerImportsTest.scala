@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test
 
 /** Dependencies point one way through the framework (src/main/scala): configuration, text and the bridge to
   * Gatling's internals at the bottom, then the results model, then what computes it (summarize), judges it (gate),
-  * renders it (render) and stores it (archive), then the drivers (the results step and command, the run's own
-  * packages). A file may name its own layer's packages and those below, never one above.
+  * follows it over runs (history), renders it (render) and stores it (archive), then the drivers (the results step
+  * and command, the run's own packages). A file may name its own layer's packages and those below, never one above.
   */
 class LayerImportsTest {
   import LayerImportsTest._
@@ -69,6 +69,7 @@ object LayerImportsTest {
     "model" -> Seq("results.model"),
     "summarize" -> Seq("results.summarize"),
     "gate" -> Seq("results.gate"),
+    "history" -> Seq("results.history"),
     "render" -> Seq("results.render"),
     "archive" -> Seq("results.archive"),
     "drivers" -> Seq("results", "suite", "profiles", "profiles.capacity", "sandbox", "live", "linespeed")

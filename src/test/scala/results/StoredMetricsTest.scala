@@ -15,7 +15,12 @@ import testkit.CraftedSummaries
   */
 class StoredMetricsTest {
   private val Golden = Paths.get("src/test/resources/golden")
-  private val Every: Seq[Metric] = Seq(Metric.Percentile(99), Metric.Percentile(95), Metric.Percentile(99.9)) ++
+  private val Every: Seq[Metric] = Seq(
+    Metric.Percentile(99),
+    Metric.Percentile(95),
+    Metric.Percentile(99.9),
+    Metric.ChangePointRise(99, "night-20")
+  ) ++
     Metric.Fixed
 
   private def written(json: String): Path = {
@@ -63,7 +68,10 @@ class StoredMetricsTest {
   }
 
   @Test def aSchema2ChecksMetricIsReadFromItsWords(): Unit = {
-    Every.foreach(m => assertEquals(m, StoredMetric.read(m.name), m.name))
+    // A change point's rise came after schema 2: no file of it holds one.
+    Every.filterNot(_.isInstanceOf[Metric.ChangePointRise]).foreach(m =>
+      assertEquals(m, StoredMetric.read(m.name), m.name)
+    )
     Seq("p99.90", "P99", "errors %", "p99 vs. baseline").foreach { words =>
       assertThrows(classOf[InputError], () => StoredMetric.read(words))
     }

@@ -10,4 +10,7 @@ object ExitCodes {
   val Incomplete = 4
   val NotArchived = 5
   val Invalid = 6
+
+  /** `ResultsCli history changes` listed a change point no one has accepted. */
+  val ChangePoints = 7
 }

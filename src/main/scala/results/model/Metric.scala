@@ -27,6 +27,13 @@ object Metric {
   /** A request's p99 against the baseline run's, by the baseline policy. */
   case object P99VsBaseline extends Metric(MetricUnit.Milliseconds) { val name = "p99 vs baseline" }
 
+  /** How much (in %) a change point of the history (results.history) raised a percentile, from the run where it
+    * began: a drift the one-run baseline comparison does not see.
+    */
+  final case class ChangePointRise(rank: Double, run: String) extends Metric(MetricUnit.Percent) {
+    def name: String = s"${Percentile(rank).name} change point from run $run"
+  }
+
   /** The p95 of the steady window's last quarter against its first quarter's. */
   case object SteadyDegradation extends Metric(MetricUnit.Milliseconds) {
     val name = "p95, last quarter of the steady window vs first"

@@ -38,7 +38,8 @@ object RunIndexPage {
   def render(
       runs: Seq[ArchivedRun],
       comparisons: Seq[String] = Nil,
-      hasRunPage: ArchivedRun => Boolean = _ => true
+      hasRunPage: ArchivedRun => Boolean = _ => true,
+      hasHistory: Boolean = false
   ): String = {
     val rows = runs.reverse.map { run =>
       val s = run.summary
@@ -138,6 +139,7 @@ object RunIndexPage {
       fields(
         "assets" -> SitePages.AssetsFolder,
         "generated" -> Formats.utc(System.currentTimeMillis),
+        "history" -> hasHistory,
         "runs" -> rows,
         "comparisons" -> comparisons.map(c =>
           fields("href" -> s"${RunPage.ComparisonsFolder}/$c/${ComparePage.FileName}", "name" -> c)

@@ -20,7 +20,10 @@ final case class ResultsSettings(
     minSharedSteady: Double = ResultsSettings.DefaultMinSharedSteady,
     startToleranceMs: Long = ResultsSettings.DefaultStartToleranceMs,
     maxShortfall: Double = ShardOverlap.DefaultMaxShortfall,
-    allowUnknownCommit: Boolean = false
+    allowUnknownCommit: Boolean = false,
+    historyGate: Boolean = false,
+    deployedVersionUrl: Option[java.net.URI] = None,
+    deployedVersionHeader: Option[String] = None
 )
 
 object ResultsSettings {
@@ -60,7 +63,10 @@ object ResultsSettings {
         if (shortfall >= 1) results.fail("merge.maxShortfall", s"must be below 1 (was $shortfall)")
         shortfall
       },
-      allowUnknownCommit = results.boolean("merge.allowUnknownCommit")
+      allowUnknownCommit = results.boolean("merge.allowUnknownCommit"),
+      historyGate = results.boolean("history.gate"),
+      deployedVersionUrl = Option(results.string("deployedVersion.url")).filter(_.nonEmpty).map(url(results, _)),
+      deployedVersionHeader = Option(results.string("deployedVersion.header")).filter(_.nonEmpty)
     )
   }
 
@@ -78,6 +84,16 @@ object ResultsSettings {
       refuse(s"; did you mean $LastPassing?")
     if (value != NoBaseline && squashed == NoBaseline) refuse(s"; did you mean $NoBaseline?")
     value
+  }
+
+  /** An http or https URL (the target's, where it tells its version). */
+  private def url(s: Settings, raw: String): java.net.URI = {
+    val parsed =
+      try Some(new java.net.URI(raw))
+      catch { case _: java.net.URISyntaxException => None }
+    parsed.filter(u => Set("http", "https").contains(u.getScheme) && u.getHost != null).getOrElse(
+      s.fail("deployedVersion.url", s"must be an http or https URL (was '$raw')")
+    )
   }
 
   private def path(s: Settings, key: String): Path = {

@@ -85,9 +85,9 @@ class HistoryBranchTest {
     )
     val env = Map(
       "LOADTEST_RESULTS" -> nightly.get("env").get("LOADTEST_RESULTS").asText,
-      "LOADTEST_HISTORY_BRANCH" -> nightly.get("env").get("LOADTEST_HISTORY_BRANCH").asText
+      "HISTORY_BRANCH" -> nightly.get("env").get("HISTORY_BRANCH").asText
     )
-    val branch = env("LOADTEST_HISTORY_BRANCH")
+    val branch = env("HISTORY_BRANCH")
     val results = env("LOADTEST_RESULTS")
 
     // Rounds of two jobs at once: the first round makes the branch (both find none), the next append to it.

@@ -94,7 +94,8 @@ abstract class SuiteSimulation extends Simulation {
           run.thresholds.paths,
           run.thresholds.systemGlobals.getOrElse(system, run.thresholds.global),
           injector,
-          sandbox.map(running => profiles.capacity.SandboxWatch.of(() => running.addedCounts))
+          sandbox.map(running => profiles.capacity.SandboxWatch.of(() => running.addedCounts)),
+          run.loads.find(_.system.key == system).flatMap(_.requestsPerJourney)
         )
       )
       after(search.stop())

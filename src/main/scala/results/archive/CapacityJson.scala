@@ -18,7 +18,9 @@ private[results] final case class CapacityDocument(
     maxDurationMs: Long,
     end: String,
     steps: Seq[CapacityDocument.Step] = Nil,
-    @JsonProperty(required = false) judgesPace: Boolean = true
+    @JsonProperty(required = false) judgesPace: Boolean = true,
+    @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Double]) expectedOneX: Option[Double] =
+      None
 )
 
 private[results] object CapacityDocument {
@@ -84,7 +86,8 @@ private[results] object CapacityJson {
           })
         )
       ),
-      record.judgesPace
+      record.judgesPace,
+      record.expectedOneX.map(round(_, 3))
     )
 
   def record(d: CapacityDocument): CapacityRecord =
@@ -106,7 +109,8 @@ private[results] object CapacityJson {
         )
       ),
       end(d.end),
-      d.judgesPace
+      d.judgesPace,
+      d.expectedOneX
     )
 
   private def injector(f: InjectorFigures): CapacityDocument.Injector =

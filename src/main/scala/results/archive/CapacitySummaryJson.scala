@@ -14,7 +14,7 @@ import results.model.{
 }
 
 import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
-import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
+import com.fasterxml.jackson.annotation.JsonInclude.Include.{ NON_ABSENT, NON_EMPTY }
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
 import text.Formats.round
@@ -31,6 +31,8 @@ private[results] final case class CapacitySummaryDocument(
     judged: Boolean,
     headroom: Option[Double],
     headroomLoad: Option[Double],
+    @JsonProperty(required = false) @JsonDeserialize(contentAs = classOf[java.lang.Double]) accuracy: Option[Double] =
+      None,
     resolution: Double,
     maxMultiple: Double,
     maxDurationMs: Long,
@@ -38,7 +40,9 @@ private[results] final case class CapacitySummaryDocument(
     limitedBy: Option[String],
     firstFailure: Option[FirstFailure],
     steps: Seq[Step] = Nil,
-    @JsonProperty(required = false) judgesPace: Boolean = true
+    @JsonProperty(required = false) judgesPace: Boolean = true,
+    @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Double]) expectedOneX: Option[Double] =
+      None
 )
 
 private[results] object CapacitySummaryDocument {
@@ -91,7 +95,8 @@ private[results] object CapacitySummaryDocument {
       checks: Seq[Check] = Nil,
       groups: Seq[Request] = Nil,
       @JsonDeserialize(contentAs = classOf[java.lang.Long]) answers: Option[Long] = None,
-      usersInFlight: Option[InFlightUsers] = None
+      usersInFlight: Option[InFlightUsers] = None,
+      @JsonInclude(NON_EMPTY) answerBatches: Seq[Long] = Nil
   )
 }
 
@@ -108,6 +113,7 @@ private[results] object CapacitySummaryJson {
       judged = result.nonEmpty,
       headroom = result.flatMap(_.headroom),
       headroomLoad = result.flatMap(_.headroomLoad).map(round(_, 3)),
+      accuracy = result.flatMap(_.accuracy).map(round(_, 4)),
       r.resolution,
       r.maxMultiple,
       r.maxDurationMs,
@@ -132,10 +138,12 @@ private[results] object CapacitySummaryJson {
           verdict.fold(Seq.empty[GateCheck])(_.checks).map(CheckJson.stepDocument),
           step.groups.map(request),
           step.answers,
-          step.usersInFlight.map(f => InFlightUsers(f.atStart, f.atEnd))
+          step.usersInFlight.map(f => InFlightUsers(f.atStart, f.atEnd)),
+          step.answerBatches
         )
       },
-      r.judgesPace
+      r.judgesPace,
+      r.expectedOneX.map(round(_, 3))
     )
   }
 
@@ -151,7 +159,8 @@ private[results] object CapacitySummaryJson {
         s.requests.map(stepRequest),
         s.groups.map(stepRequest),
         s.answers,
-        s.usersInFlight.map(f => InFlight(f.atStart, f.atEnd))
+        s.usersInFlight.map(f => InFlight(f.atStart, f.atEnd)),
+        s.answerBatches
       )
     }
     val record = CapacityRecord(
@@ -163,7 +172,8 @@ private[results] object CapacitySummaryJson {
       d.maxDurationMs,
       steps.map(_.step),
       CapacityJson.end(d.end),
-      d.judgesPace
+      d.judgesPace,
+      d.expectedOneX
     )
     CapacitySearch(system, record, steps)
   }

@@ -13,6 +13,9 @@ package results.model
   * @param steps            the steps held, in the order the search ran them
   * @param end              why the search ended
   * @param judgesPace       whether its steps had to keep up with their load (see [[StepPace]]; not in a smoke run)
+  * @param expectedOneX     the answers/s a closed reference's plan expects at 1x, which its 1x step is judged
+  *                         against (None where the plan cannot tell, for an open reference, and in runs archived
+  *                         before it was)
   */
 final case class CapacityRecord(
     referenceProfile: String,
@@ -23,11 +26,15 @@ final case class CapacityRecord(
     maxDurationMs: Long,
     steps: Seq[CapacityStepRecord],
     end: SearchEnd,
-    judgesPace: Boolean
+    judgesPace: Boolean,
+    expectedOneX: Option[Double] = None
 ) {
 
   /** Its reference is open (an arrival rate): users in flight measure whether a step kept up. */
   def openReference: Boolean = loadUnit == CapacityRecord.ArrivalsUnit
+
+  /** A closed reference's users at 1x, whose whole places each step admits. */
+  def referenceUsers: Option[Long] = Option.when(!openReference)(math.round(referenceLoad))
 }
 
 object CapacityRecord {

@@ -73,6 +73,15 @@ final case class CapacityResult(search: CapacitySearch, steps: Seq[StepVerdict],
   /** The search answered its question: it closed to its resolution or passed every step up to its cap. */
   def resolved: Boolean = unresolved.isEmpty
 
+  /** How far below the headroom the system's capacity may be, as a multiple: the accuracy its step's carried
+    * multiple was judged to (see [[StepPace.allowance]]); None where that step had none (an open reference's 1x,
+    * a smoke run, no headroom).
+    */
+  def accuracy: Option[Double] =
+    headroom.filter(_ > 0).flatMap { h =>
+      steps.zip(search.paces).collectFirst { case (s, Some(pace)) if s.passed && s.multiple == h => pace }
+    }.filter(_.carried.nonEmpty).map(_.allowance)
+
   /** The headroom's load, in the reference's unit (e.g. 215 new users/s). */
   def headroomLoad: Option[Double] = headroom.map(_ * record.referenceLoad)
 }

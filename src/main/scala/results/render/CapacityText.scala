@@ -37,7 +37,9 @@ object CapacityText {
       case (Some(0.0), _) => "does not carry its reference load within its thresholds"
       case (Some(h), _)   =>
         val atLeast = if (r.firstFailure.isEmpty || !r.resolved) "at least " else ""
-        s"carries $atLeast${multiple(h)} its reference load (${load(h * r.record.referenceLoad, unit)}) within its thresholds"
+        val accurate =
+          r.accuracy.fold("")(a => f" (accurate to ${100 * a / h}%.1f %%: at least ${multiple(h - a)})")
+        s"carries $atLeast${multiple(h)} its reference load (${load(h * r.record.referenceLoad, unit)}) within its thresholds$accurate"
     }
     val rest = failure.fold(
       if (r.record.end == SearchEnd.MaxMultiple) s": every step up to ${multiple(r.record.maxMultiple)} passed" else ""

@@ -86,9 +86,10 @@ class CapacityResultsTest {
       // Slow, but ended before the window opened: the settling time's own.
       (0 until 10).foreach(k => writer.request("mint raid", from - 10000 + k, from - 1, None))
       val answers = pace.fold(100)(_.answers(i))
+      // Answered at an even pace through the window, as a steady load is.
       (0 until answers).foreach { k =>
-        val t = from + k * 9000L / answers
-        writer.request("mint raid", t, t + ms, Option.when(k < kos)("status.find.is(200), but actually found 503"))
+        val end = from + k * 10000L / answers
+        writer.request("mint raid", end - ms, end, Option.when(k < kos)("status.find.is(200), but actually found 503"))
       }
       writer.user(started = false, from + 9999, "raid")
     }
@@ -483,10 +484,26 @@ class CapacityResultsTest {
     assertEquals(Seq(("raid", Metric.Carried, Some(3.0))), carried, "4x answered 3x's worth")
     assertEquals(Some(3.0), result.headroom)
     assertTrue(
-      CapacityText.oneLine(result).contains("first to fail at 4x: raid carried 3x < 3.7"),
+      CapacityText.oneLine(result).contains("first to fail at 4x: raid carried 3x < 3.98x"),
       CapacityText.oneLine(result)
     )
     assertTrue(result.resolved, "the live search judged every step as the results step does")
+    assertEquals(
+      Some(0.015),
+      result.accuracy.map(a => math.rint(a * 1e6) / 1e6),
+      "evenly paced: the floor, 0.5 % of 3x"
+    )
+  }
+
+  /** 3x answered 1 % short of its offer (2,970 where 1x answered 1,000) within every latency limit: the results
+    * step fails it, where half the resolution (0.05x) would have passed it, and the headroom is 2x.
+    */
+  @Test def aStepOnePercentShortOfItsOfferFails(): Unit = {
+    val steps = Seq((1.0, 1000, 0), (2.0, 1000, 0), (4.0, 1000, 0), (3.0, 1000, 0))
+    val paced = Paced(Seq(1000, 2000, 3000, 2970), Seq(true, true, false, false))
+    val result = gated(summarized(steps, pace = Some(paced))).gate.get.capacity.head
+    assertEquals(Seq(true, true, false, false), result.steps.map(_.passed))
+    assertEquals(Some(2.0), result.headroom)
   }
 
   /** The live search passed 4x on what it saw; the results step, on every request, failed it: the headroom it
@@ -500,8 +517,9 @@ class CapacityResultsTest {
     assertEquals(Some(2.0), result.headroom)
     assertEquals(Some(Unresolved.JudgedOtherwise(Seq(result.steps(2)))), result.unresolved)
     assertEquals(
-      "raid: carries at least 2x its reference load (100 new users/s) within its thresholds; first to fail at 4x: " +
-        "raid carried 3x < 3.71x (system); the search ended before it resolved to 0.1x: the results step judged " +
+      "raid: carries at least 2x its reference load (100 new users/s) within its thresholds (accurate to 0.5 %: at " +
+        "least 1.99x); first to fail at 4x: " +
+        "raid carried 3x < 3.98x (system); the search ended before it resolved to 0.1x: the results step judged " +
         "the step at 4x otherwise than the live search (which sees neither a request left unanswered nor one in " +
         "flight as its window closed)",
       CapacityText.oneLine(result)

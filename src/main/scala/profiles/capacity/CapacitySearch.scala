@@ -67,6 +67,7 @@ final class CapacitySearch(val plan: SearchPlan) {
   /** @param injector the injector's health, measured over each step's judged window
     * @param sandbox  the built-in sandbox's added time, counted over each step's judged window (a run against
     *                 a target of its own has none)
+    * @param machine  how busy the machine was with other work, measured over each step's judged window
     * @param requestsPerJourney the requests one journey sends (`<key>.requestsPerJourney`), for the answers/s a
     *                           closed reference's plan expects at 1x (see [[StepPace]])
     */
@@ -75,13 +76,15 @@ final class CapacitySearch(val plan: SearchPlan) {
       global: Limits,
       injector: InjectorWatch,
       sandbox: Option[SandboxWatch],
+      machine: MachineWatch,
       requestsPerJourney: Option[Double] = None
   ): Unit = {
     expectedOneX = for {
       journeys <- plan.referenceJourneysPerSecond if !plan.open
       requests <- requestsPerJourney
     } yield journeys * requests
-    val searching = new Thread(() => search(paths, global, injector, sandbox), s"capacity-search-${plan.system}")
+    val searching =
+      new Thread(() => search(paths, global, injector, sandbox, machine), s"capacity-search-${plan.system}")
     searching.setDaemon(true)
     thread = Some(searching)
     searching.start()
@@ -116,7 +119,8 @@ final class CapacitySearch(val plan: SearchPlan) {
       paths: Seq[(List[String], Limits)],
       global: Limits,
       injector: InjectorWatch,
-      sandbox: Option[SandboxWatch]
+      sandbox: Option[SandboxWatch],
+      machine: MachineWatch
   ): Unit =
     try {
       val deadline = System.currentTimeMillis() + plan.maxDuration.toMillis
@@ -141,6 +145,7 @@ final class CapacitySearch(val plan: SearchPlan) {
           val usersAtStart = admission.active
           val injectorOverWindow = injector.from()
           val sandboxOverWindow = sandbox.map(_.from())
+          val machineOverWindow = machine.from()
           recorder.openWindow(from)
           judgeWindow(multiple, from, oneX, deadline)
           val usersAtEnd = admission.active
@@ -150,8 +155,17 @@ final class CapacitySearch(val plan: SearchPlan) {
           val pace = Option.when(plan.judgesPace)(paceOf(multiple, answered, oneX, InFlight(usersAtStart, usersAtEnd)))
           if (judged.isEmpty && multiple == 1.0) oneX = Some(answered)
           val judgement = StepJudgement.judge(figures, paths, global, pace)
-          val sides = (Some(injectorOverWindow()), sandboxOverWindow.map(_()))
-          steps.updateAndGet(_ :+ CapacityStepRecord(multiple, from, to, judgement.passed, sides._1, sides._2))
+          steps.updateAndGet(
+            _ :+ CapacityStepRecord(
+              multiple,
+              from,
+              to,
+              judgement.passed,
+              Some(injectorOverWindow()),
+              sandboxOverWindow.map(_()),
+              machineOverWindow()
+            )
+          )
           judged :+= JudgedStep(multiple, judgement.passed)
           progress.updateAndGet(p => p.copy(steps = p.steps :+ (multiple -> judgement)))
           next = StepSequence.next(judged, plan.resolution, plan.maxMultiple)

@@ -70,12 +70,17 @@ object CapacityGate {
       )
     )
 
-  /** A search the injector limited measured the injector, and one the sandbox limited below the minimum
-    * cannot say whether the system reaches it: the run is INVALID.
+  /** A search the injector limited measured the injector, one whose failing step ran on a machine busy with
+    * other work measured that work too, and one the sandbox limited below the minimum cannot say whether the
+    * system reaches it: the run is INVALID.
     */
   def invalid(capacity: Seq[CapacityResult], thresholds: Thresholds): Seq[Problem] =
     (capacity.filter(_.limitedBy.contains(Side.Injector)).map(r =>
       r.system -> "the capacity search was limited by the injector, not the system: it gives no capacity figure"
+    ) ++ capacity.filter(_.limitedBy.contains(Side.Machine)).map(r =>
+      r.system -> ("the capacity search's first failing step ran while the machine was busy with other work" +
+        r.firstFailure.flatMap(_.figures.step.machine).fold("")(m => s" (${m.describe})") +
+        ": it gives no capacity figure")
     ) ++ capacity.filter(sandboxBelow(_, thresholds)).map(r =>
       r.system -> (s"the built-in sandbox limited the capacity search at ${r.headroom.fold("")(Formats.multiple)}, " +
         s"below capacity.minHeadroom ${Formats.multiple(thresholds.minHeadroom(r.system))}: it cannot show whether the system reaches it")

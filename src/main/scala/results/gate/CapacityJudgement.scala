@@ -53,6 +53,7 @@ object CapacityJudgement {
         Some(Side.Injector)
       else failing.map { step =>
         if (injectorStarved(step, injector)) Side.Injector
+        else if (step.figures.step.machine.exists(_.busyWithOtherWork)) Side.Machine
         else if (step.worst.exists(c => sandboxExplains(c, step, search.system, sandboxAdded))) Side.Sandbox
         else Side.System
       }

@@ -45,8 +45,9 @@ object CapacityRecord {
 /** One step: the multiple of the reference load it held, and its judged window (after its settling time),
   * in epoch ms. `passedLive` is what the search decided its next step by, judged on the live figures;
   * `injector` the injector's own health over the window, `sandboxAdded` the built-in sandbox's added time
-  * counted over it (see [[SandboxShare]]); None in runs archived before they were measured, and the latter in a
-  * run against a target of its own.
+  * counted over it (see [[SandboxShare]]), `machine` how busy the machine was with other work over it; None in runs
+  * archived before they were measured, the sandbox's in a run against a target of its own, the machine's where
+  * it has no /proc.
   */
 final case class CapacityStepRecord(
     multiple: Double,
@@ -54,7 +55,8 @@ final case class CapacityStepRecord(
     toEpochMs: Long,
     passedLive: Boolean,
     injector: Option[results.model.InjectorFigures] = None,
-    sandboxAdded: Option[SandboxShare.Counts] = None
+    sandboxAdded: Option[SandboxShare.Counts] = None,
+    machine: Option[MachineFigures] = None
 )
 
 /** Why a search ended. Only `Resolved` and `MaxMultiple` answer the question; the others are INCOMPLETE. */

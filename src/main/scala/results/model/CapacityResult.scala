@@ -1,7 +1,8 @@
 package results.model
 
 /** Which side limited a search: its first failing step's time was added by the system under test, by the
-  * built-in sandbox, or the injector itself was the bottleneck (then the search gives no capacity figure).
+  * built-in sandbox, or the injector itself was the bottleneck, or the machine was busy with other work as the
+  * step ran (then the search gives no capacity figure).
   */
 sealed abstract class Side(val name: String)
 
@@ -9,8 +10,12 @@ object Side {
   case object System extends Side("system")
   case object Sandbox extends Side("sandbox")
   case object Injector extends Side("injector")
+  case object Machine extends Side("machine")
 
-  val All: Seq[Side] = Seq(System, Sandbox, Injector)
+  val All: Seq[Side] = Seq(System, Sandbox, Injector, Machine)
+
+  /** The sides that leave the search no capacity figure: what it measured was not the system's. */
+  val Unmeasured: Set[Side] = Set(Injector, Machine)
 
   def named(name: String): Option[Side] = All.find(_.name == name)
 }
@@ -47,10 +52,10 @@ final case class CapacityResult(search: CapacitySearch, steps: Seq[StepVerdict],
 
   /** The largest passing multiple below the first failure (every passing one when none failed); 0 when even
     * the reference load failed; None when no step was judged, or the injector limited the search, which then
-    * answers nothing.
+    * answers nothing, as does one whose machine was busy with other work.
     */
   def headroom: Option[Double] =
-    Option.when(steps.nonEmpty && !limitedBy.contains(Side.Injector)) {
+    Option.when(steps.nonEmpty && !limitedBy.exists(Side.Unmeasured)) {
       val below = firstFailure.fold(steps)(f => steps.filter(_.multiple < f.multiple))
       below.filter(_.passed).map(_.multiple).maxOption.getOrElse(0.0)
     }

@@ -31,6 +31,8 @@ object CapacityText {
     val carries = (r.headroom, r.limitedBy) match {
       case (None, Some(Side.Injector)) =>
         "no capacity figure: the injector limited the search, its own health checks failed"
+      case (None, Some(Side.Machine)) =>
+        "no capacity figure: the machine was busy with other work as its first failing step ran"
       case (None, _)                     => "no capacity figure: no step was judged"
       case (Some(h), Some(Side.Sandbox)) =>
         s"the built-in sandbox, not the system, limited the search at ${multiple(h)} its reference load (${load(h * r.record.referenceLoad, unit)}): no capacity figure for the system"

@@ -7,6 +7,7 @@ import results.model.{
   InjectorFigures,
   InjectorHealthRecord,
   InjectorLimits,
+  MachineFigures,
   Metric,
   RunContext,
   RunCourse,
@@ -62,9 +63,10 @@ class CapacityResultsTest {
       tallies: Seq[Tally] = Nil,
       pace: Option[Paced] = None,
       injectorByStep: Seq[InjectorFigures] = Nil,
-      sandboxByStep: Seq[SandboxShare.Counts] = Nil
+      sandboxByStep: Seq[SandboxShare.Counts] = Nil,
+      machineByStep: Seq[MachineFigures] = Nil
   ): RunSummary = {
-    val (runDir, context) = crafted(steps, end, injector, tallies, pace, injectorByStep, sandboxByStep)
+    val (runDir, context) = crafted(steps, end, injector, tallies, pace, injectorByStep, sandboxByStep, machineByStep)
     RunSummarizer.summarize(runDir, context, RunSummarizer.RunIdentity("crafted", "test"), settings)
   }
 
@@ -76,7 +78,8 @@ class CapacityResultsTest {
       tallies: Seq[Tally],
       pace: Option[Paced],
       injectorByStep: Seq[InjectorFigures] = Nil,
-      sandboxByStep: Seq[SandboxShare.Counts] = Nil
+      sandboxByStep: Seq[SandboxShare.Counts] = Nil,
+      machineByStep: Seq[MachineFigures] = Nil
   ): (Path, RunContext) = {
     val dir = Files.createDirectories(Files.createTempDirectory("capacity").resolve("runs"))
     val writer = SimulationLogWriter.open(dir, "crafted.Raid", start, "raid", Nil)
@@ -111,7 +114,8 @@ class CapacityResultsTest {
           window(i)._2,
           passedLive = live,
           injectorByStep.lift(i),
-          sandboxByStep.lift(i)
+          sandboxByStep.lift(i),
+          machineByStep.lift(i)
         )
       },
       end,
@@ -312,6 +316,48 @@ class CapacityResultsTest {
     val runJson =
       SummaryJson.writeContext(crafted(resolvedSteps, SearchEnd.Resolved, None, Nil, None, byStep)._2, "c", "t")
     assertTrue(runJson.contains("\"busySamples\" : 18"), "run.json keeps each step's injector figures")
+  }
+
+  private val quietMachine =
+    MachineFigures(busyPercent = 12, stolenPercent = 0, ownPercent = 10, waitPerCpuSecond = 0.05)
+  private val sharedMachine =
+    MachineFigures(busyPercent = 100, stolenPercent = 0, ownPercent = 9, waitPerCpuSecond = 6.1)
+
+  /** The failing step (4.6x) ran while other work kept the machine busy and the run's threads waiting: not the
+    * system's limit, and no figure; the run is INVALID, saying what the machine did, and run.json keeps it.
+    */
+  @Test def aFailingStepOnAMachineBusyWithOtherWorkNamesTheMachine(): Unit = {
+    val byStep = resolvedSteps.indices.map(i => if (i == 6) sharedMachine else quietMachine)
+    val summary = gated(summarized(resolvedSteps, machineByStep = byStep))
+    val result = summary.gate.get.capacity.head
+    assertEquals(("INVALID", Some(Side.Machine), None), (summary.gate.get.label, result.limitedBy, result.headroom))
+    assertTrue(
+      summary.gate.get.invalid.exists(_.text.contains(
+        "raid: the capacity search's first failing step ran while the machine was busy with other work (other work used 91 % of its cores"
+      )),
+      summary.gate.get.invalid.toString
+    )
+    assertTrue(
+      CapacityText.oneLine(result).startsWith("raid: no capacity figure: the machine was busy with other work")
+    )
+    assertEquals("machine", capacityNode(summary).get("limitedBy").asText)
+    val runJson =
+      SummaryJson.writeContext(
+        crafted(resolvedSteps, SearchEnd.Resolved, None, Nil, None, Nil, Nil, byStep)._2,
+        "c",
+        "t"
+      )
+    assertTrue(runJson.contains("\"waitPerCpuSecond\" : 6.1"), "run.json keeps each step's machine figures")
+    val file = Files.writeString(Files.createTempFile("run", ".json"), runJson)
+    val read = SummaryJson.readContext(file).systemRecords.flatMap(_.capacity).head.steps.map(_.machine)
+    assertEquals(byStep.map(Some(_)), read, "and reads them back")
+  }
+
+  /** Other work kept the machine busy only as a passing step ran (4.3x): the failing one's figures stand. */
+  @Test def aMachineBusyOnlyAsAPassingStepRanLeavesTheAnswerTheSystems(): Unit = {
+    val byStep = resolvedSteps.indices.map(i => if (i == 7) sharedMachine else quietMachine)
+    val result = gated(summarized(resolvedSteps, machineByStep = byStep)).gate.get.capacity.head
+    assertEquals((Some(Side.System), Some(4.3)), (result.limitedBy, result.headroom))
   }
 
   private val saturated = InjectorHealthRecord(

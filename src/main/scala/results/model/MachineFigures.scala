@@ -17,8 +17,8 @@ final case class MachineFigures(
 
   /** The machine, not the system, may have made the step fall short: a hypervisor took more than
     * [[MachineFigures.MaxStolenPercent]] of its cores, or other work used more of them than this run did while
-    * this JVM's threads waited for a core longer than they ran on one (they got less than half the CPU they
-    * were ready to use).
+    * this JVM's threads waited for a core more than [[MachineFigures.MaxWaitPerCpuSecond]] times as long as they
+    * ran on one.
     */
   def busyWithOtherWork: Boolean =
     stolenPercent > MachineFigures.MaxStolenPercent ||
@@ -36,6 +36,9 @@ object MachineFigures {
   /** More of the cores than this taken by the hypervisor (steal time) starves whatever runs on them. */
   val MaxStolenPercent = 10.0
 
-  /** A JVM whose threads waited longer than they ran got less than half the CPU it was ready to use. */
-  val MaxWaitPerCpuSecond = 1.0
+  /** A JVM whose threads waited for a core twice as long as they ran got a third of the CPU it was ready to use:
+    * a machine shared with other test JVMs (as CI runs them, four at once) keeps them waiting less; `stress-ng
+    * --cpu 8` on two cores, or four other builds, more (see docs/capacity.md for the figures measured).
+    */
+  val MaxWaitPerCpuSecond = 2.0
 }

@@ -21,6 +21,8 @@ class MachineFiguresTest {
     assertFalse(MachineFigures(12, 0, 10, 0.05).busyWithOtherWork, "quiet")
     assertFalse(MachineFigures(100, 0, 80, 3).busyWithOtherWork, "the run itself kept the cores busy")
     assertFalse(MachineFigures(100, 0, 30, 0.8).busyWithOtherWork, "others busy, but the run got what it asked")
+    assertFalse(MachineFigures(100, 0, 30, 2.0).busyWithOtherWork, "waited twice as long as it ran: at the limit")
+    assertTrue(MachineFigures(100, 0, 30, 2.1).busyWithOtherWork, "past it")
     assertFalse(MachineFigures(40, 10, 10, 0.2).busyWithOtherWork, "stolen at the limit")
   }
 

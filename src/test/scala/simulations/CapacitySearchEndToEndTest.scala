@@ -225,7 +225,8 @@ class CapacitySearchEndToEndTest {
   }
 
   /** A cap of 1.5x searched while `stress-ng` keeps every core busy with eight workers: the run's threads wait
-    * for a core longer than they run on one, so the failing step is not blamed on the system: the run is INVALID,
+    * for a core more than twice as long as they run on one, so the failing step (1x itself, where the injector
+    * could not keep its users' schedule) is not blamed on the system, nor on the injector: the run is INVALID,
     * naming the machine, and gives no capacity figure.
     */
   @Test def aSearchOnAMachineBusyWithOtherWorkNamesTheMachine(): Unit = {

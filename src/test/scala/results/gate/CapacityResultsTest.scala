@@ -353,6 +353,16 @@ class CapacityResultsTest {
     assertEquals(byStep.map(Some(_)), read, "and reads them back")
   }
 
+  /** The failing step starved the injector too, as other work kept the machine busy: the machine is the cause. */
+  @Test def anInjectorStarvedByOtherWorkNamesTheMachine(): Unit = {
+    val machine = resolvedSteps.indices.map(i => if (i == 6) sharedMachine else quietMachine)
+    val injector = resolvedSteps.indices.map(i => if (i == 6) starvedWindow else healthyWindow)
+    val summary =
+      gated(summarized(resolvedSteps, injector = Some(saturated), injectorByStep = injector, machineByStep = machine))
+    val result = summary.gate.get.capacity.head
+    assertEquals(("INVALID", Some(Side.Machine), None), (summary.gate.get.label, result.limitedBy, result.headroom))
+  }
+
   /** Other work kept the machine busy only as a passing step ran (4.3x): the failing one's figures stand. */
   @Test def aMachineBusyOnlyAsAPassingStepRanLeavesTheAnswerTheSystems(): Unit = {
     val byStep = resolvedSteps.indices.map(i => if (i == 7) sharedMachine else quietMachine)

@@ -36,9 +36,8 @@ object MachineFigures {
   /** More of the cores than this taken by the hypervisor (steal time) starves whatever runs on them. */
   val MaxStolenPercent = 10.0
 
-  /** A JVM whose threads waited for a core twice as long as they ran got a third of the CPU it was ready to use:
-    * a machine shared with other test JVMs (as CI runs them, four at once) keeps them waiting less; `stress-ng
-    * --cpu 8` on two cores, or four other builds, more (see docs/capacity.md for the figures measured).
+  /** A JVM whose threads waited for a core twice as long as they ran got a third of the CPU it was ready to use
+    * (docs/capacity.md gives the figures measured on a shared machine and under `stress-ng`).
     */
   val MaxWaitPerCpuSecond = 2.0
 }

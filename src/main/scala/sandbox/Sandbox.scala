@@ -128,9 +128,7 @@ final class RunningSandbox private[sandbox] (
 
 object Sandbox {
 
-  /** The stand-ins' event loops' threads are named from this, so that an injector running the sandbox in its own
-    * JVM can leave their CPU out of its own.
-    */
+  /** Names the stand-ins' event-loop threads: an injector running the sandbox leaves their CPU out of its own. */
   val ThreadNamePrefix = "sandbox"
 
   /** Starts the stubs of `systems`, then each system's stand-in on the shared server. Port 0 picks free

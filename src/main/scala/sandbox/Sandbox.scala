@@ -128,6 +128,9 @@ final class RunningSandbox private[sandbox] (
 
 object Sandbox {
 
+  /** Names the stand-ins' event-loop threads: an injector running the sandbox leaves their CPU out of its own. */
+  val ThreadNamePrefix = "sandbox"
+
   /** Starts the stubs of `systems`, then each system's stand-in on the shared server. Port 0 picks free
     * ports, so several sandboxes can coexist; if anything fails to start, what did start is stopped. A port
     * it cannot listen on, or a stand-in that cannot start, is an [[InputError]] naming its key.
@@ -138,8 +141,8 @@ object Sandbox {
     val stubs = listening(settings, "stubs", settings.stubs.port)(
       ExternalStubs.start(settings.host, settings.stubs, stubSystems)
     )
-    val acceptor = Sandbox.eventLoops(1, "sandbox-accept")
-    val group = Sandbox.eventLoops(settings.ioThreads, "sandbox")
+    val acceptor = Sandbox.eventLoops(1, s"$ThreadNamePrefix-accept")
+    val group = Sandbox.eventLoops(settings.ioThreads, ThreadNamePrefix)
     val server = new StandInServer(acceptor, group, settings.host)
     val stubClient = stubs.client(group, settings.stubs.callTimeout)
     val exhaustions = List.newBuilder[Exhaustion]

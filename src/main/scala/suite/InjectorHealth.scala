@@ -17,7 +17,8 @@ import profiles.capacity.InjectorWatch
 
 /** Samples this JVM's CPU and garbage-collection pauses while the run goes on, and reads how late users
   * started, so the results can tell a slow target from a saturated injector. CPU is the share of all the
-  * machine's cores this process used.
+  * machine's cores this process used, less what the built-in sandbox's stand-ins used in it (their event loops'
+  * threads, named from [[sandbox.Sandbox.ThreadNamePrefix]]): the sandbox's work is not the injector's.
   *
   * GC is counted from the JVM's collection notifications, pauses only: the collectors' cumulative times
   * also hold concurrent cycles (G1's "G1 Concurrent GC" from JDK 20, ZGC's "Cycles"), which run beside the
@@ -27,6 +28,24 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
   private val memory = ManagementFactory.getMemoryMXBean
   private val os = ManagementFactory.getOperatingSystemMXBean.asInstanceOf[com.sun.management.OperatingSystemMXBean]
   private val cores = Runtime.getRuntime.availableProcessors
+  private val threads = ManagementFactory.getThreadMXBean
+
+  /** Each sandbox thread's CPU time, in ns, as last read: a thread that ended (the sandbox closes before the
+    * injector's figures are frozen) keeps what it had used.
+    */
+  private val sandboxThreadsNs = new java.util.concurrent.ConcurrentHashMap[Long, Long]
+
+  /** The CPU time, in ns, this JVM used less its sandbox's threads'. */
+  private def cpuNs(): Long = {
+    val processNs = os.getProcessCpuTime
+    val ids = threads.getAllThreadIds
+    threads.getThreadInfo(ids).iterator.zip(ids.iterator).foreach {
+      case (info, id) if info != null && info.getThreadName.startsWith(sandbox.Sandbox.ThreadNamePrefix) =>
+        sandboxThreadsNs.merge(id, threads.getThreadCpuTime(id), (a, b) => math.max(a, b))
+      case _ =>
+    }
+    processNs - sandboxThreadsNs.values.asScala.sum
+  }
 
   /** Each sample's time (epoch ms) and CPU share. */
   private val samples = new java.util.concurrent.ConcurrentLinkedQueue[(Long, Double)]
@@ -61,7 +80,7 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
 
   def start(): Unit = {
     startedAtMs = System.currentTimeMillis()
-    cpuAtStartNs = os.getProcessCpuTime
+    cpuAtStartNs = cpuNs()
     ConnectionRetries.install()
     retriesAtStart = ConnectionRetries.seen
     gcBeans.foreach(_.addNotificationListener(pauseListener, null, null))
@@ -69,10 +88,10 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
     var lastAtNs = System.nanoTime()
     scheduler.scheduleAtFixedRate(
       () => {
-        val (cpuNs, atNs) = (os.getProcessCpuTime, System.nanoTime())
+        val (usedNs, atNs) = (cpuNs(), System.nanoTime())
         if (atNs > lastAtNs)
-          samples.add(System.currentTimeMillis() -> 100.0 * (cpuNs - lastCpuNs) / (atNs - lastAtNs) / cores)
-        lastCpuNs = cpuNs
+          samples.add(System.currentTimeMillis() -> 100.0 * (usedNs - lastCpuNs) / (atNs - lastAtNs) / cores)
+        lastCpuNs = usedNs
         lastAtNs = atNs
         sampleHeap()
       },
@@ -89,7 +108,7 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
   def figures: Option[InjectorFigures] =
     Option.when(startedAtMs > 0) {
       val wallMs = math.max(1L, (if (stoppedAtMs > 0) stoppedAtMs else System.currentTimeMillis()) - startedAtMs)
-      val cpuMs = ((if (stoppedAtMs > 0) cpuAtStopNs else os.getProcessCpuTime) - cpuAtStartNs) / 1000000.0
+      val cpuMs = ((if (stoppedAtMs > 0) cpuAtStopNs else cpuNs()) - cpuAtStartNs) / 1000000.0
       val sampled = samples.asScala.toSeq.map(_._2)
       InjectorFigures(
         cores = cores,
@@ -109,14 +128,14 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
 
   def from(): () => InjectorFigures = {
     val (fromMs, cpuFromNs, pausedFromMs, pausesFrom) =
-      (System.currentTimeMillis(), os.getProcessCpuTime, pausedMs.get, pauses.get)
+      (System.currentTimeMillis(), cpuNs(), pausedMs.get, pauses.get)
     val late = lateStarts.snapshot
     () => {
       val wallMs = math.max(1L, System.currentTimeMillis() - fromMs)
       val sampled = samples.asScala.collect { case (at, cpu) if at > fromMs => cpu }.toSeq
       InjectorFigures(
         cores = cores,
-        cpuMeanPercent = 100.0 * (os.getProcessCpuTime - cpuFromNs) / 1000000.0 / wallMs / cores,
+        cpuMeanPercent = 100.0 * (cpuNs() - cpuFromNs) / 1000000.0 / wallMs / cores,
         cpuMaxPercent = sampled.maxOption.getOrElse(0.0),
         busySamples = sampled.count(_ >= busyCpuPercent),
         gcPercent = 100.0 * (pausedMs.get - pausedFromMs) / wallMs,
@@ -131,7 +150,7 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
   def stop(): Unit = {
     scheduler.shutdownNow()
     gcBeans.foreach(bean => scala.util.Try(bean.removeNotificationListener(pauseListener)))
-    cpuAtStopNs = os.getProcessCpuTime
+    cpuAtStopNs = cpuNs()
     sampleHeap()
     retriesAtStop = ConnectionRetries.seen
     stoppedAtMs = System.currentTimeMillis()

@@ -94,7 +94,9 @@ abstract class SuiteSimulation extends Simulation {
           run.thresholds.paths,
           run.thresholds.systemGlobals.getOrElse(system, run.thresholds.global),
           injector,
-          sandbox.map(running => profiles.capacity.SandboxWatch.of(() => running.addedCounts))
+          sandbox.map(running => profiles.capacity.SandboxWatch.of(() => running.addedCounts)),
+          new MachineLoad(),
+          run.loads.find(_.system.key == system).flatMap(_.requestsPerJourney)
         )
       )
       after(search.stop())

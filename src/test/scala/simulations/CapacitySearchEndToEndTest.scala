@@ -118,6 +118,73 @@ class CapacitySearchEndToEndTest {
   @Test def anOpenReferenceCappedBetweenTwoStepsIsFoundAtTheLowerOne(): Unit =
     search(130, open).assertFound(130 / (50 * requestsPerJourney))
 
+  /** Shorter steps for the cases at the edges: 10 s judged, 1,000 answers, up to 2x (1, 2, 1.5, then 1.25 or 1.75). */
+  private val short = Seq(
+    "profiles.toy.capacity.stepDuration" -> "10s",
+    "capacity.minAnswers" -> "1000",
+    "capacity.maxMultiple" -> "2"
+  )
+
+  /** A cap 2 % below a step of the grid, 147/s against 1.5x's 150: 1.5x is not reported (half the resolution,
+    * 0.125x, used to pass it), 1.25x is.
+    */
+  @Test def anOpenReferenceCappedJustBelowAStepIsNotReportedThere(): Unit =
+    search(147, open, short: _*).assertFound(147 / (50 * requestsPerJourney))
+
+  /** A cap comfortably above a step, 1.6x: that step, 1.5x, is the answer, not one below it (the pace check is
+    * not merely pessimistic), and its accuracy is stated beside it.
+    */
+  @Test def anOpenReferenceCappedComfortablyAboveAStepIsReportedAtIt(): Unit = {
+    val searched = search(160, open, short: _*)
+    searched.assertFound(160 / (50 * requestsPerJourney))
+    assertEquals(1.5, searched.answer.path("headroom").asDouble, searched.text)
+    // Its accuracy: the floor, 0.5 % of 1.5x, on a quiet machine; wider where a busy one scattered its answers.
+    val accuracy = searched.answer.path("accuracy").asDouble
+    assertTrue(accuracy >= 0.0075 - 1e-9 && accuracy < 0.1, s"1.5x's accuracy: $accuracy\n${searched.text}")
+    assertTrue(
+      searched.text.contains(
+        "toy: carries 1.5x its reference load (75 new users/s) within its thresholds (accurate to "
+      ),
+      searched.text
+    )
+  }
+
+  /** 50 users, each a journey of two requests a second by the plan (journeyDuration 1 s, requestsPerJourney 2):
+    * 100 requests/s at 1x.
+    */
+  private val closedOfFifty = Seq(
+    "profiles.toy.capacity.of" -> "closed",
+    "profiles.toy.closed.type" -> "closed-ramp",
+    "profiles.toy.closed.startUsers" -> "50",
+    "profiles.toy.closed.usersPerMinute" -> "60",
+    "profiles.toy.closed.targetUsers" -> "50",
+    "profiles.toy.closed.hold" -> "10 minutes"
+  )
+
+  /** A closed reference capped at 1.4x of what its 1x step answered, between 1.25x and 1.5x: 1.5x's users
+    * answer 1.4x's worth (their journeys slow down to share the cap), and the answer is 1.25x, not 1.5x.
+    */
+  @Test def aClosedReferenceCappedBetweenTwoStepsIsFoundAtTheLowerOne(): Unit = {
+    val searched = search(139, closedOfFifty, short: _*)
+    searched.assertFound(139 / searched.oneXPerSecond)
+  }
+
+  /** The same users capped at 80 requests/s where the plan expects 100: the 1x step carries 0.8x of its
+    * reference's demand, and the system does not carry its reference load.
+    */
+  @Test def aClosedReferenceCappedBelowItsDemandCannotCarryOneX(): Unit = {
+    val searched = search(
+      80,
+      closedOfFifty ++ Seq("profiles.toy.closed.journeyDuration" -> "1s", "toy.requestsPerJourney" -> "2"),
+      short: _*
+    )
+    searched.assumeTheSystemWasMeasured()
+    assertEquals(0.0, searched.answer.path("headroom").asDouble, searched.text)
+    assertEquals(Seq(1.0), searched.record.steps.map(_.multiple), searched.text)
+    assertTrue(searched.text.contains("toy: does not carry its reference load within its thresholds"), searched.text)
+    assertTrue(searched.text.contains("(saturated: 80 answers/s against 100 offered)"), searched.text)
+  }
+
   /** 50 users at 1x, each a journey a second (home, a second's thought, look up): about 100 requests/s, a cap of
     * 150/s is about 1.5x. Past it the users' journeys slow down to share 150/s: 1.75x carries 1.5x's worth.
     */
@@ -158,6 +225,29 @@ class CapacitySearchEndToEndTest {
     assertTrue(judged.forall(_.contains("toy - visit")), s"every step judged the group's limit: $judged")
   }
 
+  /** A cap of 1.5x searched while `stress-ng` keeps every core busy with eight workers: the run's threads wait
+    * for a core more than twice as long as they run on one, so the failing step (1x itself, where the injector
+    * could not keep its users' schedule) is not blamed on the system, nor on the injector: the run is INVALID,
+    * naming the machine, and gives no capacity figure.
+    */
+  @Test def aSearchOnAMachineBusyWithOtherWorkNamesTheMachine(): Unit = {
+    assertTrue(
+      new java.io.File("/usr/bin/stress-ng").canExecute,
+      "stress-ng is not installed: apt-get install -y stress-ng"
+    )
+    val stress = new ProcessBuilder("stress-ng", "--cpu", "8", "--timeout", "480s").redirectErrorStream(true)
+      .redirectOutput(ProcessBuilder.Redirect.DISCARD).start()
+    val searched =
+      try search(150, open, short :+ ("capacity.maxDuration" -> "3 minutes"): _*)
+      finally { stress.destroy(); stress.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) }
+    assertEquals(ExitCodes.Invalid, searched.exitStatus, searched.text)
+    assertEquals("machine", searched.answer.path("limitedBy").asText, searched.answer.toString)
+    assertTrue(searched.answer.path("headroom").isNull, s"no capacity figure: ${searched.answer}")
+    assertTrue(searched.text.contains("toy: no capacity figure: the machine was busy with other work"), searched.text)
+    val failing = searched.record.steps.find(!_.passedLive).flatMap(_.machine)
+    assertTrue(failing.exists(_.busyWithOtherWork), s"the failing step's machine: $failing")
+  }
+
   /** A failing step's users still queued when its drain (2 s here) is up would fail the next step: the search
     * ends there, unresolved, and says so; the run is INCOMPLETE. (2x against a cap of 1.3x queues hundreds.)
     */
@@ -169,6 +259,7 @@ class CapacitySearchEndToEndTest {
       "capacity.minAnswers" -> "100",
       "capacity.maxMultiple" -> "2"
     )
+    searched.assumeTheSystemWasMeasured()
     assertEquals(ExitCodes.Incomplete, searched.exitStatus, searched.text)
     assertEquals(
       (SearchEnd.DrainTimedOut, Seq(1.0, 2.0)),
@@ -208,6 +299,7 @@ class CapacitySearchEndToEndTest {
     val Seq(archived) = process.archivedRuns: @unchecked
     val answer = new com.fasterxml.jackson.databind.ObjectMapper()
       .readTree(archived.resolve("summary.json").toFile).path("systems").get(0).path("capacity")
+    CapacitySearchEndToEndTest.assumeNoMachine(answer, Nil)
     assertEquals("injector", answer.path("limitedBy").asText, answer.toString)
     assertTrue(answer.path("headroom").isNull, s"no capacity figure: $answer")
     assertFalse(process.text.contains("toy: carries "), process.text)
@@ -335,6 +427,12 @@ class CapacitySearchEndToEndTest {
 object CapacitySearchEndToEndTest {
   val Resolution = 0.25
 
+  def assumeNoMachine(answer: com.fasterxml.jackson.databind.JsonNode, figures: Seq[results.model.MachineFigures]) =
+    org.junit.jupiter.api.Assumptions.assumeFalse(
+      answer.path("limitedBy").asText == "machine",
+      s"the machine was busy with other work as the first failing step ran: $figures"
+    )
+
   final case class Searched(process: GatlingProcess, exitStatus: Int) {
     def text: String = process.text
     lazy val archived: java.nio.file.Path = {
@@ -347,20 +445,38 @@ object CapacitySearchEndToEndTest {
     lazy val answer: com.fasterxml.jackson.databind.JsonNode = new com.fasterxml.jackson.databind.ObjectMapper()
       .readTree(archived.resolve("summary.json").toFile).path("systems").get(0).path("capacity")
 
+    /** The answers/s the search's 1x step got, from summary.json. */
+    def oneXPerSecond: Double = {
+      val oneX = answer.path("steps").get(0)
+      val window = oneX.path("steadyWindow")
+      oneX.path("answers").asDouble * 1000 / (window.path("endEpochMs").asLong - window.path("startEpochMs").asLong)
+    }
+
     /** The live search's answer: its largest passing multiple below its lowest failing one. */
     def liveHeadroom: Double = {
       val failing = record.steps.filterNot(_.passedLive).map(_.multiple).minOption.getOrElse(Double.MaxValue)
       record.steps.filter(s => s.passedLive && s.multiple < failing).map(_.multiple).maxOption.getOrElse(0.0)
     }
 
-    /** Neither above the capacity nor more than one Resolution below it, live and afterwards; resolved, by the system. */
+    /** Neither above the capacity (beyond the accuracy it states) nor more than one Resolution below it, live and
+      * afterwards; resolved, by the system.
+      */
+    /** Other work that kept this machine busy and the run waiting as the first failing step ran leaves the search
+      * no figure to check (the run is INVALID, naming the machine): nothing here can be judged then.
+      */
+    def assumeTheSystemWasMeasured(): Unit =
+      CapacitySearchEndToEndTest.assumeNoMachine(answer, record.steps.flatMap(_.machine))
+
     def assertFound(capMultiple: Double): Unit = {
+      assumeTheSystemWasMeasured()
       val steps = record.steps.map(s => s"${s.multiple}x ${if (s.passedLive) "pass" else "fail"}").mkString(", ")
       val headroom = answer.path("headroom").asDouble
+      // Above the capacity by no more than the accuracy the answer states (0.5 % of it where the machine is quiet).
+      val accuracy = answer.path("accuracy").asDouble(0)
       Seq("live" -> liveHeadroom, "summary.json" -> headroom).foreach { case (which, found) =>
         assertTrue(
-          found <= capMultiple + 1e-9,
-          s"$which: ${found}x, above the capacity of ${capMultiple}x ($steps)\n$text"
+          found - accuracy <= capMultiple + 1e-9,
+          s"$which: ${found}x, accurate to ${accuracy}x, above the capacity of ${capMultiple}x ($steps)\n$text"
         )
         assertTrue(
           found >= capMultiple - Resolution - 1e-9,

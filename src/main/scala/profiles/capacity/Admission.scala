@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.{ AtomicInteger, AtomicLong }
   *
   * @param referenceUsers the closed reference's user count (None for an open reference)
   */
-final class Admission(maxMultiple: Double, referenceUsers: Option[Long]) {
+final class Admission(maxMultiple: Double, val referenceUsers: Option[Long]) {
   private val max = Admission.thousandths(maxMultiple)
   @volatile private var current = 0L
   @volatile private var over = false

@@ -58,7 +58,8 @@ private[profiles] object CapacityProfiles {
       maxDuration = if (smoke) settings.maxDuration.min(SmokeMaxDuration) else settings.maxDuration,
       minAnswers = if (smoke) 0L else settings.minAnswers,
       // A smoke run's steps settle a second: too short for their users in flight to level out.
-      judgesPace = !smoke
+      judgesPace = !smoke,
+      referenceJourneysPerSecond = reference.plan.peakArrivalRate
     )
     new CapacityProfile(new CapacitySearch(plan), reference, smoke)
   }

@@ -17,6 +17,8 @@ import results.model.{ CapacityRecord, CapacityStepRecord, InFlight, SearchEnd, 
   *                   times `stepDuration`); a path's percentiles are judged only on as many of its own answers
   * @param judgesPace whether a step must keep up with its load (not in a smoke run, whose steps are too short
   *                   to settle)
+  * @param referenceJourneysPerSecond the journeys/s the reference's plan expects at 1x, where it can tell (a
+  *                   closed reference's users over its journeyDuration)
   */
 final case class SearchPlan(
     system: String,
@@ -29,7 +31,8 @@ final case class SearchPlan(
     drain: FiniteDuration,
     maxDuration: FiniteDuration,
     minAnswers: Long,
-    judgesPace: Boolean
+    judgesPace: Boolean,
+    referenceJourneysPerSecond: Option[Double] = None
 ) {
   def open: Boolean = reference.isInstanceOf[ReferenceLoad.Arrivals]
 }
@@ -53,6 +56,7 @@ final class CapacitySearch(val plan: SearchPlan) {
   private val progress = new AtomicReference(SearchProgress(None, Vector.empty))
   private val group = new AtomicReference(Seq(this))
   @volatile private var thread: Option[Thread] = None
+  @volatile private var expectedOneX: Option[Double] = None
 
   /** The searches of one run: it ends when every one of them has ended. */
   def endsTogetherWith(searches: Seq[CapacitySearch]): Unit = group.set(searches)
@@ -63,14 +67,24 @@ final class CapacitySearch(val plan: SearchPlan) {
   /** @param injector the injector's health, measured over each step's judged window
     * @param sandbox  the built-in sandbox's added time, counted over each step's judged window (a run against
     *                 a target of its own has none)
+    * @param machine  how busy the machine was with other work, measured over each step's judged window
+    * @param requestsPerJourney the requests one journey sends (`<key>.requestsPerJourney`), for the answers/s a
+    *                           closed reference's plan expects at 1x (see [[StepPace]])
     */
   def start(
       paths: Seq[(List[String], Limits)],
       global: Limits,
       injector: InjectorWatch,
-      sandbox: Option[SandboxWatch]
+      sandbox: Option[SandboxWatch],
+      machine: MachineWatch,
+      requestsPerJourney: Option[Double] = None
   ): Unit = {
-    val searching = new Thread(() => search(paths, global, injector, sandbox), s"capacity-search-${plan.system}")
+    expectedOneX = for {
+      journeys <- plan.referenceJourneysPerSecond if !plan.open
+      requests <- requestsPerJourney
+    } yield journeys * requests
+    val searching =
+      new Thread(() => search(paths, global, injector, sandbox, machine), s"capacity-search-${plan.system}")
     searching.setDaemon(true)
     thread = Some(searching)
     searching.start()
@@ -98,14 +112,16 @@ final class CapacitySearch(val plan: SearchPlan) {
       steps = steps.get,
       end = end.get.getOrElse(SearchEnd.Stopped),
       judgesPace = plan.judgesPace,
-      minAnswers = plan.minAnswers
+      minAnswers = plan.minAnswers,
+      expectedOneX = expectedOneX
     )
 
   private def search(
       paths: Seq[(List[String], Limits)],
       global: Limits,
       injector: InjectorWatch,
-      sandbox: Option[SandboxWatch]
+      sandbox: Option[SandboxWatch],
+      machine: MachineWatch
   ): Unit =
     try {
       val deadline = System.currentTimeMillis() + plan.maxDuration.toMillis
@@ -131,25 +147,27 @@ final class CapacitySearch(val plan: SearchPlan) {
           val usersAtStart = admission.active
           val injectorOverWindow = injector.from()
           val sandboxOverWindow = sandbox.map(_.from())
+          val machineOverWindow = machine.from()
           recorder.openWindow(from)
           judgeWindow(multiple, from, oneX, deadline, gated)
           val usersAtEnd = admission.active
-          val figures = recorder.closeWindow()
           val to = System.currentTimeMillis()
-          val answered = Throughput(figures.answers, to - from)
-          val pace = Option.when(plan.judgesPace)(
-            StepPace(
-              multiple,
-              plan.resolution,
-              answered,
-              oneX,
-              Option.when(plan.open)(InFlight(usersAtStart, usersAtEnd))
-            )
-          )
+          val answered = recorder.throughput(to)
+          val figures = recorder.closeWindow()
+          val pace = Option.when(plan.judgesPace)(paceOf(multiple, answered, oneX, InFlight(usersAtStart, usersAtEnd)))
           if (judged.isEmpty && multiple == 1.0) oneX = Some(answered)
           val judgement = StepJudgement.judge(figures, paths, global, pace, plan.minAnswers)
-          val sides = (Some(injectorOverWindow()), sandboxOverWindow.map(_()))
-          steps.updateAndGet(_ :+ CapacityStepRecord(multiple, from, to, judgement.passed, sides._1, sides._2))
+          steps.updateAndGet(
+            _ :+ CapacityStepRecord(
+              multiple,
+              from,
+              to,
+              judgement.passed,
+              Some(injectorOverWindow()),
+              sandboxOverWindow.map(_()),
+              machineOverWindow()
+            )
+          )
           judged :+= JudgedStep(multiple, judgement.passed)
           progress.updateAndGet(p => p.copy(steps = p.steps :+ (multiple -> judgement)))
           next = StepSequence.next(judged, plan.resolution, plan.maxMultiple)
@@ -169,10 +187,21 @@ final class CapacitySearch(val plan: SearchPlan) {
         finish(SearchEnd.Stopped)
     }
 
+  /** A step's pace: against 1x's answers, or for the 1x step against what the plan expects (closed references). */
+  private def paceOf(multiple: Double, answered: Throughput, oneX: Option[Throughput], inFlight: InFlight) =
+    StepPace(
+      StepPace.held(multiple, admission.referenceUsers),
+      plan.resolution,
+      answered,
+      oneX,
+      Option.when(plan.open)(inFlight),
+      if (oneX.isEmpty) expectedOneX else None
+    )
+
   /** The judged window: `stepDuration`, then longer while it has too few answers for its percentiles (the
     * system's, and each gated path's that can get them: see [[StepJudgement.enoughOfEach]]) or to tell its
-    * multiple within half the resolution, at most [[CapacitySearch.MaxLengthening]] times as long and never past
-    * the search's deadline.
+    * multiple to [[StepPace.Floor]] of it, at most [[CapacitySearch.MaxLengthening]] times as long and
+    * never past the search's deadline.
     */
   private def judgeWindow(
       multiple: Double,
@@ -183,12 +212,17 @@ final class CapacitySearch(val plan: SearchPlan) {
   ): Unit = {
     Thread.sleep(plan.stepDuration.toMillis)
     val latest = math.min(from + plan.stepDuration.toMillis * CapacitySearch.MaxLengthening, deadline)
-    // The 1x step's answers set every later step's offer: enough of them to tell the next step, 2x, apart.
-    val toldApart = if (oneX.isEmpty) math.min(2.0, plan.maxMultiple) else multiple
     def enough: Boolean = {
-      val answers = recorder.answers
-      !plan.judgesPace || answers >= plan.minAnswers &&
-      StepPace.enough(toldApart, plan.resolution, answers, oneX.fold(answers)(_.answers)) &&
+      val answered = recorder.throughput(System.currentTimeMillis())
+      // The 1x step's answers set every later step's offer: as accurate as the step's own, compared with itself.
+      val told = StepPace(
+        StepPace.held(multiple, admission.referenceUsers),
+        plan.resolution,
+        answered,
+        oneX.orElse(Some(answered)),
+        None
+      )
+      !plan.judgesPace || answered.answers >= plan.minAnswers && !told.tooFewAnswers &&
       StepJudgement.enoughOfEach(
         recorder.answersByPath,
         gated,

@@ -1,6 +1,7 @@
 package profiles.capacity
 
 import profiles.Plan
+import results.model.StepPace
 
 /** The console's line for each judged step, so that a long search shows its progress:
   * `capacity raid: step 3 at 4x (200 new users/s): worst p99 3,420 ms > 3,000 ms (mint raid), KO 0.2 % of
@@ -31,8 +32,9 @@ object StepLine {
     val lengthened = judgement.pace.fold("") { pace =>
       val seconds = Plan.count(pace.answers.windowMs / 1000)
       // Its percentiles on too few answers are not judged at all: the line lists them.
-      if (pace.tooFewAnswers) s" (too few answers even in $seconds s: its pace is rough)"
-      else if (judgement.answers < plan.minAnswers) s" (too few answers even in $seconds s)"
+      if (judgement.answers < plan.minAnswers) s" (too few answers even in $seconds s: its pace is rough)"
+      else if (pace.tooFewAnswers)
+        s" (answers too scattered even in $seconds s to tell its pace to ${percent(StepPace.Floor)} %: to ${percent(pace.allowance / pace.multiple)} %)"
       else if (pace.answers.windowMs > plan.stepDuration.toMillis + 500)
         s" (window lengthened to $seconds s for enough answers)"
       else ""
@@ -56,6 +58,8 @@ object StepLine {
     )
     "saturated: " + (answers.toSeq ++ inFlight).mkString("; ")
   }
+
+  private def percent(share: Double): String = Plan.number(math.round(share * 1000) / 10.0)
 
   def multipleText(multiple: Double): String = s"${Plan.number(StepSequence.rounded(multiple))}x"
 }

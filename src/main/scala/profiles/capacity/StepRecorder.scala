@@ -7,6 +7,7 @@ import scala.jdk.CollectionConverters._
 
 import io.gatling.core.config.GatlingConfiguration
 import org.HdrHistogram.{ AtomicHistogram, Histogram }
+import results.model.Throughput
 import suite.{ Answer, GroupSoFar, LoadListener, ResponseWindow }
 
 /** One request path's (or group's) answers in a step's judged window. */
@@ -56,6 +57,11 @@ final class StepRecorder(system: String, groupDuration: Boolean = StepRecorder.g
     val groups = new ConcurrentHashMap[(List[String], Long, Long), GroupState]
     val groupCounts = new ConcurrentHashMap[List[String], LongAdder]
     val answers = new LongAdder
+
+    /** Answers by the tenth of a second they ended in, from the window's start: a window's length is known only
+      * as it closes, so its batches are counted from these then.
+      */
+    val byTenth = new ConcurrentHashMap[Long, LongAdder]
   }
   private val open = new AtomicReference[Window]
 
@@ -63,6 +69,7 @@ final class StepRecorder(system: String, groupDuration: Boolean = StepRecorder.g
     if (answer.system == system) Option(open.get).filter(answer.endEpochMs >= _.fromMs).foreach { window =>
       val counts = window.paths.computeIfAbsent(answer.path, _ => new Counts)
       window.answers.increment()
+      window.byTenth.computeIfAbsent((answer.endEpochMs - window.fromMs) / 100, _ => new LongAdder).increment()
       counts.answers.increment()
       // A redirect a journey asks for (eForms' log in answers 302) is an answer, not an error, whatever Gatling's
       // default status check would say; the results step judges each step again on Gatling's own KO.
@@ -100,6 +107,18 @@ final class StepRecorder(system: String, groupDuration: Boolean = StepRecorder.g
       window.paths.asScala.map { case (path, c) => path -> c.answers.sum }.toMap ++
         window.groupCounts.asScala.map { case (path, n) => path -> n.sum }
     }
+
+  /** The open window's answers up to `toEpochMs`, in its [[Throughput.Batches]] parts (none when no window is
+    * open).
+    */
+  def throughput(toEpochMs: Long): Throughput = Option(open.get).fold(Throughput(0, 0)) { window =>
+    val windowMs = toEpochMs - window.fromMs
+    val batches = new Array[Long](Throughput.Batches)
+    window.byTenth.forEach { (tenth, n) =>
+      batches(Throughput.batchOf(window.fromMs + tenth * 100 + 50, window.fromMs, windowMs)) += n.sum
+    }
+    Throughput(window.answers.sum, windowMs, batches.toSeq)
+  }
 
   /** Ends the window: what it recorded, by request path and by group. */
   def closeWindow(): WindowFigures =

@@ -1,6 +1,13 @@
 package results.archive
 
-import results.model.{ CapacityRecord, CapacityStepRecord, InjectorFigures, LateStartFigures, SearchEnd }
+import results.model.{
+  CapacityRecord,
+  CapacityStepRecord,
+  InjectorFigures,
+  LateStartFigures,
+  MachineFigures,
+  SearchEnd
+}
 
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
@@ -19,7 +26,9 @@ private[results] final case class CapacityDocument(
     end: String,
     steps: Seq[CapacityDocument.Step] = Nil,
     @JsonProperty(required = false) judgesPace: Boolean = true,
-    @JsonProperty(required = false) minAnswers: Long = 0
+    @JsonProperty(required = false) minAnswers: Long = 0,
+    @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Double]) expectedOneX: Option[Double] =
+      None
 )
 
 private[results] object CapacityDocument {
@@ -35,8 +44,12 @@ private[results] object CapacityDocument {
       toEpochMs: Long,
       passedLive: Boolean,
       @JsonInclude(NON_ABSENT) injector: Option[Injector] = None,
-      @JsonInclude(NON_ABSENT) sandboxAdded: Option[Seq[AddedTime]] = None
+      @JsonInclude(NON_ABSENT) sandboxAdded: Option[Seq[AddedTime]] = None,
+      @JsonInclude(NON_ABSENT) machine: Option[Machine] = None
   )
+
+  /** The machine over one window: see results.model.MachineFigures. */
+  final case class Machine(busyPercent: Double, stolenPercent: Double, ownPercent: Double, waitPerCpuSecond: Double)
 
   /** One request's count of answers by the range of time the sandbox added to them. */
   final case class AddedTime(
@@ -82,11 +95,20 @@ private[results] object CapacityJson {
           s.injector.map(injector),
           s.sandboxAdded.map(_.toSeq.sortBy(_._1).map { case (request, counts) =>
             CapacityDocument.AddedTime(request, counts)
-          })
+          }),
+          s.machine.map(m =>
+            CapacityDocument.Machine(
+              round(m.busyPercent, 1),
+              round(m.stolenPercent, 1),
+              round(m.ownPercent, 1),
+              round(m.waitPerCpuSecond, 2)
+            )
+          )
         )
       ),
       record.judgesPace,
-      record.minAnswers
+      record.minAnswers,
+      record.expectedOneX.map(round(_, 3))
     )
 
   def record(d: CapacityDocument): CapacityRecord =
@@ -104,12 +126,14 @@ private[results] object CapacityJson {
           s.toEpochMs,
           s.passedLive,
           s.injector.map(injector),
-          s.sandboxAdded.map(_.map(added => added.request -> added.counts).toMap)
+          s.sandboxAdded.map(_.map(added => added.request -> added.counts).toMap),
+          s.machine.map(m => MachineFigures(m.busyPercent, m.stolenPercent, m.ownPercent, m.waitPerCpuSecond))
         )
       ),
       end(d.end),
       d.judgesPace,
-      d.minAnswers
+      d.minAnswers,
+      d.expectedOneX
     )
 
   private def injector(f: InjectorFigures): CapacityDocument.Injector =

@@ -16,7 +16,7 @@ import results.model.{
 }
 
 import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
-import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
+import com.fasterxml.jackson.annotation.JsonInclude.Include.{ NON_ABSENT, NON_EMPTY }
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
 import text.Formats.round
@@ -33,6 +33,8 @@ private[results] final case class CapacitySummaryDocument(
     judged: Boolean,
     headroom: Option[Double],
     headroomLoad: Option[Double],
+    @JsonProperty(required = false) @JsonDeserialize(contentAs = classOf[java.lang.Double]) accuracy: Option[Double] =
+      None,
     resolution: Double,
     maxMultiple: Double,
     maxDurationMs: Long,
@@ -41,7 +43,9 @@ private[results] final case class CapacitySummaryDocument(
     firstFailure: Option[FirstFailure],
     steps: Seq[Step] = Nil,
     @JsonProperty(required = false) judgesPace: Boolean = true,
-    @JsonProperty(required = false) minAnswers: Long = 0
+    @JsonProperty(required = false) minAnswers: Long = 0,
+    @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Double]) expectedOneX: Option[Double] =
+      None
 )
 
 private[results] object CapacitySummaryDocument {
@@ -102,7 +106,8 @@ private[results] object CapacitySummaryDocument {
       @JsonDeserialize(contentAs = classOf[java.lang.Long]) answers: Option[Long] = None,
       usersInFlight: Option[InFlightUsers] = None,
       @JsonInclude(NON_ABSENT) global: Option[Request] = None,
-      unjudged: Seq[Unjudged] = Nil
+      unjudged: Seq[Unjudged] = Nil,
+      @JsonInclude(NON_EMPTY) answerBatches: Seq[Long] = Nil
   )
 }
 
@@ -119,6 +124,7 @@ private[results] object CapacitySummaryJson {
       judged = result.nonEmpty,
       headroom = result.flatMap(_.headroom),
       headroomLoad = result.flatMap(_.headroomLoad).map(round(_, 3)),
+      accuracy = result.flatMap(_.accuracy).map(round(_, 4)),
       r.resolution,
       r.maxMultiple,
       r.maxDurationMs,
@@ -147,11 +153,13 @@ private[results] object CapacitySummaryJson {
           step.global.map(request),
           verdict.fold(Seq.empty[UnjudgedPercentile])(_.unjudged).map(u =>
             Unjudged(u.subject, u.metric.rank, u.answers, u.needed)
-          )
+          ),
+          step.answerBatches
         )
       },
       r.judgesPace,
-      r.minAnswers
+      r.minAnswers,
+      r.expectedOneX.map(round(_, 3))
     )
   }
 
@@ -171,7 +179,8 @@ private[results] object CapacitySummaryJson {
         s.groups.map(stepRequest),
         s.answers,
         s.usersInFlight.map(f => InFlight(f.atStart, f.atEnd)),
-        s.global.map(stepRequest)
+        s.global.map(stepRequest),
+        s.answerBatches
       )
     }
     val record = CapacityRecord(
@@ -184,7 +193,8 @@ private[results] object CapacitySummaryJson {
       steps.map(_.step),
       CapacityJson.end(d.end),
       d.judgesPace,
-      d.minAnswers
+      d.minAnswers,
+      d.expectedOneX
     )
     CapacitySearch(system, record, steps)
   }

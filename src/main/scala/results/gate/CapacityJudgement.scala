@@ -57,7 +57,9 @@ object CapacityJudgement {
         // Measured over the whole run only (archived before each step was): no figure of the search stands.
         Some(Side.Injector)
       else failing.map { step =>
-        if (injectorStarved(step, injector)) Side.Injector
+        // Other work that kept the run waiting starves the injector too: the machine is the cause then.
+        if (step.figures.step.machine.exists(_.busyWithOtherWork)) Side.Machine
+        else if (injectorStarved(step, injector)) Side.Injector
         else if (step.worst.exists(c => sandboxExplains(c, step, search.system, sandboxAdded))) Side.Sandbox
         else Side.System
       }

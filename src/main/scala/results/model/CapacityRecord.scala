@@ -15,6 +15,9 @@ package results.model
   * @param judgesPace       whether its steps had to keep up with their load (see [[StepPace]]; not in a smoke run)
   * @param minAnswers       the fewest answers of its own a path's (or the system's global) percentiles are judged
   *                         on in a step (0: every one, as in runs archived before it was kept)
+  * @param expectedOneX     the answers/s a closed reference's plan expects at 1x, which its 1x step is judged
+  *                         against (None where the plan cannot tell, for an open reference, and in runs archived
+  *                         before it was)
   */
 final case class CapacityRecord(
     referenceProfile: String,
@@ -26,11 +29,15 @@ final case class CapacityRecord(
     steps: Seq[CapacityStepRecord],
     end: SearchEnd,
     judgesPace: Boolean,
-    minAnswers: Long = 0
+    minAnswers: Long = 0,
+    expectedOneX: Option[Double] = None
 ) {
 
   /** Its reference is open (an arrival rate): users in flight measure whether a step kept up. */
   def openReference: Boolean = loadUnit == CapacityRecord.ArrivalsUnit
+
+  /** A closed reference's users at 1x, whose whole places each step admits. */
+  def referenceUsers: Option[Long] = Option.when(!openReference)(math.round(referenceLoad))
 }
 
 object CapacityRecord {
@@ -41,8 +48,9 @@ object CapacityRecord {
 /** One step: the multiple of the reference load it held, and its judged window (after its settling time),
   * in epoch ms. `passedLive` is what the search decided its next step by, judged on the live figures;
   * `injector` the injector's own health over the window, `sandboxAdded` the built-in sandbox's added time
-  * counted over it (see [[SandboxShare]]); None in runs archived before they were measured, and the latter in a
-  * run against a target of its own.
+  * counted over it (see [[SandboxShare]]), `machine` how busy the machine was with other work over it; None in runs
+  * archived before they were measured, the sandbox's in a run against a target of its own, the machine's where
+  * it has no /proc.
   */
 final case class CapacityStepRecord(
     multiple: Double,
@@ -50,7 +58,8 @@ final case class CapacityStepRecord(
     toEpochMs: Long,
     passedLive: Boolean,
     injector: Option[results.model.InjectorFigures] = None,
-    sandboxAdded: Option[SandboxShare.Counts] = None
+    sandboxAdded: Option[SandboxShare.Counts] = None,
+    machine: Option[MachineFigures] = None
 )
 
 /** Why a search ended. Only `Resolved` and `MaxMultiple` answer the question; the others are INCOMPLETE. */

@@ -1,7 +1,8 @@
 package results.model
 
 /** Which side limited a search: its first failing step's time was added by the system under test, by the
-  * built-in sandbox, or the injector itself was the bottleneck (then the search gives no capacity figure).
+  * built-in sandbox, or the injector itself was the bottleneck, or the machine was busy with other work as the
+  * step ran (then the search gives no capacity figure).
   */
 sealed abstract class Side(val name: String)
 
@@ -9,8 +10,12 @@ object Side {
   case object System extends Side("system")
   case object Sandbox extends Side("sandbox")
   case object Injector extends Side("injector")
+  case object Machine extends Side("machine")
 
-  val All: Seq[Side] = Seq(System, Sandbox, Injector)
+  val All: Seq[Side] = Seq(System, Sandbox, Injector, Machine)
+
+  /** The sides that leave the search no capacity figure: what it measured was not the system's. */
+  val Unmeasured: Set[Side] = Set(Injector, Machine)
 
   def named(name: String): Option[Side] = All.find(_.name == name)
 }
@@ -54,10 +59,10 @@ final case class CapacityResult(search: CapacitySearch, steps: Seq[StepVerdict],
 
   /** The largest passing multiple below the first failure (every passing one when none failed); 0 when even
     * the reference load failed; None when no step was judged, or the injector limited the search, which then
-    * answers nothing.
+    * answers nothing, as does one whose machine was busy with other work.
     */
   def headroom: Option[Double] =
-    Option.when(steps.nonEmpty && !limitedBy.contains(Side.Injector)) {
+    Option.when(steps.nonEmpty && !limitedBy.exists(Side.Unmeasured)) {
       val below = firstFailure.fold(steps)(f => steps.filter(_.multiple < f.multiple))
       below.filter(_.passed).map(_.multiple).maxOption.getOrElse(0.0)
     }
@@ -79,6 +84,15 @@ final case class CapacityResult(search: CapacitySearch, steps: Seq[StepVerdict],
 
   /** The search answered its question: it closed to its resolution or passed every step up to its cap. */
   def resolved: Boolean = unresolved.isEmpty
+
+  /** How far below the headroom the system's capacity may be, as a multiple: the accuracy its step's carried
+    * multiple was judged to (see [[StepPace.allowance]]); None where that step had none (an open reference's 1x,
+    * a smoke run, no headroom).
+    */
+  def accuracy: Option[Double] =
+    headroom.filter(_ > 0).flatMap { h =>
+      steps.zip(search.paces).collectFirst { case (s, Some(pace)) if s.passed && s.multiple == h => pace }
+    }.filter(_.carried.nonEmpty).map(_.allowance)
 
   /** The headroom's load, in the reference's unit (e.g. 215 new users/s). */
   def headroomLoad: Option[Double] = headroom.map(_ * record.referenceLoad)

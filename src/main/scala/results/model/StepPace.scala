@@ -1,8 +1,32 @@
 package results.model
 
-/** Answers completed over a judged window. */
-final case class Throughput(answers: Long, windowMs: Long) {
+/** Answers completed over a judged window, and how many ended in each of its [[Throughput.Batches]] equal
+  * parts (empty where not counted: a summary written before they were): their spread measures the rate's
+  * noise whatever the load's pattern (evenly paced arrivals, random ones, closed users' cycles).
+  */
+final case class Throughput(answers: Long, windowMs: Long, batches: Seq[Long] = Nil) {
   def perSecond: Double = if (windowMs <= 0) 0.0 else answers * 1000.0 / windowMs
+
+  /** The standard error of `perSecond`: from its batches' spread (the batch-means estimate) where it has them,
+    * else a count's (its square root), which overstates an evenly paced load's.
+    */
+  def standardError: Double =
+    if (windowMs <= 0) Double.PositiveInfinity
+    else if (batches.size >= 2) {
+      val rates = batches.map(_ * batches.size * 1000.0 / windowMs)
+      val mean = rates.sum / rates.size
+      math.sqrt(rates.map(r => (r - mean) * (r - mean)).sum / (rates.size - 1) / rates.size)
+    } else math.sqrt(answers.toDouble) * 1000.0 / windowMs
+}
+
+object Throughput {
+
+  /** The equal parts a window's answers are counted in: enough for their spread to measure the noise. */
+  val Batches = 10
+
+  /** The part of a window from `fromMs`, `windowMs` long, an answer that ended at `endMs` counts in. */
+  def batchOf(endMs: Long, fromMs: Long, windowMs: Long): Int =
+    if (windowMs <= 0) 0 else math.max(0, math.min(Batches - 1, ((endMs - fromMs) * Batches / windowMs).toInt))
 }
 
 /** The work in flight (an open reference's users admitted and not yet ended) at a window's start and end. */
@@ -14,35 +38,57 @@ final case class InFlight(atStart: Long, atEnd: Long) {
   * its queue grows, so that a longer window would have broken them. Judged the same way live (on the search's
   * own counts) and afterwards (on simulation.log), so that the two agree where their figures do.
   *
-  *   - **Answers against the offer**: what the step offered is its multiple of the answers/s the search's 1x
-  *     step got (open references: the arrivals scale exactly; closed ones: the users' demand at 1x's pace).
-  *     The step carried `answers/s / 1x's answers/s`; it kept up when that is at least its multiple less an
-  *     allowance: half the resolution, or twice the counting noise of the two windows' answers if larger.
+  *   - **Answers against the offer**: what the step offered is its multiple (a closed reference's: the users it
+  *     held, over 1x's) of the answers/s the search's 1x step got (open references: the arrivals scale exactly;
+  *     closed ones: the users' demand at 1x's pace). The step carried `answers/s / 1x's answers/s`; it kept up
+  *     when that is at least its multiple less its accuracy: [[StepPace.Floor]] of the multiple, or three
+  *     standard errors of the carried multiple if larger. A system capped 1 % below a step fails it.
+  *   - **The 1x step against the plan** (closed references whose plan expects a throughput: a journeyDuration
+  *     and requestsPerJourney): 1x carried its answers/s over the plan's, at least 1 less half the resolution
+  *     (the plan's figure leaves out the system's response times), so that a system that cannot carry its
+  *     reference says so.
   *   - **In flight** (open references only; a closed one caps its users): by Little's law a system that keeps
   *     up holds its users in flight level, one that does not queues the excess; the step fails when they grew
   *     through the window by more than three times the noise of such a count (`3 sqrt(2 n)`).
   *
-  * @param oneX the search's 1x step's answers (None for that step itself, which sets the offer)
+  * @param multiple the multiple the step held (a closed reference's: its users over 1x's, as admitted)
+  * @param oneX     the search's 1x step's answers (None for that step itself, which sets the offer)
+  * @param expected the answers/s the plan expects at 1x, for the 1x step of a closed reference (None otherwise)
   */
 final case class StepPace(
     multiple: Double,
     resolution: Double,
     answers: Throughput,
     oneX: Option[Throughput],
-    usersInFlight: Option[InFlight]
+    usersInFlight: Option[InFlight],
+    expected: Option[Double] = None
 ) {
 
-  /** The answers/s this step offered: its multiple of what 1x answered. */
-  def offeredPerSecond: Option[Double] = oneX.map(_.perSecond * multiple)
+  /** The answers/s this step offered: its multiple of what 1x answered, or for 1x what the plan expects. */
+  def offeredPerSecond: Option[Double] = oneX.map(_.perSecond * multiple).orElse(expected)
 
   /** The multiple of the reference load the step's answers amount to. */
-  def carried: Option[Double] = oneX.filter(_.perSecond > 0).map(answers.perSecond / _.perSecond)
+  def carried: Option[Double] =
+    oneX.filter(_.perSecond > 0).map(answers.perSecond / _.perSecond)
+      .orElse(expected.filter(_ > 0).map(answers.perSecond / _))
 
-  /** How far below its multiple a step may carry and still count as keeping up. */
-  def allowance: Double =
-    math.max(resolution / 2, oneX.fold(0.0)(one => StepPace.noise(multiple, answers.answers, one.answers)))
+  /** How far below its multiple a step may carry and still count as keeping up: the accuracy of its carried
+    * multiple (0 where it has none to compare).
+    */
+  def allowance: Double = (oneX, expected) match {
+    case (Some(one), _) if one.perSecond > 0 =>
+      val carriedNow = answers.perSecond / one.perSecond
+      val error = math.sqrt(
+        math.pow(answers.standardError / one.perSecond, 2) + math.pow(carriedNow * one.standardError / one.perSecond, 2)
+      )
+      math.max(StepPace.Floor * multiple, StepPace.StandardErrors * error)
+    case (_, Some(plan)) if plan > 0 =>
+      math.max(resolution / 2, StepPace.StandardErrors * answers.standardError / plan)
+    case (Some(_), _) => Double.PositiveInfinity
+    case _            => 0.0
+  }
 
-  /** The least a step must carry to keep up, when there is a 1x step to scale from. */
+  /** The least a step must carry to keep up, when there is a 1x step (or the plan) to scale from. */
   def minCarried: Option[Double] = carried.map(_ => multiple - allowance)
 
   def keptUpAnswers: Boolean = carried.forall(_ >= multiple - allowance)
@@ -54,22 +100,26 @@ final case class StepPace(
 
   def keptUp: Boolean = keptUpAnswers && keptUpInFlight
 
-  /** The answers are too few to tell this step's multiple from its neighbours on the resolution's grid. */
-  def tooFewAnswers: Boolean = allowance > resolution / 2
+  /** The answers are too noisy to tell a shortfall of [[StepPace.Floor]] of the multiple: the step's accuracy is
+    * its allowance, wider than that.
+    */
+  def tooFewAnswers: Boolean = oneX.nonEmpty && allowance > StepPace.Floor * multiple + 1e-12
 }
 
 object StepPace {
 
-  /** Twice the counting noise of a step's carried multiple: its answers and 1x's are each counts whose
-    * standard deviation is about their square root.
+  /** The finest shortfall a step is judged to, as a share of its multiple: a system capped 1 % below a step fails
+    * it; one that keeps up (its answers at its multiple, give or take its noise) passes.
     */
-  def noise(multiple: Double, answers: Long, oneXAnswers: Long): Double =
-    if (answers <= 0 || oneXAnswers <= 0) Double.PositiveInfinity
-    else 2 * multiple * math.sqrt(1.0 / answers + 1.0 / oneXAnswers)
+  val Floor = 0.005
 
-  /** Whether `answers` at `multiple` (and 1x's, the same count for the 1x step itself) can tell the step from
-    * its neighbours half a resolution away.
+  /** How many standard errors of its carried multiple a step may fall short by and still count as keeping up. */
+  val StandardErrors = 3.0
+
+  /** The multiple a step held: a closed reference's users are admitted in whole places, round(multiple x
+    * users), at least one (see profiles.capacity.Admission).
     */
-  def enough(multiple: Double, resolution: Double, answers: Long, oneXAnswers: Long): Boolean =
-    noise(multiple, answers, oneXAnswers) <= resolution / 2
+  def held(multiple: Double, referenceUsers: Option[Long]): Double = referenceUsers.fold(multiple) { users =>
+    if (multiple <= 0 || users <= 0) multiple else math.max(1L, math.round(multiple * users)).toDouble / users
+  }
 }

@@ -31,13 +31,17 @@ object CapacityText {
     val carries = (r.headroom, r.limitedBy) match {
       case (None, Some(Side.Injector)) =>
         "no capacity figure: the injector limited the search, its own health checks failed"
+      case (None, Some(Side.Machine)) =>
+        "no capacity figure: the machine was busy with other work as its first failing step ran"
       case (None, _)                     => "no capacity figure: no step was judged"
       case (Some(h), Some(Side.Sandbox)) =>
         s"the built-in sandbox, not the system, limited the search at ${multiple(h)} its reference load (${load(h * r.record.referenceLoad, unit)}): no capacity figure for the system"
       case (Some(0.0), _) => "does not carry its reference load within its thresholds"
       case (Some(h), _)   =>
         val atLeast = if (r.firstFailure.isEmpty || !r.resolved) "at least " else ""
-        s"carries $atLeast${multiple(h)} its reference load (${load(h * r.record.referenceLoad, unit)}) within its thresholds"
+        val accurate =
+          r.accuracy.fold("")(a => f" (accurate to ${100 * a / h}%.1f %%: at least ${multiple(h - a)})")
+        s"carries $atLeast${multiple(h)} its reference load (${load(h * r.record.referenceLoad, unit)}) within its thresholds$accurate"
     }
     val rest = failure.fold(
       if (r.record.end == SearchEnd.MaxMultiple) s": every step up to ${multiple(r.record.maxMultiple)} passed" else ""

@@ -7,7 +7,8 @@ import results.model.{
   StepFigures,
   StepRequest,
   SystemRecord,
-  SystemSummary
+  SystemSummary,
+  Throughput
 }
 
 import scala.collection.mutable
@@ -29,6 +30,7 @@ private[results] final class CapacityCollector(
     val groups = mutable.LinkedHashMap.empty[List[String], LatencyAccumulator]
     val global = new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs)
     var answers = 0L
+    val batches = new Array[Long](Throughput.Batches)
     val users = new UsersAt(record.fromEpochMs, record.toEpochMs)
 
     /** An answer the window holds: one that ended in it. */
@@ -61,7 +63,11 @@ private[results] final class CapacityCollector(
     case r: RequestRecorded if searches.nonEmpty =>
       val path = r.groupHierarchy :+ r.name
       ownership.ofRequest(path).flatMap(byKey.get).foreach(_.foreach { step =>
-        if (step.endedIn(r.endEpochMs)) step.answers += 1
+        if (step.endedIn(r.endEpochMs)) {
+          step.answers += 1
+          val record = step.record
+          step.batches(Throughput.batchOf(r.endEpochMs, record.fromEpochMs, record.toEpochMs - record.fromEpochMs)) += 1
+        }
         step.judged(r.startEpochMs, r.endEpochMs, r.responseTimeMs).foreach { ms =>
           step.record(step.requests, path, ms, r.ok)
           step.global.record(ms, r.ok)
@@ -93,7 +99,8 @@ private[results] final class CapacityCollector(
               figures(s.groups),
               Some(s.answers),
               Option.when(s.open)(InFlight(s.users.atStart, s.users.atEnd)),
-              Some(figuresOf(Nil, s.global))
+              Some(figuresOf(Nil, s.global)),
+              s.batches.toSeq
             )
           )
         )

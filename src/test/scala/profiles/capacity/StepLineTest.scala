@@ -22,12 +22,19 @@ class StepLineTest {
     judgesPace = true
   )
 
-  private def judged(answers: Long, windowMs: Long, inFlight: InFlight, oneX: Throughput = Throughput(8000, 20000)) =
+  /** `answers` over `windowMs`, evenly paced: no noise in their batches. */
+  private def even(answers: Long, windowMs: Long) =
+    Throughput(answers, windowMs, Seq.tabulate(Throughput.Batches)(i => answers / Throughput.Batches))
+
+  private def judged(answers: Long, windowMs: Long, inFlight: InFlight, oneX: Throughput = even(8000, 20000)) =
+    judgedOn(even(answers, windowMs), inFlight, oneX)
+
+  private def judgedOn(answered: Throughput, inFlight: InFlight, oneX: Throughput) =
     StepJudgement(
-      answers,
+      answered.answers,
       0,
       Seq(StepCheck(List("mint raid"), StepCheck.P99, 4855, 6000)),
-      Some(StepPace(2, 0.25, Throughput(answers, windowMs), Some(oneX), Some(inFlight)))
+      Some(StepPace(2, 0.25, answered, Some(oneX), Some(inFlight)))
     )
 
   /** The RAiD at 2x against a stand-in capped at 1.5x: every latency within its limit, yet it did not keep up. */
@@ -49,6 +56,19 @@ class StepLineTest {
     val short =
       StepLine.render(plan, 2, 2, judged(2000, 80000, InFlight(100, 100), Throughput(1000, 80000)), NextStep.Hold(4))
     assertTrue(short.contains("(too few answers even in 80 s: its pace is rough)"), short)
+    // Enough answers, but batches of 390 and 410 an 8 s: 3 standard errors of their rate are 2.5 % of 2x.
+    val batches = Seq(390L, 410L).flatMap(Seq.fill(5)(_))
+    val scattered = StepLine.render(
+      plan,
+      2,
+      2,
+      judgedOn(Throughput(4000, 80000, batches), InFlight(100, 100), even(2000, 80000)),
+      NextStep.Hold(4)
+    )
+    assertTrue(
+      scattered.contains("(answers too scattered even in 80 s to tell its pace to 0.5 %: to 2.5 %)"),
+      scattered
+    )
   }
 
   @Test def theSystemsGlobalP99IsNamedAsAllRequests(): Unit = {

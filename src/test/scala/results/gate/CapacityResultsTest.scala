@@ -7,6 +7,7 @@ import results.model.{
   InjectorFigures,
   InjectorHealthRecord,
   InjectorLimits,
+  MachineFigures,
   Metric,
   RunContext,
   RunCourse,
@@ -63,9 +64,11 @@ class CapacityResultsTest {
       pace: Option[Paced] = None,
       injectorByStep: Seq[InjectorFigures] = Nil,
       sandboxByStep: Seq[SandboxShare.Counts] = Nil,
+      machineByStep: Seq[MachineFigures] = Nil,
       minAnswers: Long = 0
   ): RunSummary = {
-    val (runDir, context) = crafted(steps, end, injector, tallies, pace, injectorByStep, sandboxByStep, minAnswers)
+    val (runDir, context) =
+      crafted(steps, end, injector, tallies, pace, injectorByStep, sandboxByStep, machineByStep, minAnswers)
     RunSummarizer.summarize(runDir, context, RunSummarizer.RunIdentity("crafted", "test"), settings)
   }
 
@@ -78,6 +81,7 @@ class CapacityResultsTest {
       pace: Option[Paced],
       injectorByStep: Seq[InjectorFigures] = Nil,
       sandboxByStep: Seq[SandboxShare.Counts] = Nil,
+      machineByStep: Seq[MachineFigures] = Nil,
       minAnswers: Long = 0
   ): (Path, RunContext) = {
     val dir = Files.createDirectories(Files.createTempDirectory("capacity").resolve("runs"))
@@ -88,9 +92,10 @@ class CapacityResultsTest {
       // Slow, but ended before the window opened: the settling time's own.
       (0 until 10).foreach(k => writer.request("mint raid", from - 10000 + k, from - 1, None))
       val answers = pace.fold(100)(_.answers(i))
+      // Answered at an even pace through the window, as a steady load is.
       (0 until answers).foreach { k =>
-        val t = from + k * 9000L / answers
-        writer.request("mint raid", t, t + ms, Option.when(k < kos)("status.find.is(200), but actually found 503"))
+        val end = from + k * 10000L / answers
+        writer.request("mint raid", end - ms, end, Option.when(k < kos)("status.find.is(200), but actually found 503"))
       }
       writer.user(started = false, from + 9999, "raid")
     }
@@ -112,7 +117,8 @@ class CapacityResultsTest {
           window(i)._2,
           passedLive = live,
           injectorByStep.lift(i),
-          sandboxByStep.lift(i)
+          sandboxByStep.lift(i),
+          machineByStep.lift(i)
         )
       },
       end,
@@ -362,6 +368,58 @@ class CapacityResultsTest {
     assertTrue(runJson.contains("\"busySamples\" : 18"), "run.json keeps each step's injector figures")
   }
 
+  private val quietMachine =
+    MachineFigures(busyPercent = 12, stolenPercent = 0, ownPercent = 10, waitPerCpuSecond = 0.05)
+  private val sharedMachine =
+    MachineFigures(busyPercent = 100, stolenPercent = 0, ownPercent = 9, waitPerCpuSecond = 6.1)
+
+  /** The failing step (4.6x) ran while other work kept the machine busy and the run's threads waiting: not the
+    * system's limit, and no figure; the run is INVALID, saying what the machine did, and run.json keeps it.
+    */
+  @Test def aFailingStepOnAMachineBusyWithOtherWorkNamesTheMachine(): Unit = {
+    val byStep = resolvedSteps.indices.map(i => if (i == 6) sharedMachine else quietMachine)
+    val summary = gated(summarized(resolvedSteps, machineByStep = byStep))
+    val result = summary.gate.get.capacity.head
+    assertEquals(("INVALID", Some(Side.Machine), None), (summary.gate.get.label, result.limitedBy, result.headroom))
+    assertTrue(
+      summary.gate.get.invalid.exists(_.text.contains(
+        "raid: the capacity search's first failing step ran while the machine was busy with other work (other work used 91 % of its cores"
+      )),
+      summary.gate.get.invalid.toString
+    )
+    assertTrue(
+      CapacityText.oneLine(result).startsWith("raid: no capacity figure: the machine was busy with other work")
+    )
+    assertEquals("machine", capacityNode(summary).get("limitedBy").asText)
+    val runJson =
+      SummaryJson.writeContext(
+        crafted(resolvedSteps, SearchEnd.Resolved, None, Nil, None, Nil, Nil, byStep)._2,
+        "c",
+        "t"
+      )
+    assertTrue(runJson.contains("\"waitPerCpuSecond\" : 6.1"), "run.json keeps each step's machine figures")
+    val file = Files.writeString(Files.createTempFile("run", ".json"), runJson)
+    val read = SummaryJson.readContext(file).systemRecords.flatMap(_.capacity).head.steps.map(_.machine)
+    assertEquals(byStep.map(Some(_)), read, "and reads them back")
+  }
+
+  /** The failing step starved the injector too, as other work kept the machine busy: the machine is the cause. */
+  @Test def anInjectorStarvedByOtherWorkNamesTheMachine(): Unit = {
+    val machine = resolvedSteps.indices.map(i => if (i == 6) sharedMachine else quietMachine)
+    val injector = resolvedSteps.indices.map(i => if (i == 6) starvedWindow else healthyWindow)
+    val summary =
+      gated(summarized(resolvedSteps, injector = Some(saturated), injectorByStep = injector, machineByStep = machine))
+    val result = summary.gate.get.capacity.head
+    assertEquals(("INVALID", Some(Side.Machine), None), (summary.gate.get.label, result.limitedBy, result.headroom))
+  }
+
+  /** Other work kept the machine busy only as a passing step ran (4.3x): the failing one's figures stand. */
+  @Test def aMachineBusyOnlyAsAPassingStepRanLeavesTheAnswerTheSystems(): Unit = {
+    val byStep = resolvedSteps.indices.map(i => if (i == 7) sharedMachine else quietMachine)
+    val result = gated(summarized(resolvedSteps, machineByStep = byStep)).gate.get.capacity.head
+    assertEquals((Some(Side.System), Some(4.3)), (result.limitedBy, result.headroom))
+  }
+
   private val saturated = InjectorHealthRecord(
     InjectorFigures(2, 99, 100, 90, 0, 100),
     InjectorLimits(
@@ -534,10 +592,26 @@ class CapacityResultsTest {
     assertEquals(Seq(("raid", Metric.Carried, Some(3.0))), carried, "4x answered 3x's worth")
     assertEquals(Some(3.0), result.headroom)
     assertTrue(
-      CapacityText.oneLine(result).contains("first to fail at 4x: raid carried 3x < 3.7"),
+      CapacityText.oneLine(result).contains("first to fail at 4x: raid carried 3x < 3.98x"),
       CapacityText.oneLine(result)
     )
     assertTrue(result.resolved, "the live search judged every step as the results step does")
+    assertEquals(
+      Some(0.015),
+      result.accuracy.map(a => math.rint(a * 1e6) / 1e6),
+      "evenly paced: the floor, 0.5 % of 3x"
+    )
+  }
+
+  /** 3x answered 1 % short of its offer (2,970 where 1x answered 1,000) within every latency limit: the results
+    * step fails it, where half the resolution (0.05x) would have passed it, and the headroom is 2x.
+    */
+  @Test def aStepOnePercentShortOfItsOfferFails(): Unit = {
+    val steps = Seq((1.0, 1000, 0), (2.0, 1000, 0), (4.0, 1000, 0), (3.0, 1000, 0))
+    val paced = Paced(Seq(1000, 2000, 3000, 2970), Seq(true, true, false, false))
+    val result = gated(summarized(steps, pace = Some(paced))).gate.get.capacity.head
+    assertEquals(Seq(true, true, false, false), result.steps.map(_.passed))
+    assertEquals(Some(2.0), result.headroom)
   }
 
   /** The live search passed 4x on what it saw; the results step, on every request, failed it: the headroom it
@@ -551,8 +625,9 @@ class CapacityResultsTest {
     assertEquals(Some(2.0), result.headroom)
     assertEquals(Some(Unresolved.JudgedOtherwise(Seq(result.steps(2)))), result.unresolved)
     assertEquals(
-      "raid: carries at least 2x its reference load (100 new users/s) within its thresholds; first to fail at 4x: " +
-        "raid carried 3x < 3.71x (system); the search ended before it resolved to 0.1x: the results step judged " +
+      "raid: carries at least 2x its reference load (100 new users/s) within its thresholds (accurate to 0.5 %: at " +
+        "least 1.99x); first to fail at 4x: " +
+        "raid carried 3x < 3.98x (system); the search ended before it resolved to 0.1x: the results step judged " +
         "the step at 4x otherwise than the live search (which sees neither a request left unanswered nor one in " +
         "flight as its window closed)",
       CapacityText.oneLine(result)

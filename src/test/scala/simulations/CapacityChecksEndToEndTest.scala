@@ -67,10 +67,13 @@ class CapacityChecksEndToEndTest {
     assertEquals(Set("toy All Requests: p99"), searched.failedChecks(0), searched.answer.toString)
     assertTrue(searched.text.contains("toy: does not carry its reference load within its thresholds"), searched.text)
     assertTrue(searched.text.contains(" ms > 150 ms (all requests), "), s"the live step's worst p99: ${searched.text}")
+    // The two agree: a system that does not carry its reference load fails its gate, as the normal run does.
     assertTrue(
-      searched.text.contains("(0 checks, 0 failed; capacity steps judged on 4 checks over 1 step)"),
+      searched.text.contains("results: FAILED toy capacity: headroom: measured 0x, allowed at least 1x") &&
+        searched.text.contains("(1 checks, 1 failed; capacity steps judged on 4 checks over 1 step)"),
       searched.text
     )
+    assertEquals(ExitCodes.FailedAssertions, searched.exitStatus, searched.text)
     val normal = run(file)
     assertEquals(ExitCodes.FailedAssertions, normal.exitStatus(300), normal.text)
     assertTrue(normal.text.contains("results: FAILED All Requests: p99"), normal.text)
@@ -86,6 +89,7 @@ class CapacityChecksEndToEndTest {
     assertEquals(0.0, searched.headroom, searched.answer.toString)
     assertEquals(Set("toy - visit: p99"), searched.failedChecks(0), searched.answer.toString)
     assertTrue(searched.text.contains(" ms > 450 ms (toy - visit), "), s"the live step's worst p99: ${searched.text}")
+    assertEquals(ExitCodes.FailedAssertions, searched.exitStatus, searched.text)
     val normal = run(file)
     assertEquals(ExitCodes.FailedAssertions, normal.exitStatus(300), normal.text)
     assertTrue(normal.text.contains("results: FAILED toy - visit: p99"), normal.text)
@@ -104,7 +108,7 @@ class CapacityChecksEndToEndTest {
     // Each step: both requests' p99, the group's and the system's.
     assertTrue(
       searched.text.contains("results: gate PASS for ") &&
-        searched.text.contains("(0 checks, 0 failed; capacity steps judged on 8 checks over 2 steps)"),
+        searched.text.contains("(1 checks, 0 failed; capacity steps judged on 8 checks over 2 steps)"),
       searched.text
     )
   }
@@ -117,7 +121,7 @@ class CapacityChecksEndToEndTest {
     assertEquals(ExitCodes.Incomplete, searched.exitStatus, searched.text)
     assertTrue(searched.text.contains("the capacity search judged its steps on no limit"), searched.text)
     assertTrue(
-      searched.text.contains("(0 checks, 0 failed; capacity steps judged on 0 checks over 2 steps)"),
+      searched.text.contains("(1 checks, 0 failed; capacity steps judged on 0 checks over 2 steps)"),
       searched.text
     )
   }

@@ -56,34 +56,43 @@ object CapacityGate {
   /** Whether a system's whole-run subject (its key) is a searched system's. */
   def searchedSystem(summary: RunSummary)(key: String): Boolean = summary.capacity.exists(_.system == key)
 
-  /** `capacity.minHeadroom`, for each search that gave a headroom the system can be held to: the system's own,
-    * or one the sandbox limited at or above the minimum (the system then carries at least that).
+  /** The least headroom a search must find where `capacity.minHeadroom` is unset: its reference load. A system
+    * that does not carry it fails, as a run at that load fails the same limits.
+    */
+  val ReferenceLoad = 1.0
+
+  /** `capacity.minHeadroom` (the reference load where unset), for each search that gave a headroom the system
+    * can be held to: the system's own, or one the sandbox limited at or above the minimum (the system then
+    * carries at least that).
     */
   def checks(capacity: Seq[CapacityResult], thresholds: Thresholds): Seq[GateCheck] =
     capacity.filterNot(sandboxBelow(_, thresholds)).flatMap(r =>
-      for { min <- thresholds.minHeadroom.get(r.system); headroom <- r.headroom } yield GateCheck(
-        s"${r.system} capacity",
-        Metric.Headroom,
-        Some(headroom),
-        min,
-        atMost = false
+      r.headroom.map(headroom =>
+        GateCheck(s"${r.system} capacity", Metric.Headroom, Some(headroom), minHeadroom(r, thresholds), atMost = false)
       )
     )
 
-  /** A search the injector limited measured the injector, and one the sandbox limited below the minimum
-    * cannot say whether the system reaches it: the run is INVALID.
+  private def minHeadroom(r: CapacityResult, thresholds: Thresholds): Double =
+    thresholds.minHeadroom.getOrElse(r.system, ReferenceLoad)
+
+  /** A search the injector limited measured the injector, one whose failing step ran on a machine busy with
+    * other work measured that work too, and one the sandbox limited below the minimum cannot say whether the
+    * system reaches it: the run is INVALID.
     */
   def invalid(capacity: Seq[CapacityResult], thresholds: Thresholds): Seq[Problem] =
     (capacity.filter(_.limitedBy.contains(Side.Injector)).map(r =>
       r.system -> "the capacity search was limited by the injector, not the system: it gives no capacity figure"
+    ) ++ capacity.filter(_.limitedBy.contains(Side.Machine)).map(r =>
+      r.system -> ("the capacity search's first failing step ran while the machine was busy with other work" +
+        r.firstFailure.flatMap(_.figures.step.machine).fold("")(m => s" (${m.describe})") +
+        ": it gives no capacity figure")
     ) ++ capacity.filter(sandboxBelow(_, thresholds)).map(r =>
       r.system -> (s"the built-in sandbox limited the capacity search at ${r.headroom.fold("")(Formats.multiple)}, " +
-        s"below capacity.minHeadroom ${Formats.multiple(thresholds.minHeadroom(r.system))}: it cannot show whether the system reaches it")
+        s"below capacity.minHeadroom ${Formats.multiple(minHeadroom(r, thresholds))}: it cannot show whether the system reaches it")
     )).map { case (system, detail) => Problem.ofSystem(system, ProblemKind.CapacityNotMeasured, detail) }
 
   private def sandboxBelow(r: CapacityResult, thresholds: Thresholds): Boolean =
-    r.limitedBy.contains(Side.Sandbox) &&
-      thresholds.minHeadroom.get(r.system).exists(min => r.headroom.exists(_ < min))
+    r.limitedBy.contains(Side.Sandbox) && r.headroom.exists(_ < minHeadroom(r, thresholds))
 
   /** A search that did not answer (its time cap, a stop, steps the results step judged otherwise) is INCOMPLETE,
     * and so is one whose steps no limit judged: its steps passed on nothing.

@@ -238,7 +238,7 @@ class CapacityResultsTest {
       "the settling times' 9,999 ms and the failing steps fail no whole-run p99; the users the search did not " +
         "admit, or stopped when it ended the run, leave its plan complete"
     )
-    assertEquals(Nil, gate.checks.map(_.name))
+    assertEquals(Seq("raid capacity: headroom"), gate.checks.map(_.name), "at least its reference load, unset")
     val node = capacityNode(summary)
     assertEquals(4.3, node.get("headroom").asDouble())
     assertEquals(215.0, node.get("headroomLoad").asDouble())
@@ -297,6 +297,22 @@ class CapacityResultsTest {
     )
     val passing = gated(summarized(resolvedSteps), "thresholds.capacity.minHeadroom = 1.5").gate.get
     assertEquals(("PASS", Seq("raid capacity: headroom")), (passing.label, passing.checks.map(_.name)))
+  }
+
+  /** No `minHeadroom` set: the reference load is the minimum. A system that fails its 1x step fails the gate, as a
+    * run at that load held to the same limits does; one that carries 1x passes it.
+    */
+  @Test def withoutAMinimumASystemThatDoesNotCarryItsReferenceLoadFailsTheGate(): Unit = {
+    // mint raid's p99 3,500 ms at 1x against its 3,000 ms, live as afterwards.
+    val below = gated(summarized(Seq((1.0, 3500, 0)))).gate.get
+    assertEquals(Some(0.0), below.capacity.head.headroom)
+    assertEquals("FAIL", below.label)
+    assertEquals(
+      Seq("raid capacity: headroom: measured 0x, allowed at least 1x"),
+      below.failures.map(f => s"${f.name}: ${f.outcome}")
+    )
+    val above = gated(summarized(resolvedSteps)).gate.get
+    assertEquals(("PASS", Seq("raid capacity: headroom")), (above.label, above.checks.map(_.name)))
   }
 
   @Test def aSearchThatPassedEveryStepCarriesItsMaxMultiple(): Unit = {

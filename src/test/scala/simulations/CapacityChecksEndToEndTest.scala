@@ -62,6 +62,8 @@ class CapacityChecksEndToEndTest {
   @Test def aGlobalP99BelowWhatTheSystemGivesAtOneXGivesNoHeadroomAndFailsANormalRun(): Unit = {
     val file = thresholds("global { p99Ms = 150 }", Loose)
     val searched = search(file)
+    // A failing step on a machine busy with other work is not the system's (docs/capacity.md): nothing to check.
+    CapacitySearchEndToEndTest.assumeNoMachine(searched.answer, Nil)
     assertEquals(Seq((1.0, false)), searched.record.steps.map(s => (s.multiple, s.passedLive)), searched.text)
     assertEquals(0.0, searched.headroom, searched.answer.toString)
     assertEquals(Set("toy All Requests: p99"), searched.failedChecks(0), searched.answer.toString)
@@ -85,6 +87,8 @@ class CapacityChecksEndToEndTest {
   @Test def aGroupLimitThatBindsDecidesTheSearch(): Unit = {
     val file = thresholds("", 450)
     val searched = search(file)
+    // A failing step on a machine busy with other work is not the system's (docs/capacity.md): nothing to check.
+    CapacitySearchEndToEndTest.assumeNoMachine(searched.answer, Nil)
     assertEquals(Seq((1.0, false)), searched.record.steps.map(s => (s.multiple, s.passedLive)), searched.text)
     assertEquals(0.0, searched.headroom, searched.answer.toString)
     assertEquals(Set("toy - visit: p99"), searched.failedChecks(0), searched.answer.toString)

@@ -458,15 +458,15 @@ object CapacitySearchEndToEndTest {
       record.steps.filter(s => s.passedLive && s.multiple < failing).map(_.multiple).maxOption.getOrElse(0.0)
     }
 
-    /** Neither above the capacity (beyond the accuracy it states) nor more than one Resolution below it, live and
-      * afterwards; resolved, by the system.
-      */
     /** Other work that kept this machine busy and the run waiting as the first failing step ran leaves the search
       * no figure to check (the run is INVALID, naming the machine): nothing here can be judged then.
       */
     def assumeTheSystemWasMeasured(): Unit =
       CapacitySearchEndToEndTest.assumeNoMachine(answer, record.steps.flatMap(_.machine))
 
+    /** Neither above the capacity (beyond the accuracy it states) nor more than one Resolution below it, live and
+      * afterwards; resolved, by the system.
+      */
     def assertFound(capMultiple: Double): Unit = {
       assumeTheSystemWasMeasured()
       val steps = record.steps.map(s => s"${s.multiple}x ${if (s.passedLive) "pass" else "fail"}").mkString(", ")

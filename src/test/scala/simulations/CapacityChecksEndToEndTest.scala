@@ -6,7 +6,7 @@ import scala.jdk.CollectionConverters._
 
 import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper }
 import org.junit.jupiter.api.Assertions._
-import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.{ Tag, Test }
 import results.archive.SummaryJson
 import results.model.{ CapacityRecord, ExitCodes }
 import testkit.{ GatlingProcess, ToySimulation }
@@ -16,6 +16,8 @@ import testkit.{ GatlingProcess, ToySimulation }
   * its two requests', about 600 ms). Each limit is set either far below what the toy gives at 1x or far above:
   * the search and a normal run's gate agree on both sides.
   */
+// Alone (see the pom): test JVMs beside it keep the cores busy enough that its searches name the machine, not the system.
+@Tag("alone")
 class CapacityChecksEndToEndTest {
   import CapacityChecksEndToEndTest.Searched
 

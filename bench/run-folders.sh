@@ -4,8 +4,12 @@
 # its own): a benchmark's gatling:test passes it on as -Dsuite.resultsDir="$results_dir".
 results_dir=$(realpath -m "${BENCH_RESULTS:-results}")
 
-# The folders in the archive, one a line, sorted: a listing to compare before and after a run.
-run_folders() { { find "$results_dir" -mindepth 1 -maxdepth 1 -type d ! -name '.*' 2> /dev/null || true; } | sort; }
+# The run folders in the archive, one a line, sorted: a listing to compare before and after a run. A run
+# folder holds its simulation.log; the archive's other folders (history/, comparisons) do not.
+run_folders() {
+  { find "$results_dir" -mindepth 2 -maxdepth 2 -path "$results_dir/.*" -prune -o -type f -name simulation.log \
+    -printf '%h\n' 2> /dev/null || true; } | sort
+}
 
 # The folder a run added: in today's listing, not in $1 (the listing from before the run).
 new_run_folder() { comm -13 <(echo "$1") <(run_folders) | tail -n 1; }

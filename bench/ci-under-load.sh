@@ -47,6 +47,6 @@ for i in $(seq 1 "$runs"); do
   # A run that ran no tests (the smoke's validate, a build that failed first) has no such line.
   tests=$(grep -E "Tests run: [0-9]+, Failures" "$out/run-$i.log" | grep -v " in " | tr '\n' ' ' || true)
   echo "run $i/$runs: exit $status in $((seconds / 60)) min $((seconds % 60)) s, load average $(cut -d' ' -f1-3 /proc/loadavg); $tests"
-  [ "$status" -eq 0 ] || { failed=1; grep -E "FAIL|ERROR\]" "$out/run-$i.log" | head -20; }
+  [ "$status" -eq 0 ] || { failed=1; grep -E "FAIL|ERROR\]" "$out/run-$i.log" | head -20 || true; }
 done
 exit "$failed"

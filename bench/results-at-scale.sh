@@ -26,7 +26,7 @@ for n in $sizes; do
   echo "== $n requests"
   written=$(java_run "write $n" bench.SyntheticLog "$logs" "$n" 50 3600 "$start")
   echo "$written" | grep "^measured" || true
-  log=$(echo "$written" | head -n 1)
+  log=${written%%$'\n'*} # the first line, without a pipe into head (whose early exit can SIGPIPE echo)
   run=$(dirname "$log")
   echo "simulation.log: $(du -m "$log" | cut -f1) MiB"
   java_run "Gatling report, $n" io.gatling.app.Gatling --reports-only "$(basename "$run")" --results-folder "$logs" \
@@ -43,7 +43,10 @@ done
 shards=()
 for i in 1 2 3; do
   cp -r "$last_run" "$last_run-shard$i"
-  sed -i "s|\"shard\" : \"1/1\"|\"shard\" : \"$i/3\"|" "$last_run-shard$i/summary.json"
+  sed -i -e "s|\"shard\" : \"1/1\"|\"shard\" : \"$i/3\"|" \
+    -e "/\"shardFields\" : {/,/}/{s|\"count\" : 1|\"count\" : 3|;s|\"index\" : 1|\"index\" : $i|}" "$last_run-shard$i/summary.json"
   shards+=("$last_run-shard$i")
 done
 java_run "merge of 3 shards" results.ResultsCli merge "${shards[@]}" --results "$logs" | grep -E "^measured|merged|ERROR" || true
+# A merge that refused its shards prints its ERROR line above and leaves no merged run: stop on it.
+ls "$logs"/*-merged-*/summary.json > /dev/null

@@ -50,7 +50,7 @@ if [ "${BENCH_WARM_SANDBOX:-0}" = 1 ]; then
   mvn -B gatling:test -Dgatling.simulationClass="$simulation" -Dprofile=smoke "${run_target[@]}" \
     -Dsuite.resultsDir="$results_dir" > "$work/warm-up.log" 2>&1 || warm_status=$?
   if [ "$warm_status" -ne 0 ]; then
-    verdict=$(sed -n 's/^results: gate \([A-Z]*\) for .*/\1/p' "$work/warm-up.log" | head -n 1)
+    verdict=$(sed -n '/^results: gate /{s/^results: gate \([A-Z]*\) for .*/\1/p;q}' "$work/warm-up.log")
     [ -n "$verdict" ] || { echo "The sandbox's warm-up run failed: see $work/warm-up.log" >&2; exit 1; }
     echo "The sandbox's warm-up run's verdict, $verdict, does not judge the measured run ($work/warm-up.log)"
   fi

@@ -102,7 +102,11 @@ object BenchSmokeTest {
       "(?m)^every system's stub mappings: [0-9.]+ KB allocated".r
     ),
     "bench/sandbox-memory.sh" -> Seq("(?m)^  second 10: [0-9]+ MiB".r, "(?m)^last sample [0-9]+ MiB against".r),
-    "bench/results-at-scale.sh" -> Seq("(?m)^== 10000 requests".r, "(?m)^measured".r),
+    "bench/results-at-scale.sh" -> Seq(
+      "(?m)^== 10000 requests".r,
+      "(?m)^measured".r,
+      "(?m)^results: merged 3 shards".r
+    ),
     "bench/feedback.sh" -> Seq("(?m)^gatling-test: [0-9]+ s wall, exit code 0".r),
     "bench/ci-under-load.sh" -> Seq("(?m)^run 1/1: exit 0 in ".r)
   )

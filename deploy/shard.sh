@@ -22,7 +22,7 @@
 # folder this run archived, if any) and exit-code (the JVM's): the merge reads these, never a folder's
 # summary.json alone (an earlier run's may be there). Gatling writes its run folder in shard-<i>/gatling-<time>-*/,
 # removed once the run is archived; a run not archived keeps it there, with its simulation.log (the line on
-# stderr names it), as does a script killed outright.
+# stderr names it), as does a script killed outright. Its report there is unredacted: the workflows never upload it.
 # Stopping it: TERM or INT (a pod's termination: the kubelet signals this script, PID 1 in the image;
 # Ctrl-C) is passed on to the Gatling JVM as TERM, and the script waits for it: the first stops the load
 # gracefully and the run is archived INCOMPLETE, a second (a second or more later) aborts. If this script

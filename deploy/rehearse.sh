@@ -20,8 +20,8 @@
 # Exit code: deploy/merge.sh's (docs/scaling.md, "Several injectors": 0 PASS, 1 FAIL, 2 no verdict, 3 bad input,
 # 4 INCOMPLETE, 6 INVALID; with N = 1, nothing to merge, the one run's verdict in the same codes). 2 also
 # when the build or the sandbox failed, or a stop came before any shard started; 3 for a wrong N, a
-# LOADTEST_RESULTS holding another run's shards or where LOADTEST_RUN_ID was judged before, or a sandbox stopped
-# by its own bad input.
+# LOADTEST_RESULTS holding another run's shards or where LOADTEST_RUN_ID was judged or ran before, or a sandbox
+# stopped by its own bad input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage="usage: deploy/rehearse.sh <N> [simulation class] [profile]"
@@ -45,6 +45,12 @@ done
 shopt -u nullglob
 [ "$(cat "$LOADTEST_RESULTS/judged-run-id" 2> /dev/null || true)" != "$LOADTEST_RUN_ID" ] ||
   { echo "rehearse: run $LOADTEST_RUN_ID was judged in $LOADTEST_RESULTS before: give the rehearsal a folder and a run id of its own (unset LOADTEST_RESULTS and LOADTEST_RUN_ID: new ones)" >&2; exit 3; }
+# A run id is used once (deploy/shard.sh): a shard of this run that has ended here is an earlier rehearsal's.
+shopt -s nullglob
+ended=("$LOADTEST_RESULTS"/shard-*/exit-code "$LOADTEST_RESULTS"/shard-*/*/summary.json)
+shopt -u nullglob
+[ ${#ended[@]} -eq 0 ] ||
+  { echo "rehearse: run $LOADTEST_RUN_ID has run in $LOADTEST_RESULTS before (${ended[0]}): give the rehearsal a folder and a run id of its own (unset LOADTEST_RESULTS and LOADTEST_RUN_ID: new ones)" >&2; exit 3; }
 export LOADTEST_START=${LOADTEST_START-rendezvous}
 stagger=${REHEARSAL_STAGGER_SECONDS:-0}
 case "$stagger" in *[!0-9]* | '') echo "rehearse: REHEARSAL_STAGGER_SECONDS must be a whole number of seconds (was '$stagger')" >&2; exit 3 ;; esac

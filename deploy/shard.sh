@@ -22,16 +22,16 @@
 # folder this run archived, if any) and exit-code (the JVM's): the merge reads these, never a folder's
 # summary.json alone (an earlier run's may be there). Gatling writes its run folder in shard-<i>/gatling-<time>-*/,
 # removed once the run is archived; a run not archived keeps it there, with its simulation.log (the line on
-# stderr names it), as does a script killed outright.
+# stderr names it), as does a script killed outright. Its report there is unredacted: the workflows never upload it.
 # Stopping it: TERM or INT (a pod's termination: the kubelet signals this script, PID 1 in the image;
 # Ctrl-C) is passed on to the Gatling JVM as TERM, and the script waits for it: the first stops the load
 # gracefully and the run is archived INCOMPLETE, a second (a second or more later) aborts. If this script
 # is killed outright, the JVM sees its parent gone and stops its load as on a signal.
 # Exit code: 0 when the run was archived with a verdict, whatever the verdict (the merge judges the
 # whole; the run's own exit code is in shard-<i>/exit-code for it); 3 bad input (this script's environment,
-# a LOADTEST_RESULTS holding the shards of another run id, or where this run id was judged before, which it
-# leaves as it is, or the run's own input: before any load); otherwise, no run archived, the run's own exit code (2 if
-# that was 0), and deploy/merge.sh names this shard.
+# a LOADTEST_RESULTS holding the shards of another run id, or where this run id was judged or a shard of it ended
+# before (a run id is used once), which it leaves as it is, or the run's own input: before any load); otherwise,
+# no run archived, the run's own exit code (2 if that was 0), and deploy/merge.sh names this shard.
 set -euo pipefail
 bad_input() { echo "shard: $1" >&2; exit 3; }
 need() { [ -n "$2" ] || bad_input "$1 is not set: $3"; }
@@ -66,6 +66,20 @@ shopt -u nullglob
 # A run judged here before (deploy/merge.sh noted its verdict): its load again would be judged by no one.
 [ "$(cat "$LOADTEST_RESULTS/judged-run-id" 2> /dev/null || true)" != "$LOADTEST_RUN_ID" ] ||
   bad_input "run $LOADTEST_RUN_ID was judged in $LOADTEST_RESULTS before ($LOADTEST_RESULTS/judged-run-id): give a new run a LOADTEST_RUN_ID and a LOADTEST_RESULTS of its own"
+# A run id is used once. With a common start (the rendezvous, an instant) no shard of a run ends before the others
+# have started, but for one that came too late for it: a shard of this run id that has ended here (its exit code,
+# or its archived run) is an earlier run's under the same id (config.yaml applied again as it was), and a merge of
+# this id could take that run's shards for this one's.
+if [ -n "${LOADTEST_START:-}" ]; then
+  shopt -s nullglob
+  for id_file in "$LOADTEST_RESULTS"/shard-*/run-id; do
+    dir=$(dirname "$id_file")
+    if [ -f "$dir/exit-code" ]; then ended=("$dir/exit-code"); else ended=("$dir"/*/summary.json); fi
+    [ ${#ended[@]} -eq 0 ] ||
+      bad_input "run $LOADTEST_RUN_ID has run in $LOADTEST_RESULTS before (${ended[0]}): a run id is used once; give a new run a LOADTEST_RUN_ID and a LOADTEST_RESULTS of its own"
+  done
+  shopt -u nullglob
+fi
 shard_dir="$LOADTEST_RESULTS/shard-$i"
 mkdir -p "$shard_dir"
 rm -f "$shard_dir/exit-code" "$shard_dir/run"

@@ -2,7 +2,7 @@ package results
 
 import results.archive.{ ClaimsFile, RunArchive, SummaryJson }
 
-import results.gate.{ RunComparison, Thresholds }
+import results.gate.{ RunComparison, ThresholdOverrides, Thresholds }
 import results.model.{ GateVerdict, RunContext }
 import results.render.{ ComparePage, ConsoleSummary }
 import results.summarize.{ Claims, ResultsSettings, RunSummarizer, ShardMerge }
@@ -134,7 +134,7 @@ object ResultsCli {
     report(PostRun.summarizeAndGate(
       runDir,
       options.results,
-      context.copy(overrides = context.overrides ++ givenThresholds),
+      context.copy(overrides = withGivenThresholds(context.overrides, context.systems)),
       identity,
       settingsFor(options),
       options.thresholds
@@ -145,17 +145,22 @@ object ResultsCli {
     val summary = RunArchive.readSummary(runDir)
     report(PostRun.gate(
       runDir,
-      summary.copy(run = summary.run.copy(overrides = summary.run.overrides ++ givenThresholds)),
+      summary.copy(run = summary.run.copy(overrides = withGivenThresholds(summary.run.overrides, summary.run.systems))),
       options.results,
       settingsFor(options),
       options.thresholds
     ))
   }
 
-  /** Thresholds given here as -D settings: over those the run recorded, as they would have been over its files;
-    * recorded with the run's own in its summary, which then says what judged it.
+  /** Thresholds given here as -D settings, laid over those the run recorded as they would have been over its
+    * files, and recorded with them in its summary, which then says what judged it. Checked as a run checks
+    * them, before anything is written: a bad one is bad input.
     */
-  private def givenThresholds: Map[String, String] = ConfigFiles.givenUnder(Thresholds.FileProperty)
+  private def withGivenThresholds(recorded: Map[String, String], systems: Seq[String]): Map[String, String] = {
+    val overrides = recorded ++ ConfigFiles.givenUnder(Thresholds.FileProperty)
+    ThresholdOverrides.of(overrides, systems)
+    overrides
+  }
 
   private def compare(options: Options): Int = options.positional match {
     case a :: b :: Nil =>
@@ -213,7 +218,10 @@ object ResultsCli {
     // A resource two injectors each handed out shows only in the union of their claims.
     val claims = dirs.flatMap(Claims.read).reduceOption(_ ++ _)
     val merged = merged0.copy(
-      run = merged0.run.copy(runId = dir.getFileName.toString),
+      run = merged0.run.copy(
+        runId = dir.getFileName.toString,
+        overrides = withGivenThresholds(merged0.run.overrides, merged0.run.systems)
+      ),
       duplicateLocks = claims.map(Claims.duplicates)
     )
     val outcome = RunArchive.writeStaged(Files.createDirectories(options.results).resolve(dir.getFileName)) { staging =>

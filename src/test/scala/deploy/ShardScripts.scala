@@ -33,13 +33,23 @@ object ShardScripts {
   private val standIn =
     s"""#!/usr/bin/env bash
        |# The Gatling JVM of shard i: a simulation.log in -Dsuite.gatlingResultsDir (but on bad input, 3: no load),
-       |# its crafted run into -Dsuite.resultsDir, then its crafted exit code.
+       |# its crafted run into -Dsuite.resultsDir, then its crafted exit code. At a rendezvous, as the real JVM, it
+       |# ends no sooner than every shard of the run has started (its run-id written), 60 s at most.
        |case " $$* " in
        |  *" io.gatling.app.Gatling "*)
        |    i=$${LOADTEST_SHARD%/*}
        |    code=$$(cat "$$CRAFTED_RUNS/shard-$$i/code")
+       |    meet=
        |    for arg in "$$@"; do
-       |      case "$$arg" in -Dsuite.resultsDir=*) results=$${arg#*=} ;; -Dsuite.gatlingResultsDir=*) gatling=$${arg#*=} ;; esac
+       |      case "$$arg" in
+       |        -Dsuite.resultsDir=*) results=$${arg#*=} ;;
+       |        -Dsuite.gatlingResultsDir=*) gatling=$${arg#*=} ;;
+       |        -Dshards.rendezvous=*) meet=$${arg#*=} ;;
+       |      esac
+       |    done
+       |    for _ in $$(seq 600); do
+       |      [ -z "$$meet" ] || [ "$$(cat "$$meet"/shard-*/run-id 2> /dev/null | wc -l)" -ge "$${LOADTEST_SHARD#*/}" ] && break
+       |      sleep 0.1
        |    done
        |    if [ "$$code" != 3 ]; then mkdir "$$gatling/crafted-run" && echo crafted > "$$gatling/crafted-run/simulation.log"; fi
        |    if [ -d "$$CRAFTED_RUNS/shard-$$i/run" ]; then cp -r "$$CRAFTED_RUNS/shard-$$i/run" "$$results/crafted-run"; fi

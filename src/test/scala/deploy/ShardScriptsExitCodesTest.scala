@@ -304,12 +304,51 @@ class ShardScriptsExitCodesTest {
     )
     assertEquals(Nil, ShardScripts.gatlingFolders(results.resolve("shard-2")))
     assertEquals("3", exitCodeFile(results))
-    // Run again into the same folder: the first run's folder is there, this run archives none.
+    // Run again into the same folder, without a common start: the first run's folder is there, this run archives
+    // none.
     val (first, reused) = shard("1", Seq(passing(1), passing(2)))
     assertExit(0, first, "the first run")
     val (second, _) = shard("1", Seq(passing(1), CraftedShard(None, 5)), results = reused)
     assertExit(5, second, "the second run archived nothing: the first run's folder is not its")
     assertFalse(Files.exists(reused.resolve("shard-2/run")), "no run named")
+  }
+
+  @Test
+  def aRunIdIsUsedOnce(): Unit = {
+    // The last run's shards ended here, but its merge never gave a verdict (it gave up waiting); config.yaml is
+    // applied again as it was, run id and folder unchanged, its shards meeting at the rendezvous.
+    val rendezvous = Map("LOADTEST_START" -> "rendezvous")
+    val reused = ShardScripts.shardFolders(Seq(passing(1), passing(2)))
+    val before = contents(reused)
+    val (refused, _) = shard("0", Seq(passing(1), passing(2)), rendezvous, results = reused)
+    assertExit(3, refused, "a shard of this run id ended here before")
+    assertEquals(
+      s"shard: run crafted has run in $reused before ($reused/shard-1/exit-code): a run id is used once; give a new " +
+        "run a LOADTEST_RUN_ID and a LOADTEST_RESULTS of its own",
+      refused.output.trim
+    )
+    assertEquals(before, contents(reused), "nothing written or removed")
+    // So the merge of that id, however early it starts, merges the shards of the one run that had it.
+    assertExit(0, mergeIn(reused, 2), "the last run's shards, the run the merge names")
+    assertEquals(
+      Seq("crafted-1-2", "crafted-2-2"),
+      ShardScripts.mergedRun(reused).get.run.mergedFrom,
+      "the merged run is the last run's shards"
+    )
+
+    // A shard of this run id that archived its run, though killed before it wrote its exit code: it ended too.
+    val archived = ShardScripts.shardFolders(Seq(passing(1), passing(2)))
+    Seq("shard-1", "shard-2").foreach(s => Files.delete(archived.resolve(s"$s/exit-code")))
+    val (again, _) = shard("0", Seq(passing(1), passing(2)), rendezvous, results = archived)
+    assertExit(3, again, "an archived run of this run id")
+    assertTrue(again.output.contains(s"($archived/shard-1/crafted-1-2/summary.json)"), again.output)
+
+    // A shard of this run that has started and not ended (it waits at the rendezvous, or loads): shard 1 joins it.
+    val running = Files.createDirectories(Files.createTempDirectory("sharded-").resolve("shard-2"))
+    Files.writeString(running.resolve("run-id"), "crafted\n")
+    Files.createDirectories(running.resolve("gatling-20261207120000-Xk3pQ9"))
+    val (joined, _) = shard("0", Seq(passing(1), passing(2)), rendezvous, results = running.getParent)
+    assertExit(0, joined, "shard 2 of this run has not ended")
   }
 
   @Test
@@ -428,6 +467,21 @@ class ShardScriptsExitCodesTest {
         "a run id of its own (unset LOADTEST_RESULTS and LOADTEST_RUN_ID: new ones)",
       judged.output.trim
     )
+    // A run id whose shards ended in that folder, though never judged: a run id is used once.
+    val ended = ShardScripts.shardFolders(crafted.map(_.copy(runId = "rehearsal-ended")))
+    val endedBefore = contents(ended)
+    val reusedId = rehearse(
+      Seq("2"),
+      crafted,
+      Map("LOADTEST_RESULTS" -> ended.toString, "LOADTEST_RUN_ID" -> "rehearsal-ended")
+    )
+    assertExit(3, reusedId, "that run id ran there")
+    assertEquals(
+      s"rehearse: run rehearsal-ended has run in $ended before ($ended/shard-1/exit-code): give the rehearsal a " +
+        "folder and a run id of its own (unset LOADTEST_RESULTS and LOADTEST_RUN_ID: new ones)",
+      reusedId.output.trim
+    )
+    assertEquals(endedBefore, contents(ended), "nothing merged or run")
     val noBuild = rehearse(
       Seq("2"),
       crafted,

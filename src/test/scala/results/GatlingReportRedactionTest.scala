@@ -29,7 +29,7 @@ import testkit.FixtureRun
   * archived, it is in no file the live server serves nor any the workflows upload: the report is redacted as the
   * suite's files are, and simulation.log is neither served nor uploaded unless a workflow's input asks for it.
   * What the workflows upload is read from their files (every `actions/upload-artifact` step's `path`), over the
-  * folder their shard and merge jobs leave: a new upload path is looked inside too.
+  * folder their shard and merge jobs leave, a run not archived included: a new upload path is looked inside too.
   */
 class GatlingReportRedactionTest {
   private val thresholds = FixtureRun.writeTemp("thresholds", "thresholds { defaults { p99Ms = 100000 } }")
@@ -100,6 +100,22 @@ class GatlingReportRedactionTest {
       )
       archived
     }
+    // What deploy/shard.sh leaves of a run it could not archive (an earlier attempt's, here): Gatling's own folder,
+    // its report as Gatling wrote it.
+    val unarchived = {
+      val gatling = gatlingRun(3, quoted)
+      val kept = sharded.resolve("shard-2").resolve("gatling-20261207120000-Xk3pQ9").resolve(gatling.getFileName)
+      files(gatling).foreach { file =>
+        val target = kept.resolve(gatling.relativize(file))
+        Files.createDirectories(target.getParent)
+        Files.copy(file, target)
+      }
+      files(kept)
+    }
+    assertTrue(
+      unarchived.exists(f => f.getFileName.toString != "simulation.log" && holds(Files.readAllBytes(f), secrets)),
+      "the unarchived report quotes the secrets"
+    )
     // What deploy/merge.sh leaves beside them: the merged run.
     ResultsCli.run(List("merge") ++ runs.map(_.toString) ++ List("--results", sharded.toString, "--no-baseline"))
 
@@ -122,6 +138,7 @@ class GatlingReportRedactionTest {
     assertTrue(uploaded.exists(_.toString.contains("-merged-")), s"the merged run is uploaded: $uploaded")
     assertEquals(Nil, uploaded.filter(_.getFileName.toString == "simulation.log"), "uploaded without asking")
     assertEquals(Nil, uploaded.filter(f => holds(Files.readAllBytes(f), secrets)), "uploaded with a secret")
+    assertEquals(Nil, uploaded.filter(unarchived.contains), "an unarchived run's Gatling folder uploaded")
   }
 
   /** Every file of `runDir` as the live server answers for it, by its path in the folder; simulation.log never. */

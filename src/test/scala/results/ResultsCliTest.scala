@@ -1,6 +1,6 @@
 package results
 
-import results.model.{ RunContext, RunShard }
+import results.model.{ Entry, Metric, RunContext, RunShard }
 
 import results.archive.{ RunArchive, SummaryJson }
 import results.summarize.{ LatencyAccumulator, ResultsSettings }
@@ -10,6 +10,8 @@ import java.nio.file.{ Files, Path }
 import java.nio.file.attribute.FileTime
 
 import scala.jdk.CollectionConverters._
+
+import com.typesafe.config.ConfigFactory
 
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
@@ -179,6 +181,62 @@ class ResultsCliTest {
   }
 
   @Test
+  def mergeJudgesByTheThresholdsGivenToItsOwnJvm(): Unit = {
+    val root = Files.createTempDirectory("results-")
+    val shards = twoShards(root).map(_.toString)
+    val key = "thresholds.simulations.fixture.global.p99Ms"
+    def merge(limit: Option[String]): (Int, String) = {
+      val err = new java.io.ByteArrayOutputStream
+      val code = withProperty(key, limit) {
+        Console.withErr(err)(withSystemErr(err)(ResultsCli.run(List("merge") ++ shards ++ List(
+          "--results",
+          root.toString,
+          "--thresholds",
+          thresholds.toString
+        ))))
+      }
+      (code, err.toString.trim)
+    }
+    def mergedRuns = RunArchive.runs(root).flatMap(_.summary).filter(_.run.mergedFrom.nonEmpty)
+    def globalP99(summary: results.model.RunSummary) =
+      summary.gate.toSeq.flatMap(_.checks).find(c =>
+        c.subject.startsWith(Entry.GlobalName) && c.metric == Metric.Percentile(99)
+      ).get
+
+    assertEquals(0, merge(None)._1)
+    val measured = globalP99(mergedRuns.head).measured.get
+    assertTrue(measured > 1, s"the fixture's search sleeps 10 ms at least: p99 $measured ms")
+
+    // The same merged shards, under a limit just below their p99 and one at it: the command line's limit judges.
+    assertEquals(1, merge(Some("1"))._1)
+    assertEquals(0, merge(Some(math.ceil(measured).toLong.toString))._1)
+    val judged = mergedRuns.sortBy(_.run.runId).drop(1)
+    assertEquals(Seq(Some("FAIL"), Some("PASS")), judged.map(_.gate.map(_.label)))
+    assertEquals(Seq(1.0, math.ceil(measured)), judged.map(globalP99(_).allowed))
+    assertEquals(
+      Seq(Some("1"), Some(math.ceil(measured).toLong.toString)),
+      judged.map(_.run.overrides.get(key)),
+      "the merged run records the limit that judged it"
+    )
+
+    // A limit that does not exist is bad input: one line, and no merged run written.
+    def listing = scala.util.Using.resource(Files.list(root))(_.iterator.asScala.map(_.getFileName.toString).toSet)
+    val before = listing
+    val err = new java.io.ByteArrayOutputStream
+    val misspelt = "thresholds.simulations.fixture.global.p99ms"
+    val code = withProperty(misspelt, Some("5")) {
+      Console.withErr(err)(withSystemErr(err)(ResultsCli.run(List("merge") ++ shards ++ List(
+        "--results",
+        root.toString
+      ))))
+    }
+    assertEquals(2, code, err.toString: String)
+    assertEquals(1, err.toString.trim.linesIterator.size, err.toString: String)
+    assertTrue(err.toString.startsWith(s"results: ERROR $misspelt: unknown limit"), err.toString: String)
+    assertEquals(before, listing, "nothing written to results/")
+  }
+
+  @Test
   def gateReChecksAnArchivedRunAgainstOtherThresholds(): Unit = {
     val root = Files.createTempDirectory("results-")
     val run = twoShards(root).head
@@ -313,6 +371,17 @@ class ResultsCliTest {
     )
     assertEquals(0, ResultsCli.run(verdict))
     assertEquals(Seq(runDir.getFileName.toString), RunArchive.runs(root).map(_.name))
+  }
+
+  /** Runs `body` with the system property `key` set to `value` (unset for None), as a -D of ResultsCli's JVM. */
+  private def withProperty[T](key: String, value: Option[String])(body: => T): T = {
+    value.foreach(System.setProperty(key, _))
+    ConfigFactory.invalidateCaches()
+    try body
+    finally {
+      System.clearProperty(key)
+      ConfigFactory.invalidateCaches()
+    }
   }
 
   private def withSystemErr[T](stream: java.io.OutputStream)(body: => T): T = {

@@ -29,7 +29,11 @@ class HistoryPageTest {
     val p99 = series.find(_.get("title").asText.startsWith("mint p99")).get
     assertEquals(45, p99.get("runs").size)
     assertEquals(Seq("night-30"), p99.get("changes").elements.asScala.map(_.get("run").asText).toSeq)
-    assertTrue(p99.get("changes").get(0).get("label").asText.startsWith("+2"), p99.toString)
+    // Its size, and the version raid (deployed on its own) said it ran from then on.
+    assertTrue(
+      p99.get("changes").get(0).get("label").asText.matches("""\+2\d(\.\d+)? % \(raid-api 5\.1\)"""),
+      p99.toString
+    )
     // The INVALID run is kept in the history and left out of the chart.
     assertFalse(p99.get("runs").elements.asScala.exists(_.asText == "night-invalid"))
   }
@@ -54,7 +58,7 @@ object HistoryPageTest {
       f"c$i%05d",
       1790000000000L + i * 86400000L,
       settings,
-      None,
+      Some("platform 7"),
       Some(verdict),
       Seq(PathFigures(
         "raid",
@@ -65,7 +69,8 @@ object HistoryPageTest {
           SeriesMetric.P50 -> 120 * math.exp(0.06 * random.nextGaussian())
         ),
         None
-      ))
+      )),
+      systemVersions = Map("raid" -> (if (i >= 30) "raid-api 5.1" else "raid-api 5.0"))
     )
     (0 until 45).foreach { i =>
       HistoryStore.append(

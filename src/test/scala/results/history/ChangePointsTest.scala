@@ -122,6 +122,15 @@ class ChangePointsTest {
     assertEquals(Seq(30), detector.copy(minChange = 0).changePoints(values).map(_.index))
   }
 
+  /** The floor is half the rise the baseline policy allows: a 15 % shift is reported under the default policy
+    * (10 %), not under one that lets a percentile rise by 40 %.
+    */
+  @Test def theFloorFollowsTheBaselinePolicy(): Unit = {
+    val values = series(60, 0.03, Seq(30 -> 0.15), new Random(5))
+    assertEquals(Seq(30), EDivisive.forPolicy(results.gate.BaselinePolicy.Default).changePoints(values).map(_.index))
+    assertEquals(Nil, EDivisive.forPolicy(results.gate.BaselinePolicy(40, 10)).changePoints(values))
+  }
+
   /** A series with zeros (a KO share) is judged on its values, not their logarithms. */
   @Test def aSeriesWithZerosIsJudgedOnItsValues(): Unit = {
     val values = IndexedSeq.fill(30)(0.0) ++ IndexedSeq.tabulate(30)(i => 2.0 + (i % 3) * 0.1)

@@ -1,7 +1,7 @@
 package results
 
 import results.archive.{ HistoryImport, HistoryJson, HistoryStore, RunArchive }
-import results.history.{ Acceptance, History, HistoryRecord, SeriesMetric, SeriesSettings }
+import results.history.{ Acceptance, DeployedVersions, History, HistoryRecord, SeriesMetric, SeriesSettings }
 import results.model.{ ExitCodes, RunShard }
 import results.render.HistoryText
 
@@ -41,7 +41,7 @@ object HistoryCli {
     val verdict = summary.gate.getOrElse(
       throw new InputError(s"$runDir has no gate verdict: gate it first (ResultsCli gate $runDir)")
     )
-    val file = HistoryStore.append(folder, HistoryRecord.of(summary, verdict, None, release = false))
+    val file = HistoryStore.append(folder, HistoryRecord.of(summary, verdict, DeployedVersions.Untold, release = false))
     println(s"history: added ${summary.run.runId} (${verdict.label}) as $file")
     0
   }

@@ -2,7 +2,7 @@ package results
 
 import results.archive.HistoryStore
 import results.gate.BaselinePolicy
-import results.history.{ HistoryGate, HistoryRecord }
+import results.history.{ DeployedVersions, HistoryGate, HistoryRecord }
 import results.model.{ GateCheck, GateVerdict, RunSummary }
 import results.summarize.ResultsSettings
 
@@ -26,21 +26,30 @@ private[results] object HistoryStep {
       summary: RunSummary,
       verdict: GateVerdict,
       policy: BaselinePolicy,
-      deployed: Option[String]
+      deployed: DeployedVersions
   ): (Seq[GateCheck], Seq[String]) = {
     val history = HistoryStore.read(HistoryStore.folder(resultsRoot))
     val run = HistoryRecord.of(summary, verdict, deployed, release = true)
     (HistoryGate.checks(run, history, policy), history.unread.map(u => s"history: ${u.file} left out: ${u.reason}"))
   }
 
-  /** What the target says it runs, where the settings say where it tells (a warning where it does not). */
-  def deployedVersion(settings: ResultsSettings): Option[String] =
-    settings.deployedVersionUrl.flatMap { url =>
-      DeployedVersion.read(url, settings.deployedVersionHeader) match {
+  /** What the target says it runs, where the settings say where it tells, and each of the run's `systems` that
+    * tells its own (a warning for each that does not).
+    */
+  def deployedVersions(settings: ResultsSettings, systems: Seq[String]): DeployedVersions = {
+    def read(url: java.net.URI, header: Option[String]): Option[String] =
+      DeployedVersion.read(url, header) match {
         case Right(version) => Some(version)
         case Left(why)      => println(s"results: WARNING $why"); None
       }
-    }
+    DeployedVersions(
+      settings.deployedVersionUrl.flatMap(read(_, settings.deployedVersionHeader)),
+      systems.distinct.flatMap(s =>
+        settings.systemVersionSources.get(s).flatMap(v => read(v.url, v.header)).map(s -> _)
+      )
+        .toMap
+    )
+  }
 
   /** The gated run's record in the history (results/history/); one that cannot be written is a warning: the run
     * and its verdict stand.

@@ -146,7 +146,7 @@ object PostRun {
       settings: ResultsSettings,
       thresholdsFile: Option[Path]
   ): RunOutcome = {
-    val deployed = HistoryStep.deployedVersion(settings)
+    val deployed = HistoryStep.deployedVersions(settings, summary.run.systems)
     val gated =
       try {
         // Under the thresholds the run was given as settings (run.json): those its Gatling assertions used.
@@ -220,7 +220,12 @@ object PostRun {
     writeSummaries(runDir, summary, Some(verdict))
     HistoryStep.keep(
       resultsRoot,
-      HistoryRecord.of(summary, verdict, HistoryStep.deployedVersion(settings), settings.historyGate)
+      HistoryRecord.of(
+        summary,
+        verdict,
+        HistoryStep.deployedVersions(settings, summary.run.systems),
+        settings.historyGate
+      )
     )
     ResultsConsole.printVerdict(identity.runId, verdict)
     RunOutcome(runDir, None, Some(verdict), None)

@@ -104,6 +104,8 @@ object ConfigurationReference {
         "  `sandbox.stubs.faults`; `sandbox.stubs.delayOverrides.<stub>.*` those of `sandbox.stubs.delay`",
         "- `targets.<target>.<system>.*` takes the keys of `<system>` and `baseUrl`; a target of one's own,",
         "  `targets.<name>.*`, the keys the targets above have",
+        "- `results.deployedVersion.<system>.*` takes the keys of `results.deployedVersion`: where that system, deployed",
+        "  on its own, tells the version it runs (docs/history.md); the others keep the target's",
         "",
         "Set by the launch (the pom, deploy/shard.sh, the tests), not by hand:",
         ""

@@ -73,4 +73,36 @@ class DeployedVersionTest {
     )
     assertEquals(None, settings("").deployedVersionUrl)
   }
+
+  @Test def aSystemTellsItsOwnVersionWhereItsBlockSays(): Unit = {
+    def settings(block: String) = ResultsSettings.fromConfig(
+      ConfigFactory.parseString(block).withFallback(ConfigFactory.parseResources("results.conf")).resolve()
+    )
+    val told = settings(
+      """results.deployedVersion.raid { url = "https://raid.example/version", header = "X-App-Version" }
+        |results.deployedVersion.vote.url = "https://vote.example/version"""".stripMargin
+    )
+    assertEquals(
+      Map(
+        "raid" -> ResultsSettings.VersionSource(URI.create("https://raid.example/version"), Some("X-App-Version")),
+        "vote" -> ResultsSettings.VersionSource(URI.create("https://vote.example/version"), None)
+      ),
+      told.systemVersionSources
+    )
+    assertEquals(None, told.deployedVersionUrl)
+    assertEquals(Map.empty, settings("").systemVersionSources)
+    def refused(block: String) = assertThrows(classOf[config.InputError], () => settings(block)).getMessage
+    assertEquals(
+      "results.deployedVersion.raid.url: must be an http or https URL (was 'raid.example')",
+      refused("""results.deployedVersion.raid.url = "raid.example"""")
+    )
+    assertEquals(
+      "results.deployedVersion.raid.headr: unknown key (known: url, header)",
+      refused("""results.deployedVersion.raid { url = "https://raid.example/v", headr = "X" }""")
+    )
+    assertEquals(
+      "results.deployedVersion.raid: must be a block of url and header",
+      refused("""results.deployedVersion.raid = "https://raid.example/v"""")
+    )
+  }
 }

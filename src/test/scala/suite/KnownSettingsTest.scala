@@ -53,6 +53,19 @@ class KnownSettingsTest {
     )
   }
 
+  @Test def aSystemTellsItsDeployedVersionWithTheKeysOfTheTargets(): Unit = {
+    accepted(Seq("raid"), "results.deployedVersion.raid.url", "results.deployedVersion.raid.header")
+    accepted(Seq("raid"), "results.deployedVersion.eroll.url")
+    assertTrue(
+      errorFor(Seq("raid"), "results.deployedVersion.raid.ur" -> "x")
+        .startsWith("unknown setting 'results.deployedVersion.raid.ur'")
+    )
+    assertTrue(
+      errorFor(Seq("raid"), "results.deployedVersion.nosuch.url" -> "x")
+        .startsWith("unknown setting 'results.deployedVersion.nosuch.url'")
+    )
+  }
+
   @Test def aMisspeltGatlingSettingIsRefusedItsLaunchersKeysAreNot(): Unit = {
     assertEquals(
       "unknown setting 'gatling.core.shutdownTimout'; did you mean 'gatling.core.shutdownTimeout'?",

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize
   * @param time          the run's start, ISO 8601, for readers; `startEpochMs` is what is read back
   * @param verdict       the gate's word; absent for figures imported from a table
   * @param release       whether the release gate judged it (absent: false)
+  * @param systemVersions the version each system that tells its own said it ran (absent: none)
   */
 private[results] final case class HistoryRecordDocument(
     historySchema: Int,
@@ -24,7 +25,8 @@ private[results] final case class HistoryRecordDocument(
     deployedVersion: Option[String],
     verdict: Option[String],
     figures: Seq[PathFiguresDocument],
-    @JsonProperty(required = false) release: Boolean = false
+    @JsonProperty(required = false) release: Boolean = false,
+    @JsonProperty(required = false) systemVersions: Map[String, String] = Map.empty
 )
 
 /** One path's figures; a metric the run did not give (an imported table's) is absent. */

@@ -124,7 +124,8 @@ object HistoryStore {
           f.histogram
         )
       },
-      r.release
+      r.release,
+      r.systemVersions
     )
 
   private def requireSchema(schema: Int): Unit =
@@ -156,7 +157,8 @@ object HistoryStore {
         ).collect { case (m, Some(v)) => m -> v }.toMap
         PathFigures(f.system, f.path, f.count, values, f.histogram)
       },
-      d.release
+      d.release,
+      Option(d.systemVersions).getOrElse(Map.empty)
     )
   }
 

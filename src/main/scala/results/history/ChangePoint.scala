@@ -17,7 +17,7 @@ final case class SeriesPoint(
   * @param before the mean of the runs since the previous change point (or the series' start)
   * @param after  the mean of the runs from `began` to the next change point (or the series' end)
   * @param at     where in the series (of the runs searched) it began
-  * @param pValue the permutation test's p-value of the split
+  * @param pValue the p-value of the split (Student's t, multiplied by the places it could have been)
   * @param accepted the acceptance of it, where a team has looked at it and accepted it
   */
 final case class ChangePoint(

@@ -13,7 +13,7 @@ object History {
       record.runId,
       record.commit,
       record.startEpochMs,
-      record.deployedVersion,
+      record.deployedVersionOf(figures.system),
       value
     )
     points.groupMap(_._1)(_._2).toSeq

@@ -15,8 +15,7 @@ object HistoryGate {
   def checks(
       run: HistoryRecord,
       history: HistoryContents,
-      policy: BaselinePolicy,
-      detector: EDivisive = EDivisive.Default
+      policy: BaselinePolicy
   ): Seq[GateCheck] = {
     val others = history.records.filterNot(_.runId == run.runId)
     val lastRelease = others
@@ -24,7 +23,7 @@ object HistoryGate {
       .filter(_.startEpochMs < run.startEpochMs)
       .map(_.startEpochMs)
       .maxOption
-    History.changePoints(others :+ run, history.acceptances, detector)
+    History.changePoints(others :+ run, history.acceptances, EDivisive.forPolicy(policy))
       .filter(c => c.key.settings == run.settings && Gated(c.key.metric) && c.accepted.isEmpty && c.worse)
       .filter(c => lastRelease.forall(c.began.startEpochMs > _))
       .flatMap(c =>

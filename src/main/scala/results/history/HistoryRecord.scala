@@ -26,9 +26,21 @@ final case class PathFigures(
     histogram: Option[String]
 )
 
+/** What the target said it was running after a run: the version of the whole target, and of each system that
+  * tells its own (a system deployed on its own).
+  */
+final case class DeployedVersions(run: Option[String], bySystem: Map[String, String] = Map.empty) {
+  def of(system: String): Option[String] = bySystem.get(system).orElse(run)
+}
+
+object DeployedVersions {
+  val Untold: DeployedVersions = DeployedVersions(None)
+}
+
 /** One gated run as the history keeps it.
   *
   * @param deployedVersion the version the target said it was running, where it tells
+  * @param systemVersions  the version each system said it was running, where it tells its own
   * @param verdict         the gate's; INVALID and INCOMPLETE runs are kept, marked by it, and left out of every
   *                        series; None for figures imported from a team's own table, which no gate judged
   * @param release         whether it was judged as a release (`results.history.gate` on): the last passing one is
@@ -42,9 +54,13 @@ final case class HistoryRecord(
     deployedVersion: Option[String],
     verdict: Option[Verdict],
     figures: Seq[PathFigures],
-    release: Boolean = false
+    release: Boolean = false,
+    systemVersions: Map[String, String] = Map.empty
 ) {
   def inSeries: Boolean = verdict.forall(HistoryRecord.inSeries)
+
+  /** The version `system` was running: its own, where it tells it, else the target's. */
+  def deployedVersionOf(system: String): Option[String] = DeployedVersions(deployedVersion, systemVersions).of(system)
 }
 
 object HistoryRecord {
@@ -56,7 +72,7 @@ object HistoryRecord {
   def of(
       summary: RunSummary,
       verdict: GateVerdict,
-      deployedVersion: Option[String],
+      deployed: DeployedVersions,
       release: Boolean
   ): HistoryRecord = {
     val run = summary.run
@@ -69,10 +85,11 @@ object HistoryRecord {
       run.gitCommit,
       run.startEpochMs,
       SeriesSettings(run.simulation, run.target, run.profile, run.shard, RunContext.loadOverrides(run.overrides)),
-      deployedVersion,
+      deployed.run,
       Some(verdict.verdict),
       perSystem.filter(_._2.figures.count > 0).map { case (system, entry) => figures(system, entry) },
-      release
+      release,
+      deployed.bySystem
     )
   }
 

@@ -27,7 +27,10 @@ object HistoryPage {
             "runs" -> points.map(_.runId),
             "values" -> points.map(p => Formats.round(p.value, 3)),
             "changes" -> changes.filter(_.key == key).map(c =>
-              fields("run" -> c.began.runId, "label" -> HistoryText.changeSize(c))
+              fields(
+                "run" -> c.began.runId,
+                "label" -> (HistoryText.changeSize(c) + c.began.deployedVersion.fold("")(v => s" ($v)"))
+              )
             )
           )
         }

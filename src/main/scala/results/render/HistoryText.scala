@@ -12,7 +12,8 @@ object HistoryText {
     val s = r.settings
     val load =
       if (s.loadOverrides.isEmpty) "" else s.loadOverrides.toSeq.sorted.map { case (k, v) => s" $k=$v" }.mkString
-    val deployed = r.deployedVersion.fold("")(v => s", deployed $v")
+    val deployed = r.deployedVersion.fold("")(v => s", deployed $v") +
+      r.systemVersions.toSeq.sorted.map { case (system, v) => s", $system deployed $v" }.mkString
     val verdict = r.verdict.fold("imported")(_.word) + (if (r.inSeries) "" else " (left out of the series)")
     s"${Formats.utc(r.startEpochMs)}  ${r.runId}  ${r.commit}  $verdict  ${s.simulation} ${s.profile} on ${s.target}, shard ${s.shard}$load$deployed"
   }

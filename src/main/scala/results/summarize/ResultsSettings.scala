@@ -23,10 +23,15 @@ final case class ResultsSettings(
     allowUnknownCommit: Boolean = false,
     historyGate: Boolean = false,
     deployedVersionUrl: Option[java.net.URI] = None,
-    deployedVersionHeader: Option[String] = None
+    deployedVersionHeader: Option[String] = None,
+    systemVersionSources: Map[String, ResultsSettings.VersionSource] = Map.empty
 )
 
 object ResultsSettings {
+
+  /** Where a system deployed on its own tells the version it runs (`results.deployedVersion.<system>`). */
+  final case class VersionSource(url: java.net.URI, header: Option[String])
+
   val LastPassing = "last-passing"
   val NoBaseline = "none"
   val DefaultMinSharedSteady = 0.95
@@ -65,10 +70,29 @@ object ResultsSettings {
       },
       allowUnknownCommit = results.boolean("merge.allowUnknownCommit"),
       historyGate = results.boolean("history.gate"),
-      deployedVersionUrl = Option(results.string("deployedVersion.url")).filter(_.nonEmpty).map(url(results, _)),
-      deployedVersionHeader = Option(results.string("deployedVersion.header")).filter(_.nonEmpty)
+      deployedVersionUrl =
+        Option(results.string("deployedVersion.url")).filter(_.nonEmpty).map(url(results, "deployedVersion.url", _)),
+      deployedVersionHeader = Option(results.string("deployedVersion.header")).filter(_.nonEmpty),
+      systemVersionSources = systemVersionSources(results.block("deployedVersion"))
     )
   }
+
+  /** The blocks of `results.deployedVersion` other than its own url and header: one per system that tells its
+    * own version, each with a url and, optionally, a header.
+    */
+  private def systemVersionSources(block: Settings): Map[String, VersionSource] =
+    block.names.filterNot(Set("url", "header")).map { system =>
+      val path = block.element(system)
+      if (!block.isBlock(path)) block.fail(path, "must be a block of url and header")
+      val source = block.block(path)
+      source.names.filterNot(Set("url", "header")).foreach(k =>
+        source.fail(source.element(k), "unknown key (known: url, header)")
+      )
+      system -> VersionSource(
+        url(source, "url", source.string("url")),
+        source.optionalString("header")
+      )
+    }.toMap
 
   /** `value` as a baseline choice named by `key` (a setting or a command-line option). Whether a named
     * run folder exists is only known when the gate runs (it warns then); an empty value, or a misspelt
@@ -87,12 +111,12 @@ object ResultsSettings {
   }
 
   /** An http or https URL (the target's, where it tells its version). */
-  private def url(s: Settings, raw: String): java.net.URI = {
+  private def url(s: Settings, key: String, raw: String): java.net.URI = {
     val parsed =
       try Some(new java.net.URI(raw))
       catch { case _: java.net.URISyntaxException => None }
     parsed.filter(u => Set("http", "https").contains(u.getScheme) && u.getHost != null).getOrElse(
-      s.fail("deployedVersion.url", s"must be an http or https URL (was '$raw')")
+      s.fail(key, s"must be an http or https URL (was '$raw')")
     )
   }
 

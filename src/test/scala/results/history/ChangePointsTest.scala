@@ -14,12 +14,14 @@ class ChangePointsTest {
   private val detector = EDivisive.Default
 
   /** Shifts of 10 % to 50 %, up and down, at runs 12 to 48 of 60 (at least 12 runs on each side), 4 seeds each:
-    * the share found within 3 runs of where each began, per noise level and size.
+    * how many are found within 3 runs of where each began, per noise level and size, and how many change points
+    * these series have that are not near their shift. The bars are the figures measured (docs/history.md): the
+    * series and the detector are fixed, so they are the same on every run.
     */
   @Test def shiftsAreFoundWithinThreeRunsOfWhereTheyBegan(): Unit = {
-    val placed = for {
-      cv <- Seq(0.05, 0.08, 0.12)
-      size <- Seq(0.10, 0.15, 0.25, 0.50)
+    val measured = (for {
+      cv <- Noise
+      size <- Sizes
     } yield {
       val tries = for {
         shift <- Seq(size, -size)
@@ -27,22 +29,31 @@ class ChangePointsTest {
         seed <- 1 to 4
       } yield {
         val found = detector.changePoints(series(60, cv, Seq(at -> shift), new Random(seed * 1000 + at)))
-        found.exists(c => math.abs(c.index - at) <= 3)
+        (found.exists(c => math.abs(c.index - at) <= 3), found.count(c => math.abs(c.index - at) > 3))
       }
-      ((cv, size), tries.count(identity), tries.size)
-    }
-    placed.foreach { case ((cv, size), hits, of) =>
-      println(s"history: noise ${(cv * 100).round}%, shift ${(size * 100).round}%: $hits of $of placed within 3 runs")
-    }
-    def share(cv: Double, size: Double) = placed.collectFirst { case ((`cv`, `size`), hits, of) =>
-      hits.toDouble / of
-    }.get
-    for (cv <- Seq(0.05, 0.08, 0.12)) {
-      assertEquals(1.0, share(cv, 0.50), s"noise $cv, shift 50 %")
-      assertTrue(share(cv, 0.25) >= 0.95, s"noise $cv, shift 25 %")
-    }
-    assertTrue(share(0.05, 0.10) >= 0.9, "noise 5 %, shift 10 %")
-    assertTrue(share(0.08, 0.15) >= 0.9, "noise 8 %, shift 15 %")
+      (cv, size) -> (tries.count(_._1), tries.map(_._2).sum)
+    }).toMap
+    for (cv <- Noise)
+      println(
+        s"history: noise ${percent(cv)}: " + Sizes.map(size =>
+          s"shift ${percent(size)} ${measured((cv, size))._1} of 40"
+        )
+          .mkString(
+            ", "
+          ) + s" placed within 3 runs; ${Sizes.map(size => measured((cv, size))._2).sum} change points elsewhere"
+      )
+    val placedAtLeast = Map(
+      0.05 -> Seq(37, 40, 40, 40),
+      0.08 -> Seq(30, 37, 40, 40),
+      0.12 -> Seq(10, 28, 37, 40)
+    )
+    for (cv <- Noise; (size, bar) <- Sizes.zip(placedAtLeast(cv)))
+      assertTrue(
+        measured((cv, size))._1 >= bar,
+        s"noise ${percent(cv)}, shift ${percent(size)}: ${measured((cv, size))._1} of 40"
+      )
+    val elsewhere = measured.values.map(_._2).sum
+    assertTrue(elsewhere <= 29, s"$elsewhere change points not within 3 runs of a planted shift")
   }
 
   @Test def twoShiftsInOneSeriesAreBothFoundAndPlaced(): Unit =
@@ -59,12 +70,12 @@ class ChangePointsTest {
       detector.changePoints(series(60, cv, Nil, new Random(seed + 7919))).size
     }.sum
     println(s"history: false change points on 100 shift-free series of 60 runs: $falseOnes")
-    assertTrue(falseOnes < 5, s"$falseOnes false change points")
+    assertTrue(falseOnes <= 3, s"$falseOnes false change points")
   }
 
   @Test def aSeriesWithoutAnyDifferenceHasNoChangePoint(): Unit = {
     assertEquals(Nil, detector.changePoints(IndexedSeq.fill(60)(0.0)))
-    assertEquals(Nil, detector.changePoints(IndexedSeq.fill(7)(1.0) ++ IndexedSeq.fill(3)(9.0)))
+    assertEquals(Nil, detector.changePoints(IndexedSeq.fill(60)(200.0)))
   }
 
   @Test def theSameSeriesGivesTheSameChangePoints(): Unit = {
@@ -73,28 +84,65 @@ class ChangePointsTest {
   }
 
   /** Run night by night as the nightly would: after how many nights from the shift's first run is it reported
-    * (within 3 runs of where it began)? A 10 % shift at run 40 of histories of up to 60 runs, 10 seeds each.
+    * (within 3 runs of where it began)? A 10 % shift at run 40 of histories of up to 60 runs, 20 seeds each. And
+    * on how many of the nights before it (from the 8th, the first a split can be judged on) the history had a
+    * change point, all of them false.
     */
   @Test def nightsUntilAShiftIsFirstReported(): Unit = {
     val byNoise = Seq(0.05, 0.12).map { cv =>
-      val nights = (1 to 10).map { seed =>
-        val values = series(60, cv, Seq(40 -> 0.10), new Random(seed * 31))
+      val histories = (1 to 20).map(seed => series(60, cv, Seq(40 -> 0.10), new Random(seed * 31)))
+      val nights = histories.map { values =>
         (41 to 60).find(t => detector.changePoints(values.take(t)).exists(c => math.abs(c.index - 40) <= 3))
           .map(_ - 40)
       }
+      val falseNights = histories.map(values => (8 to 40).count(t => detector.changePoints(values.take(t)).nonEmpty))
       val reported = nights.flatten.sorted
       println(
-        s"history: 10% shift at ${(cv * 100).round}% noise: reported after nights ${nights.map(_.fold("never")(_.toString)).mkString(" ")}; median ${reported.lift(reported.size / 2).getOrElse("-")}"
+        s"history: 10% shift at ${percent(cv)} noise: reported after nights ${nights.map(_.fold("never")(_.toString)).mkString(" ")}; " +
+          s"${reported.size} of 20 within 20 nights, median ${reported.lift(reported.size / 2).getOrElse("-")}; " +
+          s"${falseNights.sum} of ${20 * 33} nights before it with a change point"
       )
-      cv -> reported
+      cv -> (reported, falseNights.sum)
     }.toMap
-    assertTrue(byNoise(0.05).size >= 8, s"5 % noise: reported in ${byNoise(0.05).size} of 10 within 20 nights")
-    assertTrue(byNoise(0.05)(byNoise(0.05).size / 2) <= 8, s"5 % noise: ${byNoise(0.05)}")
-    assertTrue(byNoise(0.12).size <= byNoise(0.05).size, "more noise, fewer reported")
+    val (atFive, atTwelve) = (byNoise(0.05), byNoise(0.12))
+    assertEquals(19, atFive._1.size, s"5 % noise: ${atFive._1}")
+    assertTrue(atFive._1(atFive._1.size / 2) <= 4, s"5 % noise: ${atFive._1}")
+    assertTrue(atTwelve._1.size >= 6, s"12 % noise: ${atTwelve._1}")
+    assertTrue(atTwelve._1(atTwelve._1.size / 2) <= 8, s"12 % noise: ${atTwelve._1}")
+    assertTrue(atFive._2 <= 3, s"5 % noise: ${atFive._2} nights with a false change point")
+    assertTrue(atTwelve._2 <= 3, s"12 % noise: ${atTwelve._2} nights with a false change point")
+  }
+
+  /** A change the runs show beyond doubt but smaller than the floor (2 % on a series that varies by 0.5 %, as a
+    * throughput the load profile sets) is not reported; without the floor it is.
+    */
+  @Test def aChangeSmallerThanTheFloorIsNotReported(): Unit = {
+    val values = series(60, 0.005, Seq(30 -> 0.02), new Random(5))
+    assertEquals(Nil, detector.changePoints(values))
+    assertEquals(Seq(30), detector.copy(minChange = 0).changePoints(values).map(_.index))
+  }
+
+  /** The floor is half the rise the baseline policy allows: a 15 % shift is reported under the default policy
+    * (10 %), not under one that lets a percentile rise by 40 %.
+    */
+  @Test def theFloorFollowsTheBaselinePolicy(): Unit = {
+    val values = series(60, 0.03, Seq(30 -> 0.15), new Random(5))
+    assertEquals(Seq(30), EDivisive.forPolicy(results.gate.BaselinePolicy.Default).changePoints(values).map(_.index))
+    assertEquals(Nil, EDivisive.forPolicy(results.gate.BaselinePolicy(40, 10)).changePoints(values))
+  }
+
+  /** A series with zeros (a KO share) is judged on its values, not their logarithms. */
+  @Test def aSeriesWithZerosIsJudgedOnItsValues(): Unit = {
+    val values = IndexedSeq.fill(30)(0.0) ++ IndexedSeq.tabulate(30)(i => 2.0 + (i % 3) * 0.1)
+    assertEquals(Seq(30), detector.changePoints(values).map(_.index))
   }
 }
 
 object ChangePointsTest {
+  private val Noise = Seq(0.05, 0.08, 0.12)
+  private val Sizes = Seq(0.10, 0.15, 0.25, 0.50)
+
+  private def percent(share: Double) = s"${(share * 100).round}%"
 
   /** `n` runs around 200 ms with lognormal noise of coefficient of variation `cv`, the level multiplied by
     * (1 + shift) from each planted run on.

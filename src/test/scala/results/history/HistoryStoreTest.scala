@@ -24,12 +24,15 @@ class HistoryStoreTest {
       startEpochMs = 1780000000000L,
       runId = "raidsimulation-20260601"
     )
-    val record = HistoryRecord.of(summary, passed, Some("api 4.2.1"), release = true)
+    val deployed = DeployedVersions(Some("api 4.2.1"), Map("raid" -> "raid-api 5.0", "mint" -> "mint 2.1"))
+    val record = HistoryRecord.of(summary, passed, deployed, release = true)
     val dir = folder()
     HistoryStore.append(dir, record)
     val read = HistoryStore.read(dir)
     assertEquals(Nil, read.unread)
     assertEquals(Seq(record), read.records)
+    assertEquals(Some("api 4.2.1"), record.deployedVersion)
+    assertEquals(Map("raid" -> "raid-api 5.0", "mint" -> "mint 2.1"), record.systemVersions)
     val view = read.records.head.figures.find(_.path == "view").get
     assertEquals(Some(2L), view.count)
     assertEquals(50.0, view.values(SeriesMetric.Ko))
@@ -122,7 +125,8 @@ class HistoryStoreTest {
     val samples = Seq.fill(100000)((200 * math.exp(0.5 * random.nextGaussian())).toInt -> true)
     val summary =
       CraftedSummaries.summary("Raid", Map(List("mint") -> samples), runId = "size-1", durationMs = 3600000L)
-    val file = HistoryStore.append(folder(), HistoryRecord.of(summary, passed, None, release = false))
+    val file =
+      HistoryStore.append(folder(), HistoryRecord.of(summary, passed, DeployedVersions.Untold, release = false))
     val perPath = Files.size(file) / 2
     println(s"history: a record's size per path of 100,000 requests: $perPath bytes")
     assertTrue(perPath < 2000, s"$perPath bytes per path")
@@ -168,6 +172,52 @@ class HistoryStoreTest {
   }
 
   /** Night by night, a change point is new on the night it is first found, and not on the nights after. */
+  /** A record as the version before per-system versions wrote it (without `systemVersions`, nor `release`). */
+  @Test def aRecordOfAnOlderVersionReads(): Unit = {
+    val dir = folder()
+    val file = HistoryStore.append(dir, record("run-1", 1000L, Verdict.Pass, 100).copy(deployedVersion = Some("4.2")))
+    val older = Files.readString(file).replaceAll(",\\s*\"(systemVersions|release)\"\\s*:\\s*(\\{\\}|false)", "")
+    assertFalse(older.contains("systemVersions") || older.contains("release"), older)
+    Files.writeString(file, older)
+    val read = HistoryStore.read(dir)
+    assertEquals(Nil, read.unread)
+    assertEquals(Seq(Some("4.2")), read.records.map(_.deployedVersionOf("raid")))
+    assertEquals(Seq(Map.empty), read.records.map(_.systemVersions))
+  }
+
+  /** One run of two systems, one of them (raid) deployed on its own and telling its version: a change point in
+    * each names the deployment of its own system, raid's its own version, vote's the target's.
+    */
+  @Test def aChangePointNamesTheDeploymentOfItsSystem(): Unit = {
+    val random = new scala.util.Random(9)
+    val nights = (0 until 30).map { i =>
+      val level = if (i >= 15) 150.0 else 100.0
+      def path(system: String) =
+        PathFigures(
+          system,
+          "mint",
+          Some(1000L),
+          Map(SeriesMetric.P99 -> level * math.exp(0.03 * random.nextGaussian())),
+          None
+        )
+      record(f"n-$i%02d", i * 1000L, Verdict.Pass, 0).copy(
+        deployedVersion = Some(s"target ${i / 15}"),
+        systemVersions = Map("raid" -> s"raid ${i / 15}"),
+        figures = Seq(path("raid"), path("vote"))
+      )
+    }
+    val dir = folder()
+    nights.foreach(HistoryStore.append(dir, _))
+    val found = History.changePoints(HistoryStore.read(dir).records, Nil).map(c => c.key.system -> c.began)
+    assertEquals(
+      Seq("raid" -> ("n-15", Some("raid 1")), "vote" -> ("n-15", Some("target 1"))),
+      found.map { case (system, began) => system -> (began.runId, began.deployedVersion) }
+    )
+    assertTrue(
+      History.changePoints(nights, Nil).map(results.render.HistoryText.changeLine).head.contains(", deployed raid 1)")
+    )
+  }
+
   @Test def aChangePointIsNewOnlyTheNightItIsFirstFound(): Unit = {
     val random = new scala.util.Random(5)
     val nights = (0 until 40).map { i =>

@@ -42,7 +42,11 @@ class PostRunHistoryGateTest {
     dir
   }
 
-  private def gated(historyGate: Boolean, versionUrl: Option[java.net.URI] = None) = {
+  private def gated(
+      historyGate: Boolean,
+      versionUrl: Option[java.net.URI] = None,
+      systemSources: Map[String, ResultsSettings.VersionSource] = Map.empty
+  ) = {
     val dir = root()
     val summary = CraftedSummaries.summary(
       "Raid",
@@ -55,7 +59,8 @@ class PostRunHistoryGateTest {
       root = dir,
       baseline = ResultsSettings.NoBaseline,
       historyGate = historyGate,
-      deployedVersionUrl = versionUrl
+      deployedVersionUrl = versionUrl,
+      systemVersionSources = systemSources
     )
     (PostRun.gate(runDir, summary, dir, settings, Some(thresholds)), dir)
   }
@@ -73,23 +78,42 @@ class PostRunHistoryGateTest {
     assertEquals(Some(Verdict.Fail), kept.verdict)
   }
 
-  @Test def theRecordKeepsTheVersionTheTargetTells(): Unit = {
+  /** The target's version from one URL, raid's (deployed on its own) from its own, as a header; vote's URL is
+    * not asked, vote not being in the run.
+    */
+  @Test def theRecordKeepsTheVersionTheTargetAndEachSystemTell(): Unit = {
     val server = com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0)
-    server.createContext(
-      "/version",
-      exchange => {
-        val body = "raid-api 4.2.1\n".getBytes
-        exchange.sendResponseHeaders(200, body.length.toLong)
-        exchange.getResponseBody.write(body)
-        exchange.close()
-      }
-    )
+    val asked = new java.util.concurrent.ConcurrentLinkedQueue[String]()
+    def answer(path: String, body: String, header: Option[(String, String)]): Unit =
+      server.createContext(
+        path,
+        exchange => {
+          asked.add(path)
+          header.foreach { case (name, value) => exchange.getResponseHeaders.add(name, value) }
+          exchange.sendResponseHeaders(200, body.getBytes.length.toLong)
+          exchange.getResponseBody.write(body.getBytes)
+          exchange.close()
+        }
+      )
+    answer("/version", "platform 4.2.1\n", None)
+    answer("/raid", "ok\n", Some("X-App-Version" -> "raid-api 5.0"))
+    answer("/vote", "vote 1.0\n", None)
     server.start()
     try {
-      val url = java.net.URI.create(s"http://127.0.0.1:${server.getAddress.getPort}/version")
-      val (_, dir) = gated(historyGate = false, Some(url))
+      def url(path: String) = java.net.URI.create(s"http://127.0.0.1:${server.getAddress.getPort}$path")
+      val (_, dir) = gated(
+        historyGate = false,
+        Some(url("/version")),
+        Map(
+          "raid" -> ResultsSettings.VersionSource(url("/raid"), Some("X-App-Version")),
+          "vote" -> ResultsSettings.VersionSource(url("/vote"), None)
+        )
+      )
       val kept = HistoryStore.read(HistoryStore.folder(dir)).records.find(_.runId == "release-1").get
-      assertEquals(Some("raid-api 4.2.1"), kept.deployedVersion)
+      assertEquals(Some("platform 4.2.1"), kept.deployedVersion)
+      assertEquals(Map("raid" -> "raid-api 5.0"), kept.systemVersions)
+      assertEquals(Some("raid-api 5.0"), kept.deployedVersionOf("raid"))
+      assertEquals(Set("/version", "/raid"), asked.toArray.toSet)
     } finally server.stop(0)
   }
 

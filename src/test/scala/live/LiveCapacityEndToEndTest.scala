@@ -9,7 +9,7 @@ import testkit.LiveTools
 /** The live view fed a capacity search's snapshots, as the search hands them over: its data and its page, as
   * headless Chromium renders it, show the current step, its phase, the headroom so far and each step judged.
   */
-class LiveCapacityTest {
+class LiveCapacityEndToEndTest {
 
   @Test def theLivePageShowsTheCurrentStepAndTheStepsSoFar(): Unit = {
     val chromium = LiveTools.binary("chromium", "chromium")

@@ -13,7 +13,7 @@ import testkit.{ CraftedSummaries, LiveTools }
   * run page and the index page carry it escaped (in their tables and in the figures their charts read), and
   * in headless Chromium the charts' tooltips show it as text, with no element of it in the page.
   */
-class PageEscapingTest {
+class PageEscapingEndToEndTest {
   private val name = """<img src=x onerror=alert(1)>"'&"""
 
   private val summary = {

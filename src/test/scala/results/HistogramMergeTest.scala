@@ -45,7 +45,7 @@ class HistogramMergeTest {
   @Test
   def histogramsSurviveTheirJsonEncoding(): Unit = {
     val entry = CraftedSummaries.entry(List("g", "r"), samples(2000), 4)
-    val restored = LatencyAccumulator.restore(entry.figures, entry.mergeable).entry(List("g", "r"), 4).get
+    val restored = LatencyAccumulator.restore(entry.figures, entry.mergeable, 95).entry(List("g", "r"), 4).get
     assertEquals(entry.figures, restored.figures)
     assertEquals(entry.mergeable.sumOfSquaresMs, restored.mergeable.sumOfSquaresMs)
     assertEquals(

@@ -97,7 +97,11 @@ class ResultsCliTest {
     val merged = RunArchive.runs(root).flatMap(_.summary).find(_.run.mergedFrom.nonEmpty).get
     assertEquals(2 * single.global.figures.count, merged.global.figures.count)
     // Percentiles come from the histograms: every sample twice leaves each nearest-rank percentile as it was.
-    val singleFromHistogram = LatencyAccumulator.restore(single.global.figures, single.global.mergeable).figures(1).get
+    val singleFromHistogram = LatencyAccumulator.restore(
+      single.global.figures,
+      single.global.mergeable,
+      single.settings.confidencePercent
+    ).figures(1).get
     assertEquals(
       singleFromHistogram.percentilesMs,
       merged.global.figures.percentilesMs,

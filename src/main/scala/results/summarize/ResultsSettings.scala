@@ -1,6 +1,6 @@
 package results.summarize
 
-import results.model.ShardOverlap
+import results.model.{ PercentileInterval, ShardOverlap }
 
 import config.{ InputError, Settings }
 
@@ -23,7 +23,8 @@ final case class ResultsSettings(
     allowUnknownCommit: Boolean = false,
     historyGate: Boolean = false,
     deployedVersionUrl: Option[java.net.URI] = None,
-    deployedVersionHeader: Option[String] = None
+    deployedVersionHeader: Option[String] = None,
+    confidencePercent: Double = PercentileInterval.DefaultConfidencePercent
 )
 
 object ResultsSettings {
@@ -66,7 +67,13 @@ object ResultsSettings {
       allowUnknownCommit = results.boolean("merge.allowUnknownCommit"),
       historyGate = results.boolean("history.gate"),
       deployedVersionUrl = Option(results.string("deployedVersion.url")).filter(_.nonEmpty).map(url(results, _)),
-      deployedVersionHeader = Option(results.string("deployedVersion.header")).filter(_.nonEmpty)
+      deployedVersionHeader = Option(results.string("deployedVersion.header")).filter(_.nonEmpty),
+      confidencePercent = {
+        val confidence = results.double("intervals.confidencePercent", min = 50)
+        if (confidence <= 50 || confidence >= 100)
+          results.fail("intervals.confidencePercent", s"must be above 50 and below 100 (was $confidence)")
+        confidence
+      }
     )
   }
 

@@ -152,7 +152,7 @@ object PostRun {
         // Under the thresholds the run was given as settings (run.json): those its Gatling assertions used.
         val thresholds = Thresholds.load(summary.run.systems, thresholdsFile, summary.run.overrides)
         val (baseline, baselineWarnings) = chooseBaseline(summary, resultsRoot, settings.baseline)
-        val verdict = Gate.evaluate(summary, thresholds, baseline)
+        val verdict = Gate.evaluate(summary, thresholds, baseline, settings.pointEstimateGate)
         val (told, historyWarnings) =
           if (settings.historyGate) HistoryStep.checks(resultsRoot, summary, verdict, thresholds.baseline, deployed)
           else (Nil, Nil)

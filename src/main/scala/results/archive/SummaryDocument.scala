@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
-import results.model.PercentileInterval
+import results.model.{ CheckRule, PercentileInterval }
 
 import SummaryDocument._
 
@@ -153,6 +153,9 @@ private[results] object SummaryDocument {
     */
   final case class Interval(percentile: Double, lowerMs: Int, upperMs: Option[Int])
 
+  /** A percentile check's interval; `upperMs` null where too few samples bound it from above. */
+  final case class Bounds(lowerMs: Int, upperMs: Option[Int])
+
   final case class Transaction(
       @JsonProperty(required = false) name: String = "",
       completed: Long,
@@ -238,7 +241,12 @@ private[results] object SummaryDocument {
       @JsonProperty(required = false) unit: String = "",
       @JsonDeserialize(contentAs = classOf[java.lang.Double]) measured: Option[Double],
       @JsonProperty(required = false) passed: Boolean = false,
-      @JsonProperty(required = false) neverRan: Boolean = false
+      @JsonProperty(required = false) neverRan: Boolean = false,
+      // Checks written before intervals (schema 3) judged a point.
+      @JsonProperty(required = false) rule: String = CheckRule.Point.word,
+      @JsonProperty(required = false) result: String = "",
+      @JsonInclude(NON_ABSENT) interval: Option[Bounds] = None,
+      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) moreSamples: Option[Long] = None
   )
 
   final case class Gate(

@@ -74,7 +74,10 @@ object RequestColumns {
     * where it has no interval (no samples).
     */
   def withInterval(pointMs: Int, interval: Option[PercentileInterval]): String =
-    interval.fold(pointMs.toString)(i => s"$pointMs (${i.lowerMs}-${i.upperMs.fold("?")(_.toString)})")
+    interval.fold(pointMs.toString)(i => s"$pointMs (${range(i)})")
+
+  /** "112-168"; "165-?" where the sample is too small to bound it from above. */
+  def range(interval: PercentileInterval): String = s"${interval.lowerMs}-${interval.upperMs.fold("?")(_.toString)}"
 
   /** A request table headed `names` (the request's, then the figures'), one row per entry: its name, then [[cells]]. */
   def table(names: Seq[String], rows: Seq[Seq[String]]): MarkdownTable =

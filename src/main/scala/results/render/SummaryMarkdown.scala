@@ -44,7 +44,9 @@ object SummaryMarkdown {
             summary,
             gate
           )
-        val checks = s"${gate.checks.size - gate.failures.size} of ${gate.checks.size} checks held" +
+        val undecided = gate.inconclusive.size
+        val checks = s"${gate.checks.count(_.passed)} of ${gate.checks.size} checks held" +
+          (if (undecided > 0) s", $undecided inconclusive" else "") +
           CapacityText.judged(gate.capacity).fold("")(c => s"; $c")
         if (reasons.isEmpty) Seq(s"${gate.label}: $checks.")
         else s"${gate.label}: $checks; why:" +: reasons.map(r => s"- ${escape(r)}")

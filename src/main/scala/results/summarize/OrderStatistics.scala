@@ -37,6 +37,38 @@ object OrderStatistics {
     )
   }
 
+  /** About how many samples of `histogram`'s spread would put the `rank`% percentile's interval wholly on one side
+    * of `limitMs`: the least n whose upper rank falls among the share of samples at or below the limit, or whose
+    * lower rank falls above it. None where no number up to Int.MaxValue does (a limit at the percentile itself).
+    */
+  def samplesToDecide(histogram: Histogram, rank: Double, limitMs: Int, confidencePercent: Double): Option[Long] = {
+    val atOrBelow = countAtOrBelow(histogram, limitMs).toDouble / histogram.getTotalCount
+    def decides(n: Long): Boolean = {
+      val (lower, upper) = ranks(n, rank, confidencePercent)
+      upper <= n * atOrBelow || lower > n * atOrBelow
+    }
+    val enough = Iterator.iterate(histogram.getTotalCount)(_ * 2).takeWhile(_ <= Int.MaxValue).find(decides)
+    enough.map { high =>
+      // the least n that decides, between the last power of two that did not and the first that did
+      var (low, least) = (high / 2, high)
+      while (least - low > 1) {
+        val mid = (low + least) / 2
+        if (decides(mid)) least = mid else low = mid
+      }
+      least
+    }
+  }
+
+  private def countAtOrBelow(histogram: Histogram, limitMs: Int): Long = {
+    val values = histogram.recordedValues.iterator
+    var count = 0L
+    while (values.hasNext) {
+      val v = values.next()
+      if (histogram.highestEquivalentValue(v.getValueIteratedTo) <= limitMs) count += v.getCountAtValueIteratedTo
+    }
+    count
+  }
+
   /** The `rank`-th smallest sample (1-based) as the histogram keeps it: its bucket's highest value. */
   def valueAtRank(histogram: Histogram, rank: Long): Long = {
     val values = histogram.recordedValues.iterator

@@ -24,7 +24,8 @@ final case class ResultsSettings(
     historyGate: Boolean = false,
     deployedVersionUrl: Option[java.net.URI] = None,
     deployedVersionHeader: Option[String] = None,
-    confidencePercent: Double = PercentileInterval.DefaultConfidencePercent
+    confidencePercent: Double = PercentileInterval.DefaultConfidencePercent,
+    pointEstimateGate: Boolean = false
 )
 
 object ResultsSettings {
@@ -73,7 +74,8 @@ object ResultsSettings {
         if (confidence <= 50 || confidence >= 100)
           results.fail("intervals.confidencePercent", s"must be above 50 and below 100 (was $confidence)")
         confidence
-      }
+      },
+      pointEstimateGate = !results.boolean("intervals.gate")
     )
   }
 

@@ -12,7 +12,8 @@
 # A run is judged once: once it has its verdict, judged-run-id in $LOADTEST_RESULTS holds its id, and a merge of
 # that id there again stops at once (2), naming it. With LOADTEST_SHARDS=1 there is nothing to merge: the one
 # run's verdict, in the same codes.
-# Exit code (docs/scaling.md, "Several injectors"): the merged verdict's, 0 PASS, 1 FAIL, 4 INCOMPLETE; 6 INVALID
+# Exit code (docs/scaling.md, "Several injectors"): the merged verdict's, 0 PASS, 1 FAIL, 4 INCOMPLETE, 8
+# INCONCLUSIVE (no threshold broke, a percentile's interval straddles its limit); 6 INVALID
 # when the shards did not run their load at once and in full (their steady windows did not overlap enough, a
 # shard sent less than its share in the window they shared, began later than the tolerance or was missing at
 # the start: the line names the shards and their figures), or the merged run passed but a shard's own injector
@@ -92,7 +93,7 @@ if [ "$LOADTEST_SHARDS" -eq 1 ]; then
   code=$(cat "$LOADTEST_RESULTS/shard-1/exit-code")
   echo "merge: one shard, nothing to merge: its run is ${runs[0]}"
   case "$code" in
-    0 | 4 | 6) verdict "$code" ;;
+    0 | 4 | 6 | 8) verdict "$code" ;;
     2) verdict 1 ;;
     *) if [ "$code" -ge 128 ]; then verdict 4; else exit 2; fi ;;
   esac
@@ -107,8 +108,8 @@ java -Djava.awt.headless=true -cp "$LOADTEST_CLASSPATH" ${LOADTEST_OPTS:-} resul
 for i in $(seq 1 "$LOADTEST_SHARDS"); do
   if [ "$(cat "$LOADTEST_RESULTS/shard-$i/exit-code" 2>/dev/null)" = 6 ]; then
     echo "merge: shard $i/$LOADTEST_SHARDS ($LOADTEST_RESULTS/shard-$i) was INVALID: its injector was saturated" >&2
-    [ "$status" -eq 0 ] && status=6
+    { [ "$status" -eq 0 ] || [ "$status" -eq 8 ]; } && status=6
   fi
 done
 # A verdict is noted; a refusal (2), bad input (3) or a merge stopped by a signal gave none.
-case "$status" in 0 | 1 | 4 | 6) verdict "$status" ;; *) exit "$status" ;; esac
+case "$status" in 0 | 1 | 4 | 6 | 8) verdict "$status" ;; *) exit "$status" ;; esac

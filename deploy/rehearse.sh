@@ -18,7 +18,7 @@
 # stops and the shards' runs are merged (exit 4). A second Ctrl-C, a second or more after the first, aborts:
 # the shards' JVMs archive what they had written and are gone within 5 s, nothing is merged (exit 4).
 # Exit code: deploy/merge.sh's (docs/scaling.md, "Several injectors": 0 PASS, 1 FAIL, 2 no verdict, 3 bad input,
-# 4 INCOMPLETE, 6 INVALID; with N = 1, nothing to merge, the one run's verdict in the same codes). 2 also
+# 4 INCOMPLETE, 6 INVALID, 8 INCONCLUSIVE; with N = 1, nothing to merge, the one run's verdict in the same codes). 2 also
 # when the build or the sandbox failed, or a stop came before any shard started; 3 for a wrong N, a
 # LOADTEST_RESULTS holding another run's shards or where LOADTEST_RUN_ID was judged or ran before, or a sandbox
 # stopped by its own bad input.

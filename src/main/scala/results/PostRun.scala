@@ -152,7 +152,7 @@ object PostRun {
         // Under the thresholds the run was given as settings (run.json): those its Gatling assertions used.
         val thresholds = Thresholds.load(summary.run.systems, thresholdsFile, summary.run.overrides)
         val (baseline, baselineWarnings) = chooseBaseline(summary, resultsRoot, settings.baseline)
-        val verdict = Gate.evaluate(summary, thresholds, baseline)
+        val verdict = Gate.evaluate(summary, thresholds, baseline, settings.pointEstimateGate)
         val (told, historyWarnings) =
           if (settings.historyGate) HistoryStep.checks(resultsRoot, summary, verdict, thresholds.baseline, deployed)
           else (Nil, Nil)
@@ -171,12 +171,14 @@ object PostRun {
         val ungated = SystemVerdicts.ungated(summary)
         writeSummaries(runDir, ungated, None)
         println(ConsoleSummary.statsTable(ungated))
+        if (ungated.hasFigures) println(ConsoleSummary.intervalsTable(ungated))
         RunOutcome(runDir, Some(ungated), None, Some(error))
       case Right((evaluated, baseline, policy)) =>
         val withGate = SystemVerdicts.judged(summary, evaluated)
         val verdict = withGate.gate.getOrElse(evaluated)
         writeSummaries(runDir, withGate, Some(verdict))
         println(ConsoleSummary.statsTable(withGate))
+        if (withGate.hasFigures) println(ConsoleSummary.intervalsTable(withGate))
         println(ConsoleSummary.transactionsLine(withGate))
         ConsoleSummary.sessionLines(withGate).foreach(println)
         ConsoleSummary.tallyLines(withGate).foreach(println)

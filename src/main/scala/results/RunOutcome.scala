@@ -19,7 +19,8 @@ final case class RunOutcome(
   def passed: Boolean = error.isEmpty && verdict.exists(_.passed)
 
   /** 0 = gate passed, 1 = gate failed (a threshold, or an early stop), 2 = no verdict (bad log, bad
-    * thresholds), 4 = the run did not complete its plan, 6 = the injector was saturated.
+    * thresholds), 4 = the run did not complete its plan, 6 = the injector was saturated, 8 = inconclusive (no check
+    * failed, the samples could not decide at least one).
     */
   def exitCode: Int = if (error.nonEmpty) 2 else verdict.fold(2)(_.exitCode)
 }

@@ -124,7 +124,7 @@ abstract class SuiteSimulation extends Simulation {
 
     // A search's failing steps are meant to fail: its verdict is the capacity gate's, not the whole run's.
     setUp(populations: _*)
-      .assertions((if (searches.isEmpty) run.thresholds.assertions else Nil): _*)
+      .assertions((if (searches.isEmpty) run.thresholds.assertions(run.results.pointEstimateGate) else Nil): _*)
       .throttle(run.throttling: _*)
       .maxDuration(run.maxDuration)
   }

@@ -16,7 +16,7 @@ import ShardScripts.{ CraftedShard, Outcome }
 
 /** Every exit path of deploy/shard.sh, deploy/merge.sh and deploy/rehearse.sh against docs/scaling.md's table
   * ("Several injectors"): 0 PASS, 1 FAIL, 2 no verdict (a shard missing, left no run, or refused), 3 bad
-  * input, 4 INCOMPLETE, 6 INVALID. The shards' runs are crafted summaries (see [[ShardScripts]]); the
+  * input, 4 INCOMPLETE, 6 INVALID, 8 INCONCLUSIVE. The shards' runs are crafted summaries (see [[ShardScripts]]); the
   * merge is the real ResultsCli. RehearsalEndToEndTest makes the real load, and passes.
   */
 class ShardScriptsExitCodesTest {
@@ -50,6 +50,9 @@ class ShardScriptsExitCodesTest {
 
     val slow = CraftedShard(Some(ShardScripts.summary(2, slowMs = Some(5000))), 2)
     assertExit(1, merge(Seq(passing(1), slow)), "a p99 over its limit in shard 2")
+
+    val few = (1 to 2).map(i => CraftedShard(Some(ShardScripts.summary(i, answers = 20)), 0))
+    assertExit(8, merge(few), "40 answers cannot bound their p99: INCONCLUSIVE")
 
     val cut = CraftedShard(Some(ShardScripts.incomplete(ShardScripts.summary(1))), 4)
     assertExit(4, merge(Seq(cut, passing(2))), "shard 1 did not complete its plan")
@@ -423,8 +426,8 @@ class ShardScriptsExitCodesTest {
   def anUnshardedRehearsalGivesItsRunsVerdictInTheMergesCodes(): Unit = {
     def one(shard: CraftedShard) = rehearse(Seq("1"), Seq(shard))
     val run = Some(ShardScripts.summary(1, 1))
-    // The Gatling JVM's codes: 0 PASS, 2 FAIL, 4 INCOMPLETE, 6 INVALID, a signal's when stopped by one.
-    Seq(0 -> 0, 2 -> 1, 4 -> 4, 6 -> 6, 143 -> 4, 5 -> 2).foreach { case (jvm, expected) =>
+    // The Gatling JVM's codes: 0 PASS, 2 FAIL, 4 INCOMPLETE, 6 INVALID, 8 INCONCLUSIVE, a signal's when stopped by one.
+    Seq(0 -> 0, 2 -> 1, 4 -> 4, 6 -> 6, 8 -> 8, 143 -> 4, 5 -> 2).foreach { case (jvm, expected) =>
       assertExit(expected, one(CraftedShard(run, jvm)), s"the run archived, its JVM exited $jvm")
     }
     assertExit(3, one(CraftedShard(None, 3)), "no run: bad input")

@@ -23,7 +23,8 @@ class BadInputTest {
   private val context =
     RunContext("LoopbackSimulation", Seq("fixture"), "loopback", "smoke", RunShard.Whole, Map.empty, Nil, Nil)
   private val settings = ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)
-  private val passingThresholds = FixtureRun.writeTemp("thresholds", "thresholds { defaults { p99Ms = 100000 } }")
+  private val passingThresholds =
+    FixtureRun.writeTemp("thresholds", "thresholds { defaults { maxErrorPercent = 100 } }")
 
   /** A Gatling-like run folder holding a copy of the fixture's log, altered by `alter`. */
   private def runFolderWithLog(alter: Array[Byte] => Array[Byte]): Path = {

@@ -25,7 +25,7 @@ import testkit.{ FixtureRun, TestJvm }
   * run.html or junit.xml, in the run's own JVM and in `ResultsCli summarize`'s, which learns the secrets anew.
   */
 class FailureMessageRedactionTest {
-  private val thresholds = FixtureRun.writeTemp("thresholds", "thresholds { defaults { p99Ms = 100000 } }")
+  private val thresholds = FixtureRun.writeTemp("thresholds", "thresholds { defaults { maxErrorPercent = 100 } }")
   private val context =
     RunContext("RaidSimulation", Seq("raid"), "local", "reference", RunShard.Whole, Map.empty, Nil, Nil)
   private val settings = ResultsSettings.load().copy(baseline = ResultsSettings.NoBaseline)

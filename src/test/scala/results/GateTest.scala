@@ -55,6 +55,8 @@ class GateTest {
   private def thresholds(body: String): Thresholds =
     Thresholds.fromConfig(ConfigFactory.parseString(s"thresholds { $body }"), "test.conf", "fixture")
 
+  // The point-estimate gate (results.intervals.gate = false) judges each percentile of these 100 samples as one
+  // number; IntervalGateTest judges them by their intervals.
   @Test
   def passesWhenEveryMeasureIsWithinItsLimit(): Unit = {
     val verdict = Gate.evaluate(
@@ -63,7 +65,8 @@ class GateTest {
         """defaults { p99Ms = 1000, maxErrorPercent = 1 }
                    |simulations.fixture.paths { "Browse / search" { p99Ms = 100, p95Ms = 96 }, "login" { minRequestsPerSecond = 10 } }""".stripMargin
       ),
-      None
+      None,
+      pointEstimates = true
     )
     assertTrue(verdict.passed, verdict.toString)
     assertEquals(
@@ -88,19 +91,20 @@ class GateTest {
       thresholds(
         """simulations.fixture.paths { "Browse / search" { p99Ms = 98, maxErrorPercent = 0.5 }, "login" { minRequestsPerSecond = 10.1 } }"""
       ),
-      None
+      None,
+      pointEstimates = true
     )
     assertFalse(verdict.passed)
     assertEquals(
       Seq(
-        "Browse / search: p99" -> "measured 99 ms, allowed at most 98 ms",
+        "Browse / search: p99" -> "measured 99 ms (interval 97-? ms), allowed at most 98 ms",
         "Browse / search: error %" -> "measured 0.99 %, allowed at most 0.50 %",
         "login: requests/s" -> "measured 10 /s, allowed at least 10.10 /s"
       ),
       verdict.failures.map(f => f.name -> f.outcome)
     )
     val junit = JUnitReport.render(summary, verdict)
-    assertTrue(junit.contains("""<failure message="measured 99 ms, allowed at most 98 ms""""), junit)
+    assertTrue(junit.contains("""<failure message="measured 99 ms (interval 97-? ms), allowed at most 98 ms""""), junit)
     assertEquals(3, "<failure ".r.findAllIn(junit).size)
   }
 
@@ -165,10 +169,11 @@ class GateTest {
   @Test
   def thresholdsBecomeTheSameGatlingAssertions(): Unit = {
     implicit val configuration: GatlingConfiguration = GatlingConfiguration.load()
-    val assertions = thresholds(
+    val limits = thresholds(
       """defaults { p99Ms = 5000, maxErrorPercent = 1 }
                                   |simulations.fixture.paths { "Browse / search" { p95Ms = 300, minRequestsPerSecond = 2 } }""".stripMargin
-    ).assertions
+    )
+    val assertions = limits.assertions(pointEstimates = true)
     val p99 = Target.Time(TimeMetric.ResponseTime, Stat.Percentile(99))
     val details = AssertionPath.Details(search)
     assertEquals(
@@ -181,6 +186,11 @@ class GateTest {
         Assertion(details, Target.MeanRequestsPerSecond, Condition.Gte(2))
       ),
       assertions
+    )
+    // judged by their intervals, percentiles are the results step's alone: Gatling would judge them as one number
+    assertEquals(
+      assertions.filterNot(a => a.target.isInstanceOf[Target.Time]),
+      limits.assertions(pointEstimates = false)
     )
   }
 

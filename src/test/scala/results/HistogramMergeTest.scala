@@ -10,8 +10,11 @@ import results.model.{
   Verdict
 }
 
+import results.archive.SummaryJson
 import results.gate.{ Gate, Thresholds }
 import results.summarize.{ LatencyAccumulator, ShardMerge }
+
+import java.nio.file.Files
 
 import scala.util.Random
 
@@ -45,7 +48,7 @@ class HistogramMergeTest {
   @Test
   def histogramsSurviveTheirJsonEncoding(): Unit = {
     val entry = CraftedSummaries.entry(List("g", "r"), samples(2000), 4)
-    val restored = LatencyAccumulator.restore(entry.figures, entry.mergeable).entry(List("g", "r"), 4).get
+    val restored = LatencyAccumulator.restore(entry.figures, entry.mergeable, 95).entry(List("g", "r"), 4).get
     assertEquals(entry.figures, restored.figures)
     assertEquals(entry.mergeable.sumOfSquaresMs, restored.mergeable.sumOfSquaresMs)
     assertEquals(
@@ -78,6 +81,14 @@ class HistogramMergeTest {
     val union = CraftedSummaries.entry(path, a ++ b, 15) // the windows [0, 10 s) and [5 s, 15 s) cover 15 s
 
     assertEquals(union.figures, merged.requests.head.figures)
+    // the merged run's intervals are those of one run of all the shards' samples, read back from summary.json too
+    val p99 = union.figures.intervalsMs(99)
+    assertTrue(p99.bounded && p99.lowerMs < union.figures.p99Ms, p99.toString)
+    assertEquals(union.figures.intervalsMs, merged.requests.head.figures.intervalsMs)
+    val file = Files.createTempFile("merged-", ".json")
+    Files.writeString(file, SummaryJson.write(merged))
+    assertEquals(union.figures.intervalsMs, SummaryJson.read(file).requests.head.figures.intervalsMs)
+    Files.delete(file)
     assertEquals(
       LatencyAccumulator.decode(union.mergeable.histogram),
       LatencyAccumulator.decode(merged.requests.head.mergeable.histogram)

@@ -28,7 +28,7 @@ class JUnitReportTest {
       junit.contains(
         """<testcase classname="gate.Fixture" name="All Requests: p99" time="0"><properties>""" +
           """<property name="measured" value="120"/><property name="limit" value="at most 5000"/>""" +
-          """<property name="unit" value="ms"/></properties>""" +
+          """<property name="unit" value="ms"/><property name="result" value="passed"/></properties>""" +
           """<system-out>All Requests: p99: measured 120 ms, allowed at most 5000 ms</system-out></testcase>"""
       ),
       junit

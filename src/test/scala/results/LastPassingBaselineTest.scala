@@ -1,6 +1,6 @@
 package results
 
-import results.model.{ GateCheck, GateVerdict, Metric, RunShard, RunSummary }
+import results.model.{ CheckRule, GateCheck, GateVerdict, Metric, PercentileInterval, RunShard, RunSummary, Verdict }
 
 import results.archive.{ RunArchive, ShardDocument, SummaryJson }
 import results.summarize.ResultsSettings
@@ -61,6 +61,24 @@ class LastPassingBaselineTest {
     archive("other-shard", start = 6000, shard = RunShard.Part(2, 2))
     val current = archive("current", start = 7000)
     assertEquals(Some("newer"), RunArchive.lastPassing(root, current.run).map(_.run.runId))
+  }
+
+  @Test def anInconclusiveRunIsNeverABaseline(): Unit = {
+    archive("passed", start = 1000)
+    val undecided = GateCheck(
+      "mint raid",
+      Metric.Percentile(99),
+      Some(2010),
+      2005,
+      atMost = true,
+      Some(PercentileInterval(2000, None)),
+      CheckRule.Interval
+    )
+    val inconclusive = Some(GateVerdict(Seq(undecided), Nil, None, Nil, Nil))
+    assertEquals(Verdict.Inconclusive, inconclusive.get.verdict)
+    archive("inconclusive", start = 2000, verdict = inconclusive)
+    val current = archive("current", start = 3000)
+    assertEquals(Some("passed"), RunArchive.lastPassing(root, current.run).map(_.run.runId))
   }
 
   @Test def smokeRunsHaveNoBaseline(): Unit = {

@@ -36,7 +36,7 @@ class LatencyFiguresTest {
       figures.percentilesMs
     )
     // and after a merge, which restores the exact max from the summary
-    val merged = LatencyAccumulator.restore(figures, CraftedSummaries.accumulator(samples).mergeable)
+    val merged = LatencyAccumulator.restore(figures, CraftedSummaries.accumulator(samples).mergeable, 95)
     merged.add(CraftedSummaries.accumulator(CraftedSummaries.ok(400)))
     assertTrue(Figures.Ranks.forall(rank => merged.percentileMs(rank) <= 10038), merged.figures(1).toString)
   }

@@ -20,7 +20,8 @@ import testkit.{ CraftedSummaries, FixtureRun }
 
 /** The CLI commands on archived runs: compare (page, table, exit code), merge, index, gate. */
 class ResultsCliTest {
-  private val thresholds = FixtureRun.writeTemp("thresholds", "thresholds { defaults { p99Ms = 100000 } }")
+  // a limit these runs hold whatever their latencies: a p99 of their few samples has no upper bound (INCONCLUSIVE)
+  private val thresholds = FixtureRun.writeTemp("thresholds", "thresholds { defaults { maxErrorPercent = 100 } }")
 
   /** The fixture run archived twice, as two shards of one simulation. */
   private def twoShards(root: Path): Seq[Path] =
@@ -99,7 +100,11 @@ class ResultsCliTest {
     val merged = RunArchive.runs(root).flatMap(_.summary).find(_.run.mergedFrom.nonEmpty).get
     assertEquals(2 * single.global.figures.count, merged.global.figures.count)
     // Percentiles come from the histograms: every sample twice leaves each nearest-rank percentile as it was.
-    val singleFromHistogram = LatencyAccumulator.restore(single.global.figures, single.global.mergeable).figures(1).get
+    val singleFromHistogram = LatencyAccumulator.restore(
+      single.global.figures,
+      single.global.mergeable,
+      single.settings.confidencePercent
+    ).figures(1).get
     assertEquals(
       singleFromHistogram.percentilesMs,
       merged.global.figures.percentilesMs,

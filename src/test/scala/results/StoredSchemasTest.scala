@@ -2,6 +2,7 @@ package results
 
 import results.archive.SummaryJson
 import results.model.{
+  CheckRule,
   GateVerdict,
   Problem,
   ProblemKind,
@@ -21,10 +22,12 @@ import testkit.CraftedSummaries
 
 /** summary.json and run.json of schema 3 store problems and window labels as fields, read back as stored
   * whatever their words say; files of schema 2 (src/test/resources/stored/schema-2: golden files as that
-  * schema wrote them) still read, their problems and labels from their words.
+  * schema wrote them) still read, their problems and labels from their words; summary.json of schema 3
+  * (stored/schema-3), without intervals, still reads, its intervals from its histograms.
   */
 class StoredSchemasTest {
   private val Older = Paths.get("src/test/resources/stored/schema-2")
+  private val Schema3 = Paths.get("src/test/resources/stored/schema-3")
   private val Golden = Paths.get("src/test/resources/golden")
   private val Runs = Seq("no-figures", "sweep", "cycles", "sharded")
 
@@ -43,10 +46,18 @@ class StoredSchemasTest {
       summary.shardOverlap.map(o => o.copy(shards = o.shards.map(_.copy(sharedRequests = None, plannedShare = 0.0))))
     )
 
+  /** `summary` as an older file holds its gate: each check judged as one number, without its interval. */
+  private def judgedByPoints(summary: RunSummary): RunSummary =
+    summary.copy(gate =
+      summary.gate.map(g =>
+        g.copy(checks = g.checks.map(_.copy(interval = None, rule = CheckRule.Point, moreSamples = None)))
+      )
+    )
+
   @Test def aSchema2FileReadsIntoTheSameRunAsItsSchema3Golden(): Unit =
     Runs.foreach { name =>
       assertEquals(
-        withoutShardPace(SummaryJson.read(Golden.resolve(s"$name.summary.json"))),
+        judgedByPoints(withoutShardPace(SummaryJson.read(Golden.resolve(s"$name.summary.json")))),
         SummaryJson.read(Older.resolve(s"$name.summary.json")),
         name
       )
@@ -55,6 +66,19 @@ class StoredSchemasTest {
         SummaryJson.readContext(Older.resolve(s"$name.run.json")),
         name
       )
+    }
+
+  /** A file of schema 3 holds no intervals: they are worked out from its histograms, at 95 %, as its schema 4
+    * golden stores them.
+    */
+  @Test def aSchema3FileReadsIntoTheSameRunAsItsSchema4Golden(): Unit =
+    (Runs ++ Seq("one-system", "several-systems")).foreach { name =>
+      val older = SummaryJson.read(Schema3.resolve(s"$name.summary.json"))
+      // the verdicts differ where the intervals judged otherwise: the figures and their intervals do not
+      def unjudged(s: RunSummary) = s.copy(gate = None, systems = s.systems.map(_.copy(verdict = None)))
+      assertEquals(unjudged(SummaryJson.read(Golden.resolve(s"$name.summary.json"))), unjudged(older), name)
+      assertEquals(95.0, older.settings.confidencePercent, name)
+      assertEquals(older.hasFigures, older.global.figures.intervalsMs.nonEmpty, name)
     }
 
   @Test def aSchema2FilesProblemsAreReadFromTheirWords(): Unit = {
@@ -124,10 +148,10 @@ class StoredSchemasTest {
     assertTrue(assertThrows(classOf[InputError], () => SummaryJson.read(written(asText))).getMessage.contains(
       "stored as text in a summary of schema 3"
     ))
-    Seq(1, 4).foreach { schema =>
-      val other = golden.replace(""""schema" : 3""", s""""schema" : $schema""")
+    Seq(1, 5).foreach { schema =>
+      val other = golden.replace(""""schema" : 4""", s""""schema" : $schema""")
       assertTrue(assertThrows(classOf[InputError], () => SummaryJson.read(written(other))).getMessage.contains(
-        s"its schema $schema is none of 2 to 3"
+        s"its schema $schema is none of 2 to 4"
       ))
     }
   }

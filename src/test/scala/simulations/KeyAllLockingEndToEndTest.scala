@@ -46,7 +46,7 @@ class KeyAllLockingEndToEndTest {
       val thresholds = resultsRoot.resolve("correctness-thresholds.conf")
       Files.writeString(
         thresholds,
-        "thresholds { defaults { p99Ms = 600000, maxErrorPercent = 0 }, baseline { maxP99IncreasePercent = 10, ignoreBelowMs = 10 } }"
+        "thresholds { defaults { maxErrorPercent = 0 }, baseline { maxP99IncreasePercent = 10, ignoreBelowMs = 10 } }"
       )
       val context = RunFolders.contextFromLog(run.runDir).copy(systems = Seq(KeyAll.key))
       val outcome = PostRun.process(run.runDir, resultsRoot, context, ResultsSettings.load(), Some(thresholds))

@@ -37,7 +37,9 @@ class TwoSystemsEndToEndTest {
     * it, the results gate fails it on that same check alone, and with the suite's own limits both blocks pass.
     */
   @Test def eachSystemIsGatedOnItsOwnBlock(): Unit = {
-    assertEquals(2, both.statusCode, "Gatling's assertion on toy's block fails the run")
+    // Gatling's assertions leave percentiles to the results gate, which judges them by their intervals
+    // (docs/gate.md): its FAIL is the run's
+    assertEquals(0, both.statusCode, "no Gatling assertion judges a percentile")
     val gated = PostRun.process(
       both.runDir,
       Files.createTempDirectory("results-"),
@@ -114,6 +116,8 @@ object TwoSystemsEndToEndTest {
       RunShard.Whole,
       Map.empty,
       Nil,
-      Nil
+      Nil,
+      // as the suite records a run of the smoke profile
+      smoke = true
     )
 }

@@ -3,6 +3,7 @@ package testkit
 import results.model.{
   Completion,
   Entry,
+  PercentileInterval,
   RunMetadata,
   RunShard,
   RunSummary,
@@ -22,7 +23,7 @@ object CraftedSummaries {
   type Sample = (Int, Boolean)
 
   def accumulator(samples: Seq[Sample]): LatencyAccumulator = {
-    val acc = new LatencyAccumulator(ApdexMs, SlowMs)
+    val acc = new LatencyAccumulator(ApdexMs, SlowMs, PercentileInterval.DefaultConfidencePercent)
     samples.foreach { case (ms, ok) => acc.record(ms, ok) }
     acc
   }
@@ -56,7 +57,13 @@ object CraftedSummaries {
         "",
         Nil
       ),
-      settings = SummarySettings(ApdexMs, SlowMs, "cumulated response time", "HdrHistogram"),
+      settings = SummarySettings(
+        ApdexMs,
+        SlowMs,
+        "cumulated response time",
+        "HdrHistogram",
+        PercentileInterval.DefaultConfidencePercent
+      ),
       global = entry(Nil, requests.values.flatten.toSeq, seconds),
       groups = Nil,
       requests = requests.toSeq.sortBy(_._1.mkString("/")).map { case (path, samples) =>

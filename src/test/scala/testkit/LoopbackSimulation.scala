@@ -23,7 +23,9 @@ class LoopbackSimulation extends Simulation {
 
   setUp(journey.inject(rampUsers(LoopbackSimulation.Users).during(2.seconds)))
     .protocols(http.baseUrl(s"http://127.0.0.1:$port").shareConnections)
-    .assertions(Thresholds.load(Seq("fixture"), None, Map.empty).assertions: _*)
+    // Gatling judges percentiles as one number: the fixture's breach (FixtureRun: p99 at most 1 ms) lies wholly
+    // beyond its interval too, so Gatling's assertion and the results gate agree
+    .assertions(Thresholds.load(Seq("fixture"), None, Map.empty).assertions(pointEstimates = true): _*)
     .maxDuration(30.seconds)
 }
 

@@ -1,6 +1,8 @@
 package results.archive
 
-import results.model.GateCheck
+import results.model.{ CheckRule, GateCheck, PercentileInterval }
+
+import config.InputError
 
 /** A gate check in summary.json (the gate's `checks`, and each capacity step's) and back: its metric's words and
   * unit written for readers, its fields ([[MetricDocument]]) read back.
@@ -19,12 +21,28 @@ private[results] object CheckJson {
       m.unit.suffix,
       c.measured,
       c.passed,
-      c.neverRan
+      c.neverRan,
+      c.rule.word,
+      c.result.word,
+      c.interval.map(i => SummaryDocument.Bounds(i.lowerMs, i.upperMs)),
+      c.moreSamples
     )
   }
 
+  /** `result` is written for readers and follows from the rest. */
   def check(c: SummaryDocument.Check, schema: Int): GateCheck =
-    GateCheck(c.subject, MetricDocument.metric(c.metric, c.metricFields, schema), c.measured, c.allowed, c.atMost)
+    GateCheck(
+      c.subject,
+      MetricDocument.metric(c.metric, c.metricFields, schema),
+      c.measured,
+      c.allowed,
+      c.atMost,
+      c.interval.map(i => PercentileInterval(i.lowerMs, i.upperMs)),
+      CheckRule.All.find(_.word == c.rule).getOrElse(throw new InputError(
+        s"check '${c.name}': rule must be one of ${CheckRule.All.map(_.word).mkString(", ")} (was '${c.rule}')"
+      )),
+      c.moreSamples
+    )
 
   def stepDocument(c: GateCheck): CapacitySummaryDocument.Check = {
     val m = c.metric

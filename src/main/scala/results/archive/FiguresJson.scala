@@ -16,6 +16,8 @@ import results.model.{
   WorkDone
 }
 
+import results.summarize.LatencyAccumulator
+
 import config.InputError
 
 import Json.iso
@@ -44,6 +46,9 @@ private[results] object FiguresJson {
       p(95),
       p(99),
       p(99.9),
+      Figures.Ranks.flatMap(rank =>
+        f.intervalsMs.get(rank).map(i => SummaryDocument.Interval(rank, i.lowerMs, i.upperMs))
+      ),
       f.maxMs,
       f.meanMs,
       f.stdDevMs,
@@ -64,8 +69,11 @@ private[results] object FiguresJson {
     )
   }
 
-  /** Summaries written before spans were kept have none. */
-  def entry(e: SummaryDocument.Entry): Entry = {
+  /** Summaries written before spans were kept have none. Intervals are worked out from the histogram again, at
+    * the summary's `confidencePercent`: those of older summaries too.
+    */
+  def entry(e: SummaryDocument.Entry, confidencePercent: Double): Entry = {
+    val mergeable = Mergeable(e.mergeable.sumMs, e.mergeable.sumOfSquaresMs, e.mergeable.hdrHistogram)
     val a = e.apdex
     Entry(
       e.path,
@@ -83,6 +91,7 @@ private[results] object FiguresJson {
           99.0 -> e.p99Ms,
           99.9 -> e.p999Ms
         ),
+        LatencyAccumulator.intervals(mergeable, e.maxMs, confidencePercent),
         e.maxMs,
         e.meanMs,
         e.stdDevMs,
@@ -90,7 +99,7 @@ private[results] object FiguresJson {
         e.slowThresholdMs,
         Apdex(a.tMs, a.satisfied, a.tolerating, a.frustrated)
       ),
-      Mergeable(e.mergeable.sumMs, e.mergeable.sumOfSquaresMs, e.mergeable.hdrHistogram),
+      mergeable,
       e.firstStartEpochMs.map(start =>
         Span(
           start,

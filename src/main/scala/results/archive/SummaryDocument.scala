@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
+import results.model.{ CheckRule, PercentileInterval }
+
 import SummaryDocument._
 
 /** summary.json, the file pipelines read and baselines, merges and trends read back, as it is on disk: its
@@ -67,7 +69,16 @@ private[results] object SummaryDocument {
       @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Boolean]) smoke: Option[Boolean] = None
   )
 
-  final case class Settings(apdexThresholdMs: Int, slowThresholdMs: Int, groupMetric: String, percentileSource: String)
+  /** Summaries written before percentiles had intervals (schema 3) state no confidence: their intervals are
+    * worked out at 95 %.
+    */
+  final case class Settings(
+      apdexThresholdMs: Int,
+      slowThresholdMs: Int,
+      groupMetric: String,
+      percentileSource: String,
+      @JsonProperty(required = false) confidencePercent: Double = PercentileInterval.DefaultConfidencePercent
+  )
 
   /** A system's figures, and with a gate its verdict and the names of its checks (read back from the gate). */
   final case class SystemFigures(
@@ -124,6 +135,7 @@ private[results] object SummaryDocument {
       p95Ms: Int,
       p99Ms: Int,
       p999Ms: Int,
+      @JsonProperty(required = false) intervals: Seq[Interval] = Nil,
       maxMs: Int,
       meanMs: Int,
       stdDevMs: Int,
@@ -135,6 +147,14 @@ private[results] object SummaryDocument {
       @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) lastEndEpochMs: Option[Long],
       @JsonInclude(NON_ABSENT) activeRequestsPerSecond: Option[Double]
   )
+
+  /** A percentile's interval, written for readers and worked out again from the histogram when read; `upperMs`
+    * null where the sample is too small to bound it from above.
+    */
+  final case class Interval(percentile: Double, lowerMs: Int, upperMs: Option[Int])
+
+  /** A percentile check's interval; `upperMs` null where too few samples bound it from above. */
+  final case class Bounds(lowerMs: Int, upperMs: Option[Int])
 
   final case class Transaction(
       @JsonProperty(required = false) name: String = "",
@@ -221,7 +241,12 @@ private[results] object SummaryDocument {
       @JsonProperty(required = false) unit: String = "",
       @JsonDeserialize(contentAs = classOf[java.lang.Double]) measured: Option[Double],
       @JsonProperty(required = false) passed: Boolean = false,
-      @JsonProperty(required = false) neverRan: Boolean = false
+      @JsonProperty(required = false) neverRan: Boolean = false,
+      // Checks written before intervals (schema 3) judged a point.
+      @JsonProperty(required = false) rule: String = CheckRule.Point.word,
+      @JsonProperty(required = false) result: String = "",
+      @JsonInclude(NON_ABSENT) interval: Option[Bounds] = None,
+      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) moreSamples: Option[Long] = None
   )
 
   final case class Gate(

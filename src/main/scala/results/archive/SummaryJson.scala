@@ -37,8 +37,10 @@ import SummaryDocument._
   */
 object SummaryJson {
 
-  /** 3: problems and window labels stored as fields. 2: as their text, read back from its words. */
-  val SchemaVersion = 3
+  /** 4: each percentile with its interval, at the settings' confidence. 3: problems and window labels stored as
+    * fields. 2: as their text, read back from its words.
+    */
+  val SchemaVersion = 4
 
   /** The last schema whose problems and window labels are stored as text ([[StoredProblem]],
     * [[StoredWindowLabel]]); the oldest read.
@@ -92,7 +94,8 @@ object SummaryJson {
         s.settings.apdexThresholdMs,
         s.settings.slowThresholdMs,
         s.settings.groupMetric,
-        s.settings.percentileSource
+        s.settings.percentileSource,
+        s.settings.confidencePercent
       ),
       FiguresJson.entry(s.global),
       s.groups.map(FiguresJson.entry),
@@ -119,7 +122,8 @@ object SummaryJson {
 
   private[results] def summary(d: SummaryDocument): RunSummary = {
     val r = d.run
-    val systems = d.systems.map(SystemsJson.system)
+    def entry(e: SummaryDocument.Entry) = FiguresJson.entry(e, d.settings.confidencePercent)
+    val systems = d.systems.map(SystemsJson.system(_, entry))
     val problem =
       ProblemDocument.problem(_: ProblemDocument.Stored, d.schema, StoredProblem.read(_, systems, r.mergedFrom))
     RunSummary(
@@ -147,13 +151,14 @@ object SummaryJson {
         d.settings.apdexThresholdMs,
         d.settings.slowThresholdMs,
         d.settings.groupMetric,
-        d.settings.percentileSource
+        d.settings.percentileSource,
+        d.settings.confidencePercent
       ),
-      global = FiguresJson.entry(d.global),
-      groups = d.groups.map(FiguresJson.entry),
-      requests = d.requests.map(FiguresJson.entry),
+      global = entry(d.global),
+      groups = d.groups.map(entry),
+      requests = d.requests.map(entry),
       steady = FiguresJson.steady(d.steady),
-      windows = d.windows.map(window(_, d.schema)),
+      windows = d.windows.map(window(_, d.schema, entry)),
       warnings = d.warnings,
       completion = FiguresJson.completion(d.completion, problem),
       injector = d.injector.map(RunJson.injector),
@@ -263,7 +268,7 @@ object SummaryJson {
     )
   }
 
-  private def window(w: Window, schema: Int): WindowSummary =
+  private def window(w: Window, schema: Int, entry: SummaryDocument.Entry => results.model.Entry): WindowSummary =
     WindowSummary(
       RunWindow(
         StoredWindowKind.read(w.kind),
@@ -271,9 +276,9 @@ object SummaryJson {
         w.startEpochMs,
         w.endEpochMs
       ),
-      w.global.map(FiguresJson.entry),
-      w.requests.map(FiguresJson.entry),
-      w.groups.map(FiguresJson.entry),
+      w.global.map(entry),
+      w.requests.map(entry),
+      w.groups.map(entry),
       w.transactions.map(FiguresJson.transaction)
     )
 

@@ -42,14 +42,15 @@ private[results] object SystemsJson {
     }
   }
 
-  def system(d: SystemFigures): SystemSummary =
+  /** `entry` reads each stored entry back at the summary's confidence ([[FiguresJson.entry]]). */
+  def system(d: SystemFigures, entry: SummaryDocument.Entry => Entry): SystemSummary =
     SystemSummary(
       key = d.key,
       profile = d.profile,
       scenarios = d.scenarios,
       requests = d.requestPaths,
       groups = d.groupPaths,
-      global = FiguresJson.entry(d.global),
+      global = entry(d.global),
       startEpochMs = d.startEpochMs,
       endEpochMs = d.endEpochMs,
       steady = FiguresJson.steady(d.steady),

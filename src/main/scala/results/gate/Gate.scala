@@ -1,14 +1,22 @@
 package results.gate
 
-import results.model.{ Entry, GateCheck, GateVerdict, Metric, Problem, ProblemKind, RunSummary, SteadyState }
-import results.summarize.InjectorSideErrors
+import results.model.{ CheckRule, Entry, GateCheck, GateVerdict, Metric, Problem, ProblemKind, RunSummary, SteadyState }
+import results.summarize.{ InjectorSideErrors, LatencyAccumulator, OrderStatistics }
 
 import config.InputError
 
 /** Checks a run's summary against its thresholds and, optionally, a baseline run. */
 object Gate {
 
-  def evaluate(summary: RunSummary, thresholds: Thresholds, baseline: Option[RunSummary]): GateVerdict = {
+  /** @param pointEstimates judge each percentile as one number (`results.intervals.gate = false`), not by its interval */
+  def evaluate(
+      summary: RunSummary,
+      thresholds: Thresholds,
+      baseline: Option[RunSummary],
+      pointEstimates: Boolean = false
+  ): GateVerdict = {
+    val rule = percentileRule(summary, pointEstimates)
+    val confidence = summary.settings.confidencePercent
     // A run of several systems is held system by system to each one's global limits, over its own
     // requests and its own steady window: the union of systems that ran at other times is no subject.
     // A searched system's whole-run figures span steps meant to fail: its capacity search is judged instead.
@@ -20,10 +28,10 @@ object Gate {
         )
       else Seq((Entry.GlobalName, summary.global, summary.steady, thresholds.global)).filterNot(_ => searched(Nil))
     val thresholdChecks = wholes.flatMap { case (subject, global, _, limits) =>
-      checks(subject, Some(global), limits)
+      checks(subject, Some(global), limits, rule, confidence)
     } ++
       thresholds.paths.filterNot(p => searched(p._1)).flatMap { case (path, limits) =>
-        checks(Entry.name(path), summary.entry(path), limits)
+        checks(Entry.name(path), summary.entry(path), limits, rule, confidence)
       }
     val baselineChecks =
       baseline.toSeq.flatMap(regressionChecks(summary, _, thresholds.baseline)).filterNot(c =>
@@ -59,16 +67,34 @@ object Gate {
 
   val DuplicateLocksSubject = "Duplicate locks"
 
-  private def checks(subject: String, entry: Option[Entry], limits: Limits): Seq[GateCheck] = {
+  /** The percentile rule of a run: its intervals' unless `pointEstimates`; a smoke run's fails only an interval
+    * wholly beyond its limit, since its few samples prove its journeys work and little more.
+    */
+  def percentileRule(summary: RunSummary, pointEstimates: Boolean): CheckRule =
+    if (pointEstimates) CheckRule.Point else if (summary.run.smoke) CheckRule.WhollyBeyond else CheckRule.Interval
+
+  private def checks(
+      subject: String,
+      entry: Option[Entry],
+      limits: Limits,
+      rule: CheckRule,
+      confidencePercent: Double
+  ): Seq[GateCheck] = {
     val figures = entry.map(_.figures)
     limits.percentilesMs.map { case (rank, allowed) =>
-      GateCheck(
+      val check = GateCheck(
         subject,
         Metric.Percentile(rank),
         figures.map(_.percentilesMs(rank).toDouble),
         allowed.toDouble,
-        atMost = true
+        atMost = true,
+        figures.flatMap(_.intervalsMs.get(rank)),
+        rule
       )
+      check.copy(moreSamples = entry.filter(_ => check.inconclusive).flatMap { e =>
+        val histogram = LatencyAccumulator.decode(e.mergeable.histogram)
+        OrderStatistics.samplesToDecide(histogram, rank, allowed, confidencePercent).map(_ - e.figures.count)
+      })
     } ++
       limits.maxErrorPercent.map(allowed =>
         GateCheck(subject, Metric.ErrorShare, figures.map(_.koPercent), allowed, atMost = true)

@@ -47,13 +47,17 @@ final case class Thresholds(
       minHeadroom ++ other.minHeadroom
     )
 
-  /** The same limits as Gatling assertions, for `setUp(...).assertions(thresholds.assertions: _*)`:
+  /** The same limits as Gatling assertions, for `setUp(...).assertions(thresholds.assertions(...): _*)`:
     * a breach then fails `mvn gatling:test`. A path that never ran fails Gatling's assertion (Gatling
-    * cannot resolve it) and the results gate's check alike: one verdict.
+    * cannot resolve it) and the results gate's check alike: one verdict. Percentiles are Gatling assertions only
+    * with `pointEstimates` (`results.intervals.gate = false`): Gatling judges a percentile as one number, and
+    * otherwise the results step alone judges it by its interval (and exits 2 on a FAIL, as Gatling would).
     */
-  def assertions(implicit configuration: GatlingConfiguration): Seq[Assertion] =
-    Thresholds.assertionsFor(io.gatling.core.Predef.global, global) ++
-      paths.flatMap { case (path, limits) => Thresholds.assertionsFor(details(AssertionPathParts(path)), limits) }
+  def assertions(pointEstimates: Boolean)(implicit configuration: GatlingConfiguration): Seq[Assertion] =
+    Thresholds.assertionsFor(io.gatling.core.Predef.global, global, pointEstimates) ++
+      paths.flatMap { case (path, limits) =>
+        Thresholds.assertionsFor(details(AssertionPathParts(path)), limits, pointEstimates)
+      }
 }
 
 object Thresholds {
@@ -226,8 +230,10 @@ object Thresholds {
     )
   }
 
-  private def assertionsFor(subject: AssertionWithPath, limits: Limits): Seq[Assertion] =
-    limits.percentilesMs.map { case (rank, ms) => subject.responseTime.percentile(rank).lte(ms) } ++
+  private def assertionsFor(subject: AssertionWithPath, limits: Limits, percentiles: Boolean): Seq[Assertion] =
+    limits.percentilesMs.filter(_ => percentiles).map { case (rank, ms) =>
+      subject.responseTime.percentile(rank).lte(ms)
+    } ++
       limits.maxErrorPercent.map(max => subject.failedRequests.percent.lte(max)) ++
       limits.minRequestsPerSecond.map(min => subject.requestsPerSec.gte(min))
 }

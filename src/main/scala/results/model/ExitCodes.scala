@@ -13,4 +13,7 @@ object ExitCodes {
 
   /** `ResultsCli history changes` listed a change point no one has accepted. */
   val ChangePoints = 7
+
+  /** No check failed, and the samples could not decide at least one ([[Verdict.Inconclusive]]). */
+  val Inconclusive = 8
 }

@@ -6,22 +6,56 @@ package results.model
   * @param metric   what it measures, in which unit: a percentile, the error share, requests/s...
   * @param measured None when the subject never ran: the check fails, since a threshold on a path that
   *                 did not run says the run did not do what it was meant to (Gatling's assertion fails too)
+  * @param interval a percentile's confidence interval (docs/gate.md), judged by `rule`
+  * @param moreSamples for an inconclusive check, about how many more samples of the same spread would decide it
   */
 final case class GateCheck(
     subject: String,
     metric: Metric,
     measured: Option[Double],
     allowed: Double,
-    atMost: Boolean
+    atMost: Boolean,
+    interval: Option[PercentileInterval] = None,
+    rule: CheckRule = CheckRule.Point,
+    moreSamples: Option[Long] = None
 ) {
+  require(interval.isEmpty || atMost, "an interval judges a percentile's upper limit only")
+
   def neverRan: Boolean = measured.isEmpty
-  def passed: Boolean = measured.exists(value => if (atMost) value <= allowed else value >= allowed)
+
+  /** Passed, failed, inconclusive or not judged, by its [[rule]]: the figure alone, or its interval. */
+  def result: CheckResult = measured match {
+    case None        => CheckResult.Failed
+    case Some(value) =>
+      interval.filter(_ => rule != CheckRule.Point) match {
+        case None =>
+          if (if (atMost) value <= allowed else value >= allowed) CheckResult.Passed else CheckResult.Failed
+        case Some(i) =>
+          if (i.lowerMs > allowed) CheckResult.Failed
+          else if (rule == CheckRule.WhollyBeyond) CheckResult.NotJudged
+          else if (i.upperMs.exists(_ <= allowed)) CheckResult.Passed
+          else CheckResult.Inconclusive
+      }
+  }
+
+  def passed: Boolean = result == CheckResult.Passed
+  def failed: Boolean = result == CheckResult.Failed
+  def inconclusive: Boolean = result == CheckResult.Inconclusive
   def name: String = s"$subject: ${metric.name}"
   def outcome: String = measured match {
     case None        => s"'$subject' never ran"
     case Some(value) =>
       val unit = metric.unit.suffix
-      s"measured ${GateCheck.format(value)}$unit, allowed ${if (atMost) "at most" else "at least"} ${GateCheck.format(allowed)}$unit"
+      // "?": too few samples to bound it from above
+      val range = interval.fold("")(i => s" (interval ${i.lowerMs}-${i.upperMs.fold("?")(_.toString)}$unit)")
+      val more =
+        moreSamples.fold("")(n => s"; about ${text.Formats.live(n.toDouble, 0, "")} more samples would decide it")
+      val judged = result match {
+        case CheckResult.Inconclusive => s"; inconclusive: its interval straddles the limit$more"
+        case CheckResult.NotJudged    => "; not judged (a smoke run fails only an interval wholly beyond its limit)"
+        case _                        => ""
+      }
+      s"measured ${GateCheck.format(value)}$unit$range, allowed ${if (atMost) "at most" else "at least"} ${GateCheck.format(allowed)}$unit$judged"
   }
 }
 
@@ -29,8 +63,39 @@ object GateCheck {
   def format(value: Double): String = text.Formats.checkValue(value)
 }
 
-/** The gate's verdict for one run: it passes when the run completed its plan and no check failed.
-  * Warnings never fail it.
+/** How a check judges its figure. */
+sealed abstract class CheckRule(val word: String)
+
+object CheckRule {
+
+  /** The figure alone: a percentile as one number (`results.intervals.gate = false`), and every other figure. */
+  case object Point extends CheckRule("point")
+
+  /** A percentile by its interval: within its limit passes, wholly beyond fails, else inconclusive. */
+  case object Interval extends CheckRule("interval")
+
+  /** A smoke run's percentile: wholly beyond its limit fails, anything else is not judged. */
+  case object WhollyBeyond extends CheckRule("whollyBeyond")
+
+  val All: Seq[CheckRule] = Seq(Point, Interval, WhollyBeyond)
+}
+
+/** What a check found. */
+sealed abstract class CheckResult(val word: String)
+
+object CheckResult {
+  case object Passed extends CheckResult("passed")
+  case object Failed extends CheckResult("failed")
+
+  /** Its interval straddles its limit: the samples cannot tell. */
+  case object Inconclusive extends CheckResult("inconclusive")
+
+  /** A smoke run's percentile whose interval does not lie wholly beyond its limit. */
+  case object NotJudged extends CheckResult("not judged")
+}
+
+/** The gate's verdict for one run: it passes when the run completed its plan and every check passed; with no
+  * check failed but one inconclusive it is INCONCLUSIVE. Warnings never fail it.
   *
   * @param incomplete why the run did not complete its plan (see [[Completion]]); any reason makes the
   *                   verdict INCOMPLETE, whatever the checks say
@@ -54,21 +119,23 @@ final case class GateVerdict(
     capacity: Seq[results.model.CapacityResult] = Nil,
     ofSystems: Option[Verdict] = None
 ) {
-  def failures: Seq[GateCheck] = checks.filterNot(_.passed)
+  def failures: Seq[GateCheck] = checks.filter(_.failed)
+  def inconclusive: Seq[GateCheck] = checks.filter(_.inconclusive)
 
   /** The verdict on its checks and problems alone. */
   def ownVerdict: Verdict =
     if (stoppedEarly.nonEmpty) Verdict.Fail
     else if (incomplete.nonEmpty) Verdict.Incomplete
     else if (invalid.nonEmpty) Verdict.Invalid
-    else if (failures.isEmpty) Verdict.Pass
-    else Verdict.Fail
+    else if (failures.nonEmpty) Verdict.Fail
+    else if (inconclusive.nonEmpty) Verdict.Inconclusive
+    else Verdict.Pass
 
   def verdict: Verdict = ofSystems.getOrElse(ownVerdict)
   def passed: Boolean = verdict == Verdict.Pass
 
   def label: String = verdict.word
 
-  /** The verdict as the results step's exit status: PASS 0, FAIL 1, INCOMPLETE 4, INVALID 6. */
+  /** The verdict as the results step's exit status: PASS 0, FAIL 1, INCOMPLETE 4, INVALID 6, INCONCLUSIVE 8. */
   def exitCode: Int = verdict.exitCode
 }

@@ -1,6 +1,9 @@
 package results.model
 
-/** Response-time figures of one request, group, window or the whole run. Times in ms. */
+/** Response-time figures of one request, group, window or the whole run. Times in ms.
+  *
+  * @param intervalsMs each percentile's confidence interval at the summary's confidence (its settings')
+  */
 final case class Figures(
     count: Long,
     ok: Long,
@@ -8,6 +11,7 @@ final case class Figures(
     requestsPerSecond: Double,
     minMs: Int,
     percentilesMs: Map[Double, Int],
+    intervalsMs: Map[Double, PercentileInterval],
     maxMs: Int,
     meanMs: Int,
     stdDevMs: Int,
@@ -31,7 +35,21 @@ object Figures {
 
   /** The figures of nothing: no request was recorded. */
   def empty(slowThresholdMs: Int, apdexThresholdMs: Int): Figures =
-    Figures(0, 0, 0, 0.0, 0, Ranks.map(_ -> 0).toMap, 0, 0, 0, 0, slowThresholdMs, Apdex(apdexThresholdMs, 0, 0, 0))
+    Figures(
+      0,
+      0,
+      0,
+      0.0,
+      0,
+      Ranks.map(_ -> 0).toMap,
+      Map.empty,
+      0,
+      0,
+      0,
+      0,
+      slowThresholdMs,
+      Apdex(apdexThresholdMs, 0, 0, 0)
+    )
 }
 
 /** What a merge needs beyond the figures: exact sums and the HdrHistogram (base64, compressed). */
@@ -208,12 +226,16 @@ object Completion {
     )).map { case (kind, detail) => Problem(system, kind, detail, system) }
 }
 
-/** How the figures were computed; two summaries merge or compare only when these agree. */
+/** How the figures were computed; two summaries merge or compare only when these agree.
+  *
+  * @param confidencePercent the confidence of every percentile's interval (95 in summaries written before them)
+  */
 final case class SummarySettings(
     apdexThresholdMs: Int,
     slowThresholdMs: Int,
     groupMetric: String,
-    percentileSource: String
+    percentileSource: String,
+    confidencePercent: Double
 )
 
 /** @param duplicateLocks resources the run's users claimed ([[Claims]]) that more than one of them got;

@@ -19,6 +19,17 @@ object ConsoleSummary {
     aligned(RequestColumns.Names, rows)
   }
 
+  /** summary.md's intervals table, its caption above it. */
+  def intervalsTable(summary: RunSummary): String = {
+    val rows = EntryNesting.rows(summary).map { case (entry, depth) =>
+      ("  " * depth + RequestColumns.shortName(entry)) +: RequestColumns.intervalCells(entry.figures)
+    }
+    s"${RequestColumns.intervalsCaption(summary)}: ${RequestColumns.IntervalsNote}\n" + aligned(
+      "Request" +: RequestColumns.intervalNames(summary),
+      rows
+    )
+  }
+
   def transactionsLine(summary: RunSummary): String =
     if (SystemSections.shown(summary)) {
       // Each system over its own steady window: a sum over systems would add up unlike things.

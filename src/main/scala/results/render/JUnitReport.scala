@@ -98,6 +98,8 @@ object JUnitReport {
       element("failure", "message" -> message, "type" -> kind)(out.writeCharacters(clean(body)))
     val tests = (conditions.size + verdict.checks.size).toString
     val failed = failures(verdict).toString
+    // an inconclusive or not judged check is neither green nor red: JUnit's skipped
+    val skipped = verdict.checks.count(c => !c.passed && !c.failed).toString
 
     out.writeStartDocument("UTF-8", "1.0")
     line("")
@@ -110,7 +112,7 @@ object JUnitReport {
         "tests" -> tests,
         "failures" -> failed,
         "errors" -> "0",
-        "skipped" -> "0",
+        "skipped" -> skipped,
         "timestamp" -> timestamp
       ) {
         line("    ")
@@ -128,8 +130,11 @@ object JUnitReport {
               "measured" -> check.measured.fold("never ran")(Formats.checkValue),
               "limit" -> s"${if (check.atMost) "at most" else "at least"} ${Formats.checkValue(check.allowed)}",
               "unit" -> check.metric.unit.suffix.trim
-            ))
-            if (!check.passed) failure(check.outcome, "threshold", check.name + ": " + check.outcome)
+            ) ++ check.interval.toSeq.flatMap(i =>
+              Seq("intervalLower" -> i.lowerMs.toString, "intervalUpper" -> i.upperMs.fold("unbounded")(_.toString))
+            ) ++ Seq("result" -> check.result.word))
+            if (check.failed) failure(check.outcome, "threshold", check.name + ": " + check.outcome)
+            else if (!check.passed) element("skipped", "message" -> check.outcome)(())
             element("system-out")(out.writeCharacters(clean(check.name + ": " + check.outcome)))
           }
         }

@@ -2,7 +2,7 @@ package results.render
 
 import text.{ Formats, MarkdownTable }
 
-import results.model.{ Entry, Figures }
+import results.model.{ Entry, Figures, Metric, PercentileInterval, RunSummary }
 
 import Formats.number
 
@@ -47,6 +47,37 @@ object RequestColumns {
       f.meanMs.toString,
       f.stdDevMs.toString
     )
+
+  /** The percentiles the intervals table shows: the median and those thresholds limit. */
+  val IntervalRanks: Seq[Double] = Seq(50, 90, 95, 99)
+
+  /** The intervals table's columns, after the request's. */
+  def intervalNames(summary: RunSummary): Seq[String] =
+    "Samples" +: IntervalRanks.map(rank =>
+      s"${Metric.Percentile(rank).name} (${number(summary.settings.confidencePercent)} %)"
+    )
+
+  /** The intervals table's title. */
+  def intervalsCaption(summary: RunSummary): String =
+    s"Percentiles with their ${number(summary.settings.confidencePercent)} % confidence intervals (ms)"
+
+  /** How the intervals table reads: said under its title in summary.md and on the console. */
+  val IntervalsNote: String =
+    "the range in which the percentile of all the system's answers lies, from this run's samples (docs/gate.md); " +
+      "'?': too few samples to bound it from above"
+
+  /** One row's intervals, after its name: its samples, then each percentile with its interval. */
+  def intervalCells(f: Figures): Seq[String] =
+    f.count.toString +: IntervalRanks.map(rank => withInterval(f.percentilesMs(rank), f.intervalsMs.get(rank)))
+
+  /** "139 (112-168)", "189 (165-?)" where the sample is too small to bound it from above, the figure alone
+    * where it has no interval (no samples).
+    */
+  def withInterval(pointMs: Int, interval: Option[PercentileInterval]): String =
+    interval.fold(pointMs.toString)(i => s"$pointMs (${range(i)})")
+
+  /** "112-168"; "165-?" where the sample is too small to bound it from above. */
+  def range(interval: PercentileInterval): String = s"${interval.lowerMs}-${interval.upperMs.fold("?")(_.toString)}"
 
   /** A request table headed `names` (the request's, then the figures'), one row per entry: its name, then [[cells]]. */
   def table(names: Seq[String], rows: Seq[Seq[String]]): MarkdownTable =

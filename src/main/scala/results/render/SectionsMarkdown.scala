@@ -4,6 +4,7 @@ import text.{ Formats, MarkdownTable }
 
 import results.model.{
   Apdex,
+  CheckResult,
   Degradation,
   DuplicateLocks,
   Entry,
@@ -120,10 +121,17 @@ private[render] object SectionsMarkdown {
 
   def gate(gate: GateVerdict): String = {
     val rows = gate.checks.map { c =>
-      val result = if (c.passed) "pass" else if (c.neverRan) "**FAIL** (never ran)" else "**FAIL**"
+      val result = c.result match {
+        case CheckResult.Passed       => "pass"
+        case CheckResult.Failed       => if (c.neverRan) "**FAIL** (never ran)" else "**FAIL**"
+        case CheckResult.Inconclusive =>
+          "inconclusive" + c.moreSamples.fold("")(n => s" (about ${Formats.live(n.toDouble, 0, "")} more samples)")
+        case CheckResult.NotJudged => "not judged (smoke)"
+      }
+      val interval = c.interval.fold("")(i => s" (${RequestColumns.range(i)})")
       Seq(
         c.name,
-        c.measured.map(v => checkValue(v) + c.metric.unit.suffix).getOrElse("-"),
+        c.measured.map(v => checkValue(v) + c.metric.unit.suffix + interval).getOrElse("-"),
         s"${checkValue(c.allowed)}${c.metric.unit.suffix}",
         result
       )

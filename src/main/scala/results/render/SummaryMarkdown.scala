@@ -18,6 +18,15 @@ object SummaryMarkdown {
     RequestColumns.table(RequestColumns.Names, rows).render
   }
 
+  /** Each entry's percentiles with their intervals, under [[RequestColumns.intervalsCaption]]. */
+  def intervalsTable(summary: RunSummary): String = {
+    val rows = EntryNesting.rows(summary).map { case (entry, _) =>
+      entry.name +: RequestColumns.intervalCells(entry.figures)
+    }
+    s"## ${RequestColumns.intervalsCaption(summary)}\n\n${RequestColumns.IntervalsNote.capitalize}.\n\n" +
+      RequestColumns.table("Request" +: RequestColumns.intervalNames(summary), rows).render
+  }
+
   /** The verdict word the first line leads with; a run its thresholds could not gate has none. */
   def verdictLabel(summary: RunSummary): String = summary.gate.fold(Unjudged.NoVerdict.word)(_.label)
 
@@ -35,7 +44,9 @@ object SummaryMarkdown {
             summary,
             gate
           )
-        val checks = s"${gate.checks.size - gate.failures.size} of ${gate.checks.size} checks held" +
+        val undecided = gate.inconclusive.size
+        val checks = s"${gate.checks.count(_.passed)} of ${gate.checks.size} checks held" +
+          (if (undecided > 0) s", $undecided inconclusive" else "") +
           CapacityText.judged(gate.capacity).fold("")(c => s"; $c")
         if (reasons.isEmpty) Seq(s"${gate.label}: $checks.")
         else s"${gate.label}: $checks; why:" +: reasons.map(r => s"- ${escape(r)}")
@@ -84,6 +95,7 @@ object SummaryMarkdown {
       sections += s"## Requests (times in ms; percentiles: ${summary.settings.percentileSource})\n\n${statsTable(summary)}"
       sections += SectionsMarkdown.transactions(summary)
     }
+    sections += intervalsTable(summary)
     if (summary.sessions.nonEmpty) sections += SectionsMarkdown.sessions(summary.sessions)
     summary.steady.degradation.foreach(d => sections += SectionsMarkdown.degradation(d))
     if (summary.errors.nonEmpty) sections += SectionsMarkdown.errors(summary.errors)

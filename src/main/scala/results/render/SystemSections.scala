@@ -37,7 +37,7 @@ object SystemSections {
       s"${system.startedUsers} of $p"
     )
     def p99: String = figures.p99Ms.toString + p99LimitMs.fold("")(l => s" (limit ${Formats.checkValue(l)})")
-    def failed: Seq[GateCheck] = checks.filterNot(_.passed)
+    def failed: Seq[GateCheck] = checks.filter(_.failed)
     def failedOfAll: String = s"${failed.size} of ${checks.size}"
     def spanSeconds: Double = (system.endEpochMs - system.startEpochMs) / 1000.0
 
@@ -72,9 +72,12 @@ object SystemSections {
     * line per system that failed any (its section lists them), so that the table of systems stays in view.
     */
   def failureLines(s: RunSummary, gate: GateVerdict): Seq[String] =
-    if (!shown(s)) gate.failures.map(c => s"${c.name}: ${c.outcome}")
+    if (!shown(s)) (gate.failures ++ gate.inconclusive).map(c => s"${c.name}: ${c.outcome}")
     else
-      SystemVerdicts.runChecks(s, gate).filterNot(_.passed).map(c => s"${c.name}: ${c.outcome}") ++
+      SystemVerdicts.runChecks(s, gate).filter(c => c.failed || c.inconclusive).map(c => s"${c.name}: ${c.outcome}") ++
+        rows(s).filter(_.failed.isEmpty).flatMap(r =>
+          r.checks.filter(_.inconclusive).map(c => s"${c.name}: ${c.outcome}")
+        ) ++
         rows(s).filter(_.failed.nonEmpty).map(r =>
           s"${r.key}: ${r.failedOfAll} checks failed (${r.failed.take(
               2

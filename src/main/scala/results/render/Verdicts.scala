@@ -37,6 +37,7 @@ object Verdicts {
   def cssClass(verdict: VerdictWord): String = verdict match {
     case Verdict.Pass                         => "pass"
     case Verdict.Fail                         => "fail"
+    case Verdict.Inconclusive                 => "inconclusive"
     case Verdict.Incomplete | Verdict.Invalid => "void"
     case _: Unjudged                          => "none"
   }

@@ -28,7 +28,7 @@ private[results] final class CapacityCollector(
   private final class Step(val record: CapacityStepRecord, val open: Boolean) {
     val requests = mutable.LinkedHashMap.empty[List[String], LatencyAccumulator]
     val groups = mutable.LinkedHashMap.empty[List[String], LatencyAccumulator]
-    val global = new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs)
+    val global = new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs, settings.confidencePercent)
     var answers = 0L
     val batches = new Array[Long](Throughput.Batches)
     val users = new UsersAt(record.fromEpochMs, record.toEpochMs)
@@ -45,7 +45,7 @@ private[results] final class CapacityCollector(
     def record(into: mutable.Map[List[String], LatencyAccumulator], path: List[String], ms: Int, ok: Boolean): Unit =
       into.getOrElseUpdate(
         path,
-        new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs)
+        new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs, settings.confidencePercent)
       ).record(ms, ok)
   }
 

@@ -1,6 +1,6 @@
 package results.summarize
 
-import results.model.{ Apdex, Entry, Figures, Mergeable }
+import results.model.{ Apdex, Entry, Figures, Mergeable, PercentileInterval }
 
 import java.nio.ByteBuffer
 import java.util.Base64
@@ -11,9 +11,10 @@ import org.HdrHistogram.Histogram
   *
   * The HdrHistogram (3 significant digits: exact up to 2,047 ms, within 0.1% above) merges exactly
   * across runs and injectors; sums give an exact mean and standard deviation after a merge; counts
-  * (OK, KO, Apdex bands, slow requests) simply add up.
+  * (OK, KO, Apdex bands, slow requests) simply add up. Each percentile's interval, at `confidencePercent`,
+  * comes from the same histogram ([[OrderStatistics]]), so a merged run's is that of one run of all its samples.
   */
-final class LatencyAccumulator(val apdexThresholdMs: Int, val slowThresholdMs: Int) {
+final class LatencyAccumulator(val apdexThresholdMs: Int, val slowThresholdMs: Int, val confidencePercent: Double) {
   private val histogram = new Histogram(LatencyAccumulator.SignificantDigits)
   private var ok = 0L
   private var ko = 0L
@@ -47,8 +48,9 @@ final class LatencyAccumulator(val apdexThresholdMs: Int, val slowThresholdMs: I
 
   def add(other: LatencyAccumulator): Unit = {
     require(
-      other.apdexThresholdMs == apdexThresholdMs && other.slowThresholdMs == slowThresholdMs,
-      s"cannot merge figures computed with Apdex T = ${other.apdexThresholdMs} ms / slow > ${other.slowThresholdMs} ms into T = $apdexThresholdMs ms / slow > $slowThresholdMs ms"
+      other.apdexThresholdMs == apdexThresholdMs && other.slowThresholdMs == slowThresholdMs &&
+        other.confidencePercent == confidencePercent,
+      s"cannot merge figures computed with Apdex T = ${other.apdexThresholdMs} ms / slow > ${other.slowThresholdMs} ms / ${other.confidencePercent} % intervals into T = $apdexThresholdMs ms / slow > $slowThresholdMs ms / $confidencePercent % intervals"
     )
     histogram.add(other.histogram)
     ok += other.ok
@@ -88,6 +90,7 @@ final class LatencyAccumulator(val apdexThresholdMs: Int, val slowThresholdMs: I
         requestsPerSecond = if (durationSeconds > 0) count / durationSeconds else 0.0,
         minMs = minMs,
         percentilesMs = Figures.Ranks.map(rank => rank -> percentileMs(rank)).toMap,
+        intervalsMs = LatencyAccumulator.intervals(histogram, maxMs, confidencePercent),
         maxMs = maxMs,
         meanMs = math.round(mean).toInt,
         stdDevMs = math.round(stdDev).toInt,
@@ -104,9 +107,9 @@ final class LatencyAccumulator(val apdexThresholdMs: Int, val slowThresholdMs: I
 object LatencyAccumulator {
   private val SignificantDigits = 3
 
-  /** Rebuilds the accumulator a summary was written from, to merge it with others. */
-  def restore(figures: Figures, mergeable: Mergeable): LatencyAccumulator = {
-    val restored = new LatencyAccumulator(figures.apdex.thresholdMs, figures.slowThresholdMs)
+  /** Rebuilds the accumulator a summary was written from (its intervals at `confidencePercent`), to merge it with others. */
+  def restore(figures: Figures, mergeable: Mergeable, confidencePercent: Double): LatencyAccumulator = {
+    val restored = new LatencyAccumulator(figures.apdex.thresholdMs, figures.slowThresholdMs, confidencePercent)
     restored.histogram.add(decode(mergeable.histogram))
     restored.ok = figures.ok
     restored.ko = figures.ko
@@ -120,6 +123,14 @@ object LatencyAccumulator {
     restored.frustrated = figures.apdex.frustrated
     restored
   }
+
+  /** Each of [[Figures.Ranks]]' intervals at `confidencePercent` from a stored histogram (none when it is empty). */
+  def intervals(mergeable: Mergeable, maxMs: Int, confidencePercent: Double): Map[Double, PercentileInterval] =
+    intervals(decode(mergeable.histogram), maxMs, confidencePercent)
+
+  private def intervals(histogram: Histogram, maxMs: Int, confidencePercent: Double) =
+    if (histogram.getTotalCount == 0) Map.empty[Double, PercentileInterval]
+    else Figures.Ranks.map(rank => rank -> OrderStatistics.interval(histogram, maxMs, rank, confidencePercent)).toMap
 
   /** Base64 of HdrHistogram's standard compressed encoding (readable by any HdrHistogram port). */
   def encode(histogram: Histogram): String = {

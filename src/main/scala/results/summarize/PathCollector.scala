@@ -16,7 +16,8 @@ private[results] final class PathCollector(
     windows: Seq[RunWindow],
     useGroupDuration: Boolean
 ) {
-  private def newAccumulator() = new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs)
+  private def newAccumulator() =
+    new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs, settings.confidencePercent)
 
   private val requests = mutable.Map.empty[List[String], LatencyAccumulator]
   private val groups = mutable.Map.empty[List[String], LatencyAccumulator]

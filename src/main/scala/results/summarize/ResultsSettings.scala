@@ -1,6 +1,6 @@
 package results.summarize
 
-import results.model.ShardOverlap
+import results.model.{ PercentileInterval, ShardOverlap }
 
 import config.{ InputError, Settings }
 
@@ -24,7 +24,9 @@ final case class ResultsSettings(
     historyGate: Boolean = false,
     deployedVersionUrl: Option[java.net.URI] = None,
     deployedVersionHeader: Option[String] = None,
-    systemVersionSources: Map[String, ResultsSettings.VersionSource] = Map.empty
+    systemVersionSources: Map[String, ResultsSettings.VersionSource] = Map.empty,
+    confidencePercent: Double = PercentileInterval.DefaultConfidencePercent,
+    pointEstimateGate: Boolean = false
 )
 
 object ResultsSettings {
@@ -73,7 +75,14 @@ object ResultsSettings {
       deployedVersionUrl =
         Option(results.string("deployedVersion.url")).filter(_.nonEmpty).map(url(results, "deployedVersion.url", _)),
       deployedVersionHeader = Option(results.string("deployedVersion.header")).filter(_.nonEmpty),
-      systemVersionSources = systemVersionSources(results.block("deployedVersion"))
+      systemVersionSources = systemVersionSources(results.block("deployedVersion")),
+      confidencePercent = {
+        val confidence = results.double("intervals.confidencePercent", min = 50)
+        if (confidence <= 50 || confidence >= 100)
+          results.fail("intervals.confidencePercent", s"must be above 50 and below 100 (was $confidence)")
+        confidence
+      },
+      pointEstimateGate = !results.boolean("intervals.gate")
     )
   }
 

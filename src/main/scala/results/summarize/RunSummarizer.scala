@@ -161,7 +161,8 @@ object RunSummarizer {
         settings.apdexThresholdMs,
         settings.slowThresholdMs,
         if (useGroupDuration) "duration" else "cumulated response time",
-        "HdrHistogram"
+        "HdrHistogram",
+        settings.confidencePercent
       ),
       global = global,
       groups = groups,
@@ -219,7 +220,13 @@ object RunSummarizer {
         context.start,
         smoke = context.smoke
       ),
-      settings = SummarySettings(settings.apdexThresholdMs, settings.slowThresholdMs, "none", "HdrHistogram"),
+      settings = SummarySettings(
+        settings.apdexThresholdMs,
+        settings.slowThresholdMs,
+        "none",
+        "HdrHistogram",
+        settings.confidencePercent
+      ),
       global = Entry(Nil, nothing, Mergeable(0, 0, LatencyAccumulator.encode(new org.HdrHistogram.Histogram(3)))),
       groups = Nil,
       requests = Nil,

@@ -55,7 +55,9 @@ object ShardMerge {
 
     def mergeEntries(entries: Seq[Entry], seconds: Double): Seq[Entry] =
       entries.map(_.path).distinct.flatMap { path =>
-        val accumulators = entries.filter(_.path == path).map(e => LatencyAccumulator.restore(e.figures, e.mergeable))
+        val accumulators = entries.filter(_.path == path).map(e =>
+          LatencyAccumulator.restore(e.figures, e.mergeable, first.settings.confidencePercent)
+        )
         accumulators.tail.foreach(accumulators.head.add)
         val spans = entries.filter(_.path == path).map(_.span)
         val span = Option.when(spans.forall(_.nonEmpty))(spans.flatten.reduce(_ union _))

@@ -35,7 +35,8 @@ private[results] final class SystemCollector(
     runStartEpochMs: Long,
     settings: ResultsSettings
 ) {
-  private def newAccumulator() = new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs)
+  private def newAccumulator() =
+    new LatencyAccumulator(settings.apdexThresholdMs, settings.slowThresholdMs, settings.confidencePercent)
 
   /** Its requests together. */
   val global: LatencyAccumulator = newAccumulator()

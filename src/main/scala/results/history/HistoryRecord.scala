@@ -65,8 +65,11 @@ final case class HistoryRecord(
 
 object HistoryRecord {
 
-  /** A run that did not complete its plan, or whose injector was the bottleneck, measured nothing to follow. */
-  def inSeries(verdict: Verdict): Boolean = verdict == Verdict.Pass || verdict == Verdict.Fail
+  /** A run that did not complete its plan, or whose injector was the bottleneck, measured nothing to follow. One
+    * that did is followed whatever its gate said: an INCONCLUSIVE night (a rare path's p99 its samples could not
+    * decide) measured all the same, and a drift shows best over every such night.
+    */
+  def inSeries(verdict: Verdict): Boolean = verdict != Verdict.Invalid && verdict != Verdict.Incomplete
 
   /** The record of a gated run: each system's requests together and each of its request paths. */
   def of(

@@ -66,13 +66,15 @@ class HistoryStoreTest {
     HistoryStore.append(dir, record("run-2", 2000L, Verdict.Invalid, 900))
     HistoryStore.append(dir, record("run-3", 3000L, Verdict.Incomplete, 900))
     HistoryStore.append(dir, record("run-4", 4000L, Verdict.Fail, 120))
+    HistoryStore.append(dir, record("run-5", 5000L, Verdict.Inconclusive, 110))
     val read = HistoryStore.read(dir)
     assertEquals(
-      Seq(Some(Verdict.Pass), Some(Verdict.Invalid), Some(Verdict.Incomplete), Some(Verdict.Fail)),
+      Seq(Verdict.Pass, Verdict.Invalid, Verdict.Incomplete, Verdict.Fail, Verdict.Inconclusive).map(Some(_)),
       read.records.map(_.verdict)
     )
+    // An INCONCLUSIVE run completed its plan: its figures are followed.
     val p99 = History.series(read.records).collect { case (k, points) if k.metric == SeriesMetric.P99 => points }
-    assertEquals(Seq(Seq("run-1", "run-4")), p99.map(_.map(_.runId)))
+    assertEquals(Seq(Seq("run-1", "run-4", "run-5")), p99.map(_.map(_.runId)))
   }
 
   @Test def runsOfOtherSettingsAreSeriesOfTheirOwn(): Unit = {

@@ -55,8 +55,7 @@ object RunArchive {
     if (!Files.isDirectory(gatlingRunDir)) throw new InputError(s"no Gatling run folder at $gatlingRunDir")
     Files.createDirectories(root)
     val baseName = gatlingRunDir.getFileName.toString
-    val target =
-      Iterator.from(1).map(i => root.resolve(if (i == 1) baseName else s"$baseName-$i")).find(p => !Files.exists(p)).get
+    val target = Iterator.from(1).map(i => root.resolve(copyName(baseName, i))).find(p => !Files.exists(p)).get
     writeStaged(target) { staging =>
       Using.resource(Files.walk(gatlingRunDir)) { paths =>
         paths.iterator.asScala.foreach { source =>
@@ -68,6 +67,21 @@ object RunArchive {
       }
     }
     target
+  }
+
+  /** The name of the `copy`th archived copy (from 1) of a Gatling run folder named `baseName`. */
+  private def copyName(baseName: String, copy: Int): String = if (copy == 1) baseName else s"$baseName-$copy"
+
+  /** The archived copies of the Gatling run folder `gatlingRunDir`, as [[runs]] orders them: the folders
+    * [[archive]] names after it, and no other run whose name merely begins with its name.
+    */
+  def copiesOf(gatlingRunDir: Path, root: Path): Seq[ArchivedRun] = {
+    val baseName = gatlingRunDir.getFileName.toString
+    val copy = s"$baseName-"
+    def isCopy(name: String) =
+      name == baseName || name.startsWith(copy) &&
+        name.drop(copy.length).toIntOption.exists(i => i >= 2 && copyName(baseName, i) == name)
+    runs(root).filter(run => isCopy(run.name))
   }
 
   /** Writes the new run folder `target` in a hidden folder beside it (the index skips it), then moves it in

@@ -1,6 +1,6 @@
 package results.archive
 
-import results.model.{ ArchivedRun, RunContext, RunMetadata, RunSummary }
+import results.model.{ ArchivedRun, RunContext, RunSummary }
 
 import results.summarize.ResultsSettings
 
@@ -190,17 +190,27 @@ object RunArchive {
     * ([[RunContext.loadOverrides]]: a -Dscale=0.5 run is no p99 reference for a full one) whose gate
     * passed. Smoke runs have none and are none: with a few dozen samples, a p99 comparison is noise.
     */
-  def lastPassing(root: Path, run: RunMetadata): Option[RunSummary] = lastPassing(runs(root), run)
+  def lastPassing(root: Path, current: RunSummary): Option[RunSummary] = lastPassing(runs(root), current)
 
-  def lastPassing(archived: Seq[ArchivedRun], run: RunMetadata): Option[RunSummary] =
+  def lastPassing(archived: Seq[ArchivedRun], current: RunSummary): Option[RunSummary] = {
+    val run = current.run
     if (run.smoke) None
     else
       archived
         .flatMap(_.summary)
-        .filter(s => s.run.simulation == run.simulation && s.run.target == run.target && s.run.profile == run.profile)
+        .filter(s => s.run.simulation == run.simulation && s.run.target == run.target && sameProfiles(s, current))
         .filter(s => s.run.shard == run.shard && RunContext.loadDifferences(s.run.overrides, run.overrides).isEmpty)
         .filter(s => s.run.runId != run.runId && !s.run.smoke && s.gate.exists(_.passed))
         .maxByOption(_.run.startEpochMs)
+  }
+
+  /** Each system ran the same profile: told by the systems' own profiles, not by the sentence the run is
+    * described by; a summary written before it held its systems has that sentence alone.
+    */
+  private def sameProfiles(a: RunSummary, b: RunSummary): Boolean = {
+    def profiles(s: RunSummary) = s.systems.map(system => system.key -> system.profile).toMap
+    if (a.systems.nonEmpty && b.systems.nonEmpty) profiles(a) == profiles(b) else a.run.profile == b.run.profile
+  }
 
   /** A run named by folder (under `root`) or by path. */
   def resolveRun(root: Path, nameOrPath: String): Path = {

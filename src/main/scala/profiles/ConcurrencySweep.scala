@@ -1,6 +1,6 @@
 package profiles
 
-import results.model.{ WindowKind, WindowLabel }
+import results.model.{ SystemRecord, WindowKind, WindowLabel }
 
 import scala.concurrent.duration._
 
@@ -70,7 +70,7 @@ private[profiles] sealed trait ConcurrencySweepInjection { self: ConcurrencySwee
   ): PopulationBuilder = {
     val populations = stages.map { case (k, r) =>
       val queue = new WorkQueue(shard.offset(iterations), shard.share(iterations), timeLimitPerLevel)
-      scenario(s"$scenarioName L$k R$r")
+      scenario(SystemRecord.levelScenario(scenarioName, k, r))
         .exec(Workers.loop(queue, journey, windows, WindowKind.Level, label(k, r)))
         .inject(atOnceUsers(Math.toIntExact(shard.share(levels(k - 1)))))
     }

@@ -259,7 +259,7 @@ object PostRun {
       case ResultsSettings.NoBaseline  => (None, Nil)
       case ResultsSettings.LastPassing =>
         val archived = RunArchive.runs(resultsRoot)
-        val passed = RunArchive.lastPassing(archived, summary.run)
+        val passed = RunArchive.lastPassing(archived, summary)
         (passed, archived.flatMap(_.unreadable).map(problem => s"$problem: not considered as a baseline"))
       case named =>
         try {

@@ -246,7 +246,7 @@ object ResultsCli {
           s"no Gatling run made in this build (none in ${gatlingDir.toAbsolutePath} since ${utc(buildStart)} UTC): gatling:test stopped before any load (see its error above) or did not run"
         )
       )
-    RunArchive.runs(options.results).filter(_.name.startsWith(runDir.getFileName.toString)).lastOption match {
+    RunArchive.copiesOf(runDir, options.results).lastOption match {
       case Some(archived) =>
         println(s"results: ${archived.dir.toAbsolutePath}")
         archived.summary.flatMap(summary =>

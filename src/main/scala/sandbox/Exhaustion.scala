@@ -22,7 +22,7 @@ private[sandbox] final class Exhaustion(
   private var inEpisodeCount = 0L
   private var total = 0L
   private var episodes = 0
-  private var ranOutOf = Set.empty[String]
+  private var ranOutOf = Set.empty[Exhaustion.Resource]
 
   /** One failure for want of a resource; prints the episode's first line if it opens one. `counted` is false
     * for a failure that did not end in what this part counts (a stand-in that could not refuse the waiting
@@ -46,7 +46,7 @@ private[sandbox] final class Exhaustion(
     }
     if (opened)
       say(
-        s"sandbox: $part out of $what (${Exhaustion.oneLine(cause)}${Exhaustion.limitOf(what)}): " +
+        s"sandbox: $part out of ${what.word} (${Exhaustion.oneLine(cause)}${Exhaustion.limitOf(what)}): " +
           s"$doing until it has some again; one line when it recovers"
       )
   }
@@ -70,13 +70,21 @@ private[sandbox] final class Exhaustion(
     */
   def reason: Option[String] = synchronized {
     Option.when(episodes > 0)(
-      f"sandbox out of ${ranOutOf.toSeq.sorted.mkString(" and ")}: the $part had $total%,d $doing in $episodes%d " +
+      f"sandbox out of ${ranOutOf.toSeq.map(_.word).sorted.mkString(" and ")}: the $part had $total%,d $doing in $episodes%d " +
         (if (episodes == 1) "episode" else "episodes") + " (the sandbox's limit on this machine, not the target's)"
     )
   }
 }
 
 private[sandbox] object Exhaustion {
+
+  /** What a part ran out of; its word is said only in the lines printed. */
+  sealed abstract class Resource(val word: String)
+  case object FileDescriptors extends Resource("file descriptors")
+  case object Threads extends Resource("threads")
+
+  /** A failure not recognised as one of the above, named by the JVM's own words. */
+  final case class Unrecognised(description: String) extends Resource(description)
 
   /** An episode ends when the part has worked this long without a failure. */
   final val QuietNanos = 1000000000L
@@ -85,19 +93,19 @@ private[sandbox] object Exhaustion {
   def isExhaustion(cause: Throwable): Boolean = resourceOf(cause).isDefined
 
   // Netty wraps the JVM's error (a ChannelException "Failed to open a socket" around it): the causes are read too.
-  private def resourceOf(cause: Throwable): Option[String] =
+  private def resourceOf(cause: Throwable): Option[Resource] =
     Iterator.iterate(cause)(_.getCause).takeWhile(_ != null).take(5).flatMap(c => named(String.valueOf(c.getMessage)))
       .nextOption()
 
-  private def named(message: String): Option[String] =
-    if (message.contains("Too many open files") || message.contains("error(-24)")) Some("file descriptors")
+  private def named(message: String): Option[Resource] =
+    if (message.contains("Too many open files") || message.contains("error(-24)")) Some(FileDescriptors)
     else if (
       message.contains("unable to create native thread") || message.contains("unable to create new native thread")
     )
-      Some("threads")
+      Some(Threads)
     else None
 
-  private def resource(cause: Throwable): String = resourceOf(cause).getOrElse(oneLine(cause))
+  private def resource(cause: Throwable): Resource = resourceOf(cause).getOrElse(Unrecognised(oneLine(cause)))
 
   /** The innermost cause, the JVM's own words: Netty's wrapper says only that it could not make a channel. */
   private def oneLine(cause: Throwable): String = {
@@ -105,13 +113,14 @@ private[sandbox] object Exhaustion {
     s"${root.getClass.getSimpleName}: ${root.getMessage}"
   }
 
-  private def limitOf(what: String): String =
-    if (what != "file descriptors") ""
-    else
+  private def limitOf(what: Resource): String = what match {
+    case FileDescriptors =>
       ManagementFactory.getOperatingSystemMXBean match {
         case os: com.sun.management.UnixOperatingSystemMXBean => f"; ulimit -n ${os.getMaxFileDescriptorCount}%d"
         case _                                                => ""
       }
+    case _ => ""
+  }
 
   /** Runs every path of this class once, at the sandbox's start, so that nothing it uses is first set up while
     * the process has no descriptor left ([[ClassFolders]] reads its own classes; this runs the JDK's parts too,

@@ -3,7 +3,7 @@ package results
 import results.archive.SummaryJson
 import results.gate.{ BaselinePolicy, Gate, RunComparison, Thresholds }
 import results.model.{ ErrorCount, Verdict }
-import results.render.{ ConsoleSummary, JUnitReport }
+import results.render.{ ComparePage, ConsoleSummary, JUnitReport }
 
 import com.typesafe.config.ConfigFactory
 import io.gatling.commons.stats.assertion._
@@ -154,6 +154,28 @@ class GateTest {
       console
     )
     assertTrue(Gate.evaluate(summary, thresholds("baseline { maxP99IncreasePercent = 30 }"), Some(baseline)).passed)
+  }
+
+  /** compare.html marks the rows the comparison found regressed, whatever a request is named. */
+  @Test
+  def theComparePageMarksTheRowsThatRegressed(): Unit = {
+    val named = List("REGRESSION")
+    val before = CraftedSummaries.summary(
+      "Fixture",
+      Map(named -> ok(1 to 100: _*), List("login") -> ok(1 to 100: _*)),
+      runId = "before"
+    )
+    val after = CraftedSummaries.summary(
+      "Fixture",
+      Map(named -> ok(1 to 100: _*), List("login") -> ok((1 to 100).map(_ * 8): _*)),
+      runId = "after"
+    )
+    val comparison = RunComparison.compare(before, after, BaselinePolicy(10, 0))
+    val page = ComparePage.render(comparison)
+    val marked = """<tr class="fail"><td>([^<]*)</td>""".r.findAllMatchIn(page).map(_.group(1)).toSeq
+    assertEquals(comparison.rows.filter(_.regression).map(_.name), marked, page)
+    assertTrue(marked.contains("login"), page)
+    assertFalse(marked.contains("REGRESSION"), page)
   }
 
   @Test

@@ -23,7 +23,8 @@ class LastPassingBaselineTest {
       shard: RunShard = RunShard.Whole,
       verdict: Option[GateVerdict] = passed,
       overrides: Map[String, String] = Map.empty,
-      smoke: Boolean = false
+      smoke: Boolean = false,
+      systemProfiles: Seq[(String, String)] = Nil
   ): RunSummary = {
     val crafted = CraftedSummaries.summary(
       "RaidSimulation",
@@ -35,7 +36,8 @@ class LastPassingBaselineTest {
     val summary =
       crafted.copy(
         run = crafted.run.copy(profile = profile, target = target, overrides = overrides, smoke = smoke),
-        gate = verdict
+        gate = verdict,
+        systems = systemProfiles.map { case (key, own) => CraftedSummaries.system(key).copy(profile = own) }
       )
     val dir: Path = Files.createDirectories(root.resolve(runId))
     Files.writeString(dir.resolve("summary.json"), SummaryJson.write(summary))
@@ -60,7 +62,7 @@ class LastPassingBaselineTest {
     archive("other-target", start = 5000, target = "local")
     archive("other-shard", start = 6000, shard = RunShard.Part(2, 2))
     val current = archive("current", start = 7000)
-    assertEquals(Some("newer"), RunArchive.lastPassing(root, current.run).map(_.run.runId))
+    assertEquals(Some("newer"), RunArchive.lastPassing(root, current).map(_.run.runId))
   }
 
   @Test def anInconclusiveRunIsNeverABaseline(): Unit = {
@@ -83,10 +85,10 @@ class LastPassingBaselineTest {
 
   @Test def smokeRunsHaveNoBaseline(): Unit = {
     archive("earlier-full", start = 1000)
-    assertEquals(None, RunArchive.lastPassing(root, archive("smoke", start = 2000, smoke = true).run))
+    assertEquals(None, RunArchive.lastPassing(root, archive("smoke", start = 2000, smoke = true)))
     assertEquals(
       Some("earlier-full"),
-      RunArchive.lastPassing(root, archive("full", start = 3000).run).map(_.run.runId),
+      RunArchive.lastPassing(root, archive("full", start = 3000)).map(_.run.runId),
       "a smoke run is no baseline, though newer"
     )
   }
@@ -106,8 +108,18 @@ class LastPassingBaselineTest {
     archive("earlier-mixed", start = 1000, profile = mixed)
     assertEquals(
       Some("earlier-mixed"),
-      RunArchive.lastPassing(root, archive("mixed", start = 2000, profile = mixed).run).map(_.run.runId)
+      RunArchive.lastPassing(root, archive("mixed", start = 2000, profile = mixed)).map(_.run.runId)
     )
+  }
+
+  /** The same profile is each system's own, however the run's one sentence words them. */
+  @Test def theSameProfilesAreTheSystemsOwn(): Unit = {
+    val own = Seq("raid" -> "reference", "eforms" -> "steady")
+    val sentence = "raid: reference, eforms: steady"
+    archive("earlier", start = 1000, profile = sentence, systemProfiles = own)
+    archive("other-profile", start = 2000, profile = sentence, systemProfiles = own.updated(1, "eforms" -> "closed"))
+    val current = archive("current", start = 3000, profile = "eforms: steady, raid: reference", systemProfiles = own)
+    assertEquals(Some("earlier"), RunArchive.lastPassing(root, current).map(_.run.runId))
   }
 
   @Test def onlyARunWithTheSameLoadOverrides(): Unit = {
@@ -126,11 +138,11 @@ class LastPassingBaselineTest {
     // every newer run changed the load; an override that does not (preflight) leaves a run comparable
     assertEquals(
       Some("longer-preflight"),
-      RunArchive.lastPassing(root, archive("current", start = 9000).run).map(_.run.runId)
+      RunArchive.lastPassing(root, archive("current", start = 9000)).map(_.run.runId)
     )
     val halfScale =
       archive("current-half-scale", start = 9500, overrides = Map("scale" -> "0.5", "raid.feeder" -> "other.csv"))
-    assertEquals(Some("half-scale"), RunArchive.lastPassing(root, halfScale.run).map(_.run.runId))
+    assertEquals(Some("half-scale"), RunArchive.lastPassing(root, halfScale).map(_.run.runId))
   }
 
   @Test def aSummaryThatCannotBeReadIsAWarningNotASilentSkip(): Unit = {

@@ -76,6 +76,8 @@ class MetricTypeTest {
       check("mint raid", Metric.Percentile(95), 2000),
       check("mint raid", Metric.Percentile(99), 3000),
       check("mint raid", Metric.ErrorShare, 10),
+      // a request whose name ends with the global one's is still a request
+      check(s"mint ${Entry.GlobalName}", Metric.ErrorShare, 20),
       check(s"raid ${Entry.GlobalName}", Metric.Percentile(99), 4000),
       check(s"raid ${Entry.GlobalName}", Metric.ErrorShare, 5)
     )

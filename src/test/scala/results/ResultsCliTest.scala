@@ -378,6 +378,14 @@ class ResultsCliTest {
     )
     assertEquals(0, ResultsCli.run(verdict))
     assertEquals(Seq(runDir.getFileName.toString), RunArchive.runs(root).map(_.name))
+
+    // a later run whose folder's name merely begins with this one's (here unreadable) is not this build's run
+    val archived = root.resolve(runDir.getFileName.toString)
+    val other = Files.createDirectories(root.resolve(s"${runDir.getFileName}0"))
+    Files.copy(archived.resolve(RunArchive.RunJsonName), other.resolve(RunArchive.RunJsonName))
+    Files.setLastModifiedTime(other, FileTime.fromMillis(System.currentTimeMillis + 60000))
+    assertEquals(Seq(archived, other), RunArchive.runs(root).map(_.dir))
+    assertEquals(0, ResultsCli.run(verdict))
   }
 
   /** Runs `body` with the system property `key` set to `value` (unset for None), as a -D of ResultsCli's JVM. */

@@ -39,7 +39,7 @@ class StoppedRunSummaryTest {
       )
     )
     assertTrue(summary.gate.exists(_.warnings.exists(_.startsWith("no figures"))), summary.gate.toString)
-    assertEquals(None, RunArchive.lastPassing(resultsRoot, summary.run), "never a baseline")
+    assertEquals(None, RunArchive.lastPassing(resultsRoot, summary), "never a baseline")
     assertTrue(Files.readString(runDir.resolve(RunArchive.SummaryMarkdownName)).contains("## Gate: INCOMPLETE"))
     assertTrue(Files.isRegularFile(runDir.resolve(RunArchive.JUnitName)))
     assertTrue(Files.readString(runDir.resolve(RunPage.FileName)).contains("INCOMPLETE"), "run.html says so")

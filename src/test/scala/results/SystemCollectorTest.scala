@@ -79,4 +79,16 @@ class SystemCollectorTest {
     assertEquals(Seq("Visit"), a.steady.transactions.map(_.path.mkString))
     assertEquals(40L * 20, beside.systems(1).global.figures.count)
   }
+
+  /** A system's users are those of its populations and of their sweep levels, not of a population of another
+    * system whose name begins as one of its own.
+    */
+  @Test def aSystemRunsItsPopulationsAndTheirSweepLevels(): Unit = {
+    assertTrue(alpha.runs("alpha"))
+    assertTrue(alpha.runs(SystemRecord.levelScenario("alpha", 2, 1)))
+    assertTrue(alpha.runs(SystemRecord.levelScenario("alpha", 10, 3)))
+    Seq("alpha Lite", "alpha L2", "alpha L0 R1", "alphabet", "beta L1 R1").foreach(other =>
+      assertFalse(alpha.runs(other), other)
+    )
+  }
 }

@@ -29,6 +29,27 @@ class ExhaustionTest {
     )
   }
 
+  /** The descriptor limit is told for running out of descriptors alone: decided on the resource recognised, not
+    * on the words of a failure, here one whose own message is "file descriptors".
+    */
+  @Test def theDescriptorLimitIsToldForDescriptorsAlone(): Unit = {
+    def firstLine(cause: Throwable): String = {
+      val lines = mutable.Buffer.empty[String]
+      new Exhaustion("toy stand-in", "connections refused", say = lines += _).failed(cause)
+      lines.head
+    }
+    assertTrue(firstLine(outOfFiles).contains("; ulimit -n "), firstLine(outOfFiles))
+    val noThread = new OutOfMemoryError("unable to create native thread")
+    assertTrue(firstLine(noThread).startsWith("sandbox: toy stand-in out of threads ("), firstLine(noThread))
+    assertFalse(firstLine(noThread).contains("ulimit"), firstLine(noThread))
+    val worded = new IOException("file descriptors")
+    assertTrue(
+      firstLine(worded).startsWith("sandbox: toy stand-in out of IOException: file descriptors ("),
+      firstLine(worded)
+    )
+    assertFalse(firstLine(worded).contains("ulimit"), firstLine(worded))
+  }
+
   @Test def noEpisodeNoReason(): Unit =
     assertEquals(None, new Exhaustion("toy stand-in", "connections refused", say = _ => ()).reason)
 }

@@ -64,7 +64,11 @@ class EarlyStopEndToEndTest {
     assertEquals(Verdict.Fail, gate.verdict, "FAIL, not INCOMPLETE, although the plan was cut short")
     assertEquals(Seq(stop.describe), gate.stoppedEarly.map(_.text))
     assertTrue(gate.checks.forall(_.passed), "only the early stop fails this run")
-    assertEquals(None, RunArchive.lastPassing(process.resultsDir, summary.run.copy(runId = "next")), "never a baseline")
+    assertEquals(
+      None,
+      RunArchive.lastPassing(process.resultsDir, summary.copy(run = summary.run.copy(runId = "next"))),
+      "never a baseline"
+    )
 
     assertTrue(process.text.contains(s"results: STOPPED EARLY ${stop.describe}"), process.text)
     assertTrue(process.text.contains("results: gate FAIL"), process.text)

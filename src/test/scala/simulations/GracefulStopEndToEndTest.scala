@@ -50,7 +50,7 @@ class GracefulStopEndToEndTest {
     assertTrue(kept >= counted, s"summary.json holds $kept requests, the console had counted $counted:\n$text")
     assertTrue(kept <= run.consoleCounts.last, s"summary.json holds $kept, the console's last table less:\n$text")
     assertEquals(Some(Verdict.Incomplete), summary.gate.map(_.verdict))
-    assertEquals(None, RunArchive.lastPassing(run.resultsDir, summary.run), "never a baseline")
+    assertEquals(None, RunArchive.lastPassing(run.resultsDir, summary), "never a baseline")
     val page = Files.readString(archived.resolve("summary.md"))
     assertTrue(page.contains("## Gate: INCOMPLETE"), page)
     val junit = Files.readString(archived.resolve("junit.xml"))
@@ -111,7 +111,7 @@ class GracefulStopEndToEndTest {
     val Seq(archived) = run.archivedRuns: @unchecked
     val summary = SummaryJson.read(archived.resolve("summary.json"))
     assertEquals(Some(Verdict.Incomplete), summary.gate.map(_.verdict), text)
-    assertEquals(None, RunArchive.lastPassing(run.resultsDir, summary.run), "never a baseline")
+    assertEquals(None, RunArchive.lastPassing(run.resultsDir, summary), "never a baseline")
     assertTrue(Files.readString(archived.resolve("summary.md")).contains("## Gate: INCOMPLETE"), text)
     assertTrue(Files.isRegularFile(archived.resolve(RunPage.FileName)), text)
     // The index, which reads every archived run, is left to the next run: here there was none before.

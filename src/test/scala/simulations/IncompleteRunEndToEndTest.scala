@@ -36,7 +36,7 @@ class IncompleteRunEndToEndTest {
     assertTrue(run.text.contains("stopping: Ctrl-C again to abort"), run.text)
     val summary = SummaryJson.read(archived.resolve("summary.json"))
     assertEquals(Some(Verdict.Incomplete), summary.gate.map(_.verdict))
-    assertEquals(None, RunArchive.lastPassing(run.resultsDir, summary.run), "never a baseline")
+    assertEquals(None, RunArchive.lastPassing(run.resultsDir, summary), "never a baseline")
     assertTrue(page.contains("- Plan: 630 users, 660 s"), page)
     assertTrue(Files.readString(run.resultsDir.resolve("index.html")).contains("INCOMPLETE"), "the index says so")
   }

@@ -1,6 +1,6 @@
 package results.archive
 
-import results.model.{ ArchivedRun, RunContext, RunMetadata, RunSummary }
+import results.model.{ ArchivedRun, RunContext, RunSummary }
 
 import results.summarize.ResultsSettings
 
@@ -55,8 +55,7 @@ object RunArchive {
     if (!Files.isDirectory(gatlingRunDir)) throw new InputError(s"no Gatling run folder at $gatlingRunDir")
     Files.createDirectories(root)
     val baseName = gatlingRunDir.getFileName.toString
-    val target =
-      Iterator.from(1).map(i => root.resolve(if (i == 1) baseName else s"$baseName-$i")).find(p => !Files.exists(p)).get
+    val target = Iterator.from(1).map(i => root.resolve(copyName(baseName, i))).find(p => !Files.exists(p)).get
     writeStaged(target) { staging =>
       Using.resource(Files.walk(gatlingRunDir)) { paths =>
         paths.iterator.asScala.foreach { source =>
@@ -68,6 +67,21 @@ object RunArchive {
       }
     }
     target
+  }
+
+  /** The name of the `copy`th archived copy (from 1) of a Gatling run folder named `baseName`. */
+  private def copyName(baseName: String, copy: Int): String = if (copy == 1) baseName else s"$baseName-$copy"
+
+  /** The archived copies of the Gatling run folder `gatlingRunDir`, as [[runs]] orders them: the folders
+    * [[archive]] names after it, and no other run whose name merely begins with its name.
+    */
+  def copiesOf(gatlingRunDir: Path, root: Path): Seq[ArchivedRun] = {
+    val baseName = gatlingRunDir.getFileName.toString
+    val copy = s"$baseName-"
+    def isCopy(name: String) =
+      name == baseName || name.startsWith(copy) &&
+        name.drop(copy.length).toIntOption.exists(i => i >= 2 && copyName(baseName, i) == name)
+    runs(root).filter(run => isCopy(run.name))
   }
 
   /** Writes the new run folder `target` in a hidden folder beside it (the index skips it), then moves it in
@@ -176,17 +190,27 @@ object RunArchive {
     * ([[RunContext.loadOverrides]]: a -Dscale=0.5 run is no p99 reference for a full one) whose gate
     * passed. Smoke runs have none and are none: with a few dozen samples, a p99 comparison is noise.
     */
-  def lastPassing(root: Path, run: RunMetadata): Option[RunSummary] = lastPassing(runs(root), run)
+  def lastPassing(root: Path, current: RunSummary): Option[RunSummary] = lastPassing(runs(root), current)
 
-  def lastPassing(archived: Seq[ArchivedRun], run: RunMetadata): Option[RunSummary] =
+  def lastPassing(archived: Seq[ArchivedRun], current: RunSummary): Option[RunSummary] = {
+    val run = current.run
     if (run.smoke) None
     else
       archived
         .flatMap(_.summary)
-        .filter(s => s.run.simulation == run.simulation && s.run.target == run.target && s.run.profile == run.profile)
+        .filter(s => s.run.simulation == run.simulation && s.run.target == run.target && sameProfiles(s, current))
         .filter(s => s.run.shard == run.shard && RunContext.loadDifferences(s.run.overrides, run.overrides).isEmpty)
         .filter(s => s.run.runId != run.runId && !s.run.smoke && s.gate.exists(_.passed))
         .maxByOption(_.run.startEpochMs)
+  }
+
+  /** Each system ran the same profile: told by the systems' own profiles, not by the sentence the run is
+    * described by; a summary written before it held its systems has that sentence alone.
+    */
+  private def sameProfiles(a: RunSummary, b: RunSummary): Boolean = {
+    def profiles(s: RunSummary) = s.systems.map(system => system.key -> system.profile).toMap
+    if (a.systems.nonEmpty && b.systems.nonEmpty) profiles(a) == profiles(b) else a.run.profile == b.run.profile
+  }
 
   /** A run named by folder (under `root`) or by path. */
   def resolveRun(root: Path, nameOrPath: String): Path = {

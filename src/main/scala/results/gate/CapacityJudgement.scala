@@ -38,11 +38,10 @@ object CapacityJudgement {
     val minAnswers = search.record.minAnswers
     val steps = search.steps.zip(search.paces).map { case (step, pace) =>
       val paths = (step.requests ++ step.groups).flatMap(r => limits.get(r.path).map(judged(r.name, r, _, minAnswers)))
-      val globalSubject = s"${search.system} ${results.model.Entry.GlobalName}"
       val globals = step.global match {
-        case Some(all) => judged(globalSubject, all, global, minAnswers)
+        case Some(all) => judged(search.globalSubject, all, global, minAnswers)
         // A run archived before a step kept its global figures: its global error share alone.
-        case None => (errorCheck(globalSubject, step.koPercent, global), Nil)
+        case None => (errorCheck(search.globalSubject, step.koPercent, global), Nil)
       }
       val (checks, unjudged) = (paths :+ globals).unzip
       StepVerdict(

@@ -36,6 +36,9 @@ final case class StepFigures(
 /** A system's capacity search as the run recorded it, with each step's figures from the log. */
 final case class CapacitySearch(system: String, record: CapacityRecord, steps: Seq[StepFigures]) {
 
+  /** The subject of the checks on the system's requests together, in each step: named apart from any request's. */
+  def globalSubject: String = s"$system ${Entry.GlobalName}"
+
   /** Each step's pace, judged as the search judged it live (see [[StepPace]]): against the 1x step's answers (1x
     * itself against what the plan expects, where it did), where the run judged pace and the figures hold its
     * answers.

@@ -22,6 +22,19 @@ final case class SystemRecord(
   def steadyAt(runStartEpochMs: Long): Option[RunWindow] =
     plannedSteady.map(_.at(runStartEpochMs)).orElse(measuredSteady)
 
-  /** A scenario is its own when named as one of its populations, or a sweep level of one ("raid L2 R1"). */
-  def runs(scenario: String): Boolean = scenarios.exists(s => scenario == s || scenario.startsWith(s + " L"))
+  /** A scenario is its own when named as one of its populations, or a sweep level of one ("raid L2 R1"), named
+    * as [[SystemRecord.levelScenario]] names it: not another population whose name begins as one of its own.
+    */
+  def runs(scenario: String): Boolean =
+    scenarios.exists(s =>
+      scenario == s || scenario.startsWith(s) && SystemRecord.LevelOf.matches(scenario.drop(s.length))
+    )
+}
+
+object SystemRecord {
+
+  /** The Gatling scenario of repeat `repeat` of level `level` (each from 1) of a sweep of the population `scenario`. */
+  def levelScenario(scenario: String, level: Int, repeat: Int): String = s"$scenario L$level R$repeat"
+
+  private val LevelOf = """ L[1-9][0-9]* R[1-9][0-9]*""".r
 }

@@ -1,6 +1,6 @@
 package results.render
 
-import results.model.{ CapacityResult, Entry, Metric, RunSummary }
+import results.model.{ CapacityResult, Metric, RunSummary }
 
 import text.Formats
 import results.render.SitePages.{ fields, Fields }
@@ -71,7 +71,7 @@ object CapacityPage {
           Seq[Any](st.multiple, Formats.round(st.figures.koPercent, 2), st.label)
         ),
         "errorLimit" -> steps.flatMap(_.checks).find(c =>
-          c.metric == Metric.ErrorShare && c.subject.endsWith(Entry.GlobalName)
+          c.metric == Metric.ErrorShare && c.subject == r.search.globalSubject
         ).map(_.allowed)
       )
     }

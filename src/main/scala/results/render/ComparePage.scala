@@ -45,9 +45,9 @@ object ComparePage {
         "regressions" -> RunComparison.regressions(comparison).map(_.name),
         "headroom" -> results.gate.HeadroomComparison.of(a, b).map(c => fields("line" -> c.line, "lost" -> c.lost)),
         "columns" -> RunComparison.Columns,
-        "rows" -> RunComparison.cells(comparison).map(cells =>
-          fields("cells" -> cells, "regression" -> cells.lastOption.contains("REGRESSION"))
-        ),
+        "rows" -> comparison.rows.zip(RunComparison.cells(comparison)).map { case (row, cells) =>
+          fields("cells" -> cells, "regression" -> row.regression)
+        },
         "data" -> SitePages.json(fields("a" -> a.run.runId, "b" -> b.run.runId, "charts" -> charts))
       )
     )

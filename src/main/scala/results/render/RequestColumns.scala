@@ -10,13 +10,16 @@ import Formats.number
   * and the console's.
   */
 object RequestColumns {
-  val Names: Seq[String] = Seq(
+  val Names: Seq[String] = names(rateHeading = "Cnt/s")
+
+  /** The same, the requests/s column headed `rateHeading`: a system's section says "Req/s" over its own span. */
+  def names(rateHeading: String): Seq[String] = Seq(
     "Request",
     "Total",
     "OK",
     "KO",
     "% KO",
-    "Cnt/s",
+    rateHeading,
     "Min",
     "50th",
     "75th",

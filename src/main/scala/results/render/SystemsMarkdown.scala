@@ -6,22 +6,23 @@ import results.model.RunSummary
 
 import Formats.number
 import MarkdownTable.escape
+import MarkdownTable.{ figures, text }
 import RequestColumns.{ cells => statsCells, Names => StatsColumns }
 
 /** summary.md's part for a run of several systems: the table of systems, then one section per system. */
 object SystemsMarkdown {
-  val SystemColumns: Seq[String] =
+  val SystemColumns: Seq[MarkdownTable.Column] =
     Seq(
-      "System",
-      "Verdict",
-      "Failed checks",
-      "Profile",
-      "Users (started of planned)",
-      "Req/s",
-      "Steady req/s",
-      "p99 ms",
-      "KO",
-      "% KO"
+      text("System"),
+      text("Verdict"),
+      figures("Failed checks"),
+      text("Profile"),
+      figures("Users (started of planned)"),
+      figures("Req/s"),
+      figures("Steady req/s"),
+      figures("p99 ms"),
+      figures("KO"),
+      figures("% KO")
     )
 
   def table(rows: Seq[SystemSections.Row]): String = {
@@ -40,16 +41,13 @@ object SystemsMarkdown {
         number(f.koPercent)
       )
     }
-    val columns = SystemColumns.zipWithIndex.map { case (heading, i) =>
-      MarkdownTable.Column(heading, figures = !Set(0, 1, 3)(i))
-    }
     "## Systems\n\nEach system's requests/s over its own span, from its first request to its last; its steady window is its own." +
-      s"\n\n${MarkdownTable(columns, lines).render}"
+      s"\n\n${MarkdownTable(SystemColumns, lines).render}"
   }
 
   /** One system: what it ran, its failed checks, its requests in journey order (Req/s while each ran). */
   def section(s: RunSummary, row: SystemSections.Row): String = {
-    val columns = StatsColumns.updated(StatsColumns.indexOf("Cnt/s"), "Req/s")
+    val columns = RequestColumns.names(rateHeading = "Req/s")
     val requests = SystemSections.entries(s, row.system).map { case (entry, _) =>
       val name = if (entry.path.isEmpty) row.system.subject else entry.name
       name +: statsCells(entry.figures, entry.activeRequestsPerSecond)

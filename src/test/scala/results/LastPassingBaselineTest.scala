@@ -80,7 +80,7 @@ class LastPassingBaselineTest {
     assertEquals(Verdict.Inconclusive, inconclusive.get.verdict)
     archive("inconclusive", start = 2000, verdict = inconclusive)
     val current = archive("current", start = 3000)
-    assertEquals(Some("passed"), RunArchive.lastPassing(root, current.run).map(_.run.runId))
+    assertEquals(Some("passed"), RunArchive.lastPassing(root, current).map(_.run.runId))
   }
 
   @Test def smokeRunsHaveNoBaseline(): Unit = {

@@ -32,7 +32,7 @@ private[results] final case class SummaryDocument(
     errors: Seq[Error] = Nil,
     @JsonInclude(NON_ABSENT) duplicateLocks: Option[DuplicateLocks],
     tallies: Seq[RunDocument.Tally] = Nil,
-    curves: Seq[Curve] = Nil,
+    curves: Seq[CurveDocument] = Nil,
     @JsonInclude(NON_ABSENT) gate: Option[Gate],
     // Summaries written before session figures existed have none.
     sessions: Seq[Sessions] = Nil,
@@ -270,42 +270,6 @@ private[results] object SummaryDocument {
       timeOnSiteMs: Long,
       meanTimeOnSiteMs: Option[Long],
       @JsonDeserialize(contentAs = classOf[java.lang.Long]) startedPerMinute: Seq[Long] = Nil
-  )
-
-  final case class CurvePoint(
-      level: Int,
-      repeat: Int,
-      concurrency: Long,
-      completed: Long,
-      durationMs: Long,
-      @JsonProperty(required = false) perSecond: Double = 0
-  )
-
-  final case class CurveLevel(
-      level: Int,
-      concurrency: Long,
-      min: Double,
-      median: Double,
-      max: Double,
-      perSecond: Seq[Double]
-  )
-
-  final case class BestLevel(level: Int, concurrency: Long, median: Double)
-
-  final case class Headroom(overRequirementMax: Double, overRequirementMin: Double)
-
-  /** The curve's points as measured, then what they give (read back from the points alone): per level over its
-    * repeats, the best level and the headroom there.
-    */
-  final case class Curve(
-      system: String,
-      group: String,
-      unit: String,
-      requirement: RunDocument.Requirement,
-      points: Seq[CurvePoint] = Nil,
-      levels: Seq[CurveLevel] = Nil,
-      @JsonInclude(NON_ABSENT) best: Option[BestLevel],
-      @JsonInclude(NON_ABSENT) headroom: Option[Headroom]
   )
 
   /** Points as arrays ([offsetMs, count, ko, p50, p95, p99]): a long run has thousands of them. */

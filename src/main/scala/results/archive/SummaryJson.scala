@@ -2,8 +2,6 @@ package results.archive
 
 import results.model.{
   Claim,
-  CurvePoint,
-  CurveSpec,
   DuplicateClaim,
   DuplicateLocks,
   ErrorCount,
@@ -14,7 +12,6 @@ import results.model.{
   RunSummary,
   RunWindow,
   SummarySettings,
-  ThroughputCurve,
   Timeline,
   TimelinePoint,
   TimelineSeries,
@@ -112,7 +109,7 @@ object SummaryJson {
       s.errors.map(e => Error(e.message, e.count, e.path, e.status)),
       s.duplicateLocks.map(duplicateLocks),
       s.tallies.map(RunJson.tally),
-      s.curves.map(curve),
+      s.curves.map(CurveDocument.document),
       s.gate.map(gate),
       s.sessions.map(FiguresJson.sessions),
       s.timeline.map(timeline),
@@ -171,7 +168,7 @@ object SummaryJson {
       sessions = d.sessions.map(FiguresJson.sessions),
       tallies = d.tallies.map(RunJson.tally),
       timeline = d.timeline.map(timeline),
-      curves = d.curves.map(curve),
+      curves = d.curves.map(CurveDocument.curve),
       sandboxExhaustion = d.sandboxExhaustion,
       systems = systems,
       capacity = d.systems.flatMap(s => s.capacity.map(CapacitySummaryJson.search(s.key, _))),
@@ -207,43 +204,6 @@ object SummaryJson {
       g.incomplete.map(problem),
       g.invalid.map(problem),
       g.stoppedEarly.map(problem)
-    )
-
-  /** The curve's points as measured, then per level over its repeats, the best level and the headroom there. */
-  private def curve(c: ThroughputCurve): Curve =
-    Curve(
-      c.spec.system,
-      c.spec.group,
-      c.spec.unit,
-      RunDocument.Requirement(c.spec.requirementMin, c.spec.requirementMax),
-      c.points.map(p =>
-        SummaryDocument.CurvePoint(
-          p.level,
-          p.repeat,
-          p.concurrency,
-          p.completed,
-          p.durationMs,
-          round(p.perSecond, 3)
-        )
-      ),
-      c.levels.map(l =>
-        CurveLevel(
-          l.level,
-          l.concurrency,
-          round(l.min, 3),
-          round(l.median, 3),
-          round(l.max, 3),
-          l.perSecond.map(round(_, 3))
-        )
-      ),
-      c.best.map(b => BestLevel(b.level, b.concurrency, round(b.median, 3))),
-      c.headroom.map { case (overMax, overMin) => Headroom(round(overMax, 2), round(overMin, 2)) }
-    )
-
-  private def curve(c: Curve): ThroughputCurve =
-    ThroughputCurve(
-      CurveSpec(c.system, c.group, c.unit, c.requirement.min, c.requirement.max),
-      c.points.map(p => CurvePoint(p.level, p.repeat, p.concurrency, p.completed, p.durationMs))
     )
 
   private def duplicateLocks(d: SummaryDocument.DuplicateLocks): DuplicateLocks =

@@ -186,9 +186,11 @@ object PostRun {
         withGate.shardOverlap.foreach(o => println(s"shards: ${ShardSections.headline(o)}"))
         // The run against its baseline, as `compare` would write it: linked from both runs' pages.
         baseline.foreach { b =>
-          val comparison = RunComparison.compare(b, withGate, policy)
+          val comparison =
+            RunComparison.compare(b, withGate, policy, Gate.percentileRule(withGate, settings.pointEstimateGate))
           SiteFiles.comparison(resultsRoot, comparison)
           println(ConsoleSummary.comparisonTable(comparison))
+          RunComparison.notResolvedLine(comparison).foreach(println)
         }
         verdict.capacity.map(results.render.CapacityText.oneLine).foreach(println)
         HistoryStep.keep(resultsRoot, HistoryRecord.of(withGate, verdict, deployed, settings.historyGate))

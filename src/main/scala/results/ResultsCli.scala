@@ -2,8 +2,8 @@ package results
 
 import results.archive.{ ClaimsFile, RunArchive, SummaryJson }
 
-import results.gate.{ RunComparison, ThresholdOverrides, Thresholds }
-import results.model.{ GateVerdict, RunContext }
+import results.gate.{ Gate, RunComparison, ThresholdOverrides, Thresholds }
+import results.model.{ ExitCodes, GateVerdict, RunContext }
 import results.render.{ ComparePage, ConsoleSummary }
 import results.summarize.{ Claims, ResultsSettings, RunSummarizer, ShardMerge }
 
@@ -21,7 +21,8 @@ import suite.KnownSettings
   * `mvn -q exec:java -Dexec.mainClass=results.ResultsCli -Dexec.args="compare results/a results/b"`.
   * Exit code: 0 = gate passed (or command done), 1 = gate failed (a threshold, or an early stop) or
   * `compare` found a regression, 2 = bad input (one-line error), 4 = the run did not complete its plan
-  * (INCOMPLETE), 6 = its injector was saturated (INVALID), 7 = `history changes` found a change point not accepted.
+  * (INCOMPLETE), 6 = its injector was saturated (INVALID), 7 = `history changes` found a change point not accepted,
+  * 8 = the samples could not decide a check (INCONCLUSIVE), or `compare` could not resolve a p99 against its baseline.
   */
 object ResultsCli {
   private val Usage =
@@ -32,7 +33,8 @@ object ResultsCli {
       |        re-check an already summarised run against thresholds and a baseline
       |  compare <runA> <runB>
       |        compare.html and comparison.md (A = baseline): settings that differ, latency by percentile of
-      |        A and B per request, the table of differences; exit 1 when a request's p99 regressed
+      |        A and B per request, the table of differences; exit 1 when a request's p99 regressed, 8 when
+      |        none did but the samples cannot resolve one (docs/gate.md)
       |  merge <runDir> <runDir>... [--shards <n>] [--thresholds <file>] [--baseline <run>]
       |        one summary and one gate verdict for the shard runs (shard=i/n) of one simulation; with --shards,
       |        runs of another shard count are refused; with --baseline, p99 regressions against that run fail too
@@ -167,18 +169,20 @@ object ResultsCli {
       val (dirA, dirB) = (RunArchive.resolveRun(options.results, a), RunArchive.resolveRun(options.results, b))
       val (before, after) = (RunArchive.readSummary(dirA), RunArchive.readSummary(dirB))
       val policy = Thresholds.load(after.run.systems, options.thresholds, after.run.overrides).baseline
-      val comparison = RunComparison.compare(before, after, policy)
+      val rule = Gate.percentileRule(after, ResultsSettings.load().pointEstimateGate)
+      val comparison = RunComparison.compare(before, after, policy, rule)
       val out = SiteFiles.comparison(options.results, comparison)
       SiteFiles.index(options.results)
       RunComparison.settingsDifferences(comparison).foreach(d => println(s"results: WARNING settings differ: $d"))
       println(ConsoleSummary.comparisonTable(comparison))
       println(s"results: ${out.resolve(ComparePage.FileName).toAbsolutePath}")
       val regressed = RunComparison.regressions(comparison)
-      if (regressed.isEmpty) 0
-      else {
+      RunComparison.notResolvedLine(comparison).foreach(line => println(s"results: $line"))
+      if (regressed.nonEmpty) {
         println(s"results: REGRESSION in ${regressed.map(_.name).mkString(", ")}")
         1
-      }
+      } else if (RunComparison.notResolved(comparison).nonEmpty) ExitCodes.Inconclusive
+      else 0
     case _ => throw new InputError("compare takes two run folders: <baseline run> <new run>")
   }
 

@@ -80,9 +80,11 @@ class ResultsCliDocTest {
     assertTrue(gateOut.contains(s"results: gate ${if (gate == 0) "PASS" else "FAIL"} for ${a.getFileName}"), gateOut)
 
     val (compare, compareOut) = inProcess(substituted(shown("compare").command, a, b))
-    assertTrue(compare == 0 || compare == 1, s"${shown("compare").where}: exit $compare\n$compareOut")
+    // A smoke run's few samples seldom resolve a p99 against another's: not resolved (8) is an answer too.
+    assertTrue(Set(0, 1, 8).contains(compare), s"${shown("compare").where}: exit $compare\n$compareOut")
     assertTrue(compareOut.contains(s"Comparing ${a.getFileName} (A, baseline) with ${b.getFileName} (B)"), compareOut)
     assertEquals(compare == 1, compareOut.contains("REGRESSION"), compareOut)
+    assertEquals(compare == 8, compareOut.contains("results: Not resolved: "), compareOut)
 
     // The two shards ran one after the other, as the page says a merge then finds: INVALID (6), naming both.
     val (merge, mergeOut) = inProcess(substituted(shown("merge").command, a, b))

@@ -2,7 +2,7 @@ package results
 
 import results.archive.SummaryJson
 import results.gate.{ BaselinePolicy, Gate, RunComparison, Thresholds }
-import results.model.{ ErrorCount, Verdict }
+import results.model.{ CheckRule, ErrorCount, Verdict }
 import results.render.{ ComparePage, ConsoleSummary, JUnitReport }
 
 import com.typesafe.config.ConfigFactory
@@ -126,6 +126,7 @@ class GateTest {
     assertFalse(junit.contains("<skipped"), junit)
   }
 
+  // These 100 samples bound no p99 from above: judged as one number each (BaselineEvidenceTest judges intervals).
   @Test
   def baselineRegressionFailsBeyondTheMargin(): Unit = {
     val baseline = CraftedSummaries.summary(
@@ -135,25 +136,39 @@ class GateTest {
     )
     // search 99 ms vs 99 ms: unchanged; login p99 990 ms vs 792 ms: +25 % > 10 %
     val verdict =
-      Gate.evaluate(summary, thresholds("baseline { maxP99IncreasePercent = 10, ignoreBelowMs = 0 }"), Some(baseline))
+      Gate.evaluate(
+        summary,
+        thresholds("baseline { maxP99IncreasePercent = 10, ignoreBelowMs = 0 }"),
+        Some(baseline),
+        pointEstimates = true
+      )
     assertEquals(Seq("login: p99 vs baseline"), verdict.failures.map(_.name))
     assertEquals(792 * 1.1, verdict.failures.head.allowed, 1e-9)
     assertEquals(Some("before"), verdict.baselineRun)
-    val table = RunComparison.table(RunComparison.compare(baseline, summary, BaselinePolicy(10, 0)))
+    val table = RunComparison.table(RunComparison.compare(baseline, summary, BaselinePolicy(10, 0), CheckRule.Point))
     assertTrue(
       table.linesIterator.exists(line =>
         line.startsWith("| login |") && line.contains("+25.0%") && line.endsWith("REGRESSION |")
       ),
       table
     )
-    val console = ConsoleSummary.comparisonTable(RunComparison.compare(baseline, summary, BaselinePolicy(10, 0)))
+    val console =
+      ConsoleSummary.comparisonTable(RunComparison.compare(baseline, summary, BaselinePolicy(10, 0), CheckRule.Point))
     assertTrue(
       console.linesIterator.exists(line =>
         line.startsWith("login ") && line.contains("+25.0%") && line.endsWith("  REGRESSION")
       ),
       console
     )
-    assertTrue(Gate.evaluate(summary, thresholds("baseline { maxP99IncreasePercent = 30 }"), Some(baseline)).passed)
+    assertTrue(
+      Gate.evaluate(
+        summary,
+        thresholds("baseline { maxP99IncreasePercent = 30 }"),
+        Some(baseline),
+        pointEstimates = true
+      )
+        .passed
+    )
   }
 
   /** compare.html marks the rows the comparison found regressed, whatever a request is named. */
@@ -170,7 +185,7 @@ class GateTest {
       Map(named -> ok(1 to 100: _*), List("login") -> ok((1 to 100).map(_ * 8): _*)),
       runId = "after"
     )
-    val comparison = RunComparison.compare(before, after, BaselinePolicy(10, 0))
+    val comparison = RunComparison.compare(before, after, BaselinePolicy(10, 0), CheckRule.Point)
     val page = ComparePage.render(comparison)
     val marked = """<tr class="fail"><td>([^<]*)</td>""".r.findAllMatchIn(page).map(_.group(1)).toSeq
     assertEquals(comparison.rows.filter(_.regression).map(_.name), marked, page)

@@ -1,6 +1,6 @@
 package results.archive
 
-import results.model.{ CheckRule, GateCheck, PercentileInterval }
+import results.model.{ AllowedRange, CheckRule, GateCheck, PercentileInterval }
 
 import config.InputError
 
@@ -25,7 +25,8 @@ private[results] object CheckJson {
       c.rule.word,
       c.result.word,
       c.interval.map(i => SummaryDocument.Bounds(i.lowerMs, i.upperMs)),
-      c.moreSamples
+      c.moreSamples,
+      c.allowedRange.map(r => SummaryDocument.Range(r.lowest, r.highest))
     )
   }
 
@@ -41,7 +42,8 @@ private[results] object CheckJson {
       CheckRule.All.find(_.word == c.rule).getOrElse(throw new InputError(
         s"check '${c.name}': rule must be one of ${CheckRule.All.map(_.word).mkString(", ")} (was '${c.rule}')"
       )),
-      c.moreSamples
+      c.moreSamples,
+      c.allowedRange.map(r => AllowedRange(r.lowest, r.highest))
     )
 
   def stepDocument(c: GateCheck): CapacitySummaryDocument.Check = {

@@ -156,6 +156,12 @@ private[results] object SummaryDocument {
   /** A percentile check's interval; `upperMs` null where too few samples bound it from above. */
   final case class Bounds(lowerMs: Int, upperMs: Option[Int])
 
+  /** A check's limit from a baseline's interval; `highest` null where that interval has no upper bound. */
+  final case class Range(
+      lowest: Double,
+      @JsonDeserialize(contentAs = classOf[java.lang.Double]) highest: Option[Double]
+  )
+
   final case class Transaction(
       @JsonProperty(required = false) name: String = "",
       completed: Long,
@@ -246,7 +252,8 @@ private[results] object SummaryDocument {
       @JsonProperty(required = false) rule: String = CheckRule.Point.word,
       @JsonProperty(required = false) result: String = "",
       @JsonInclude(NON_ABSENT) interval: Option[Bounds] = None,
-      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) moreSamples: Option[Long] = None
+      @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) moreSamples: Option[Long] = None,
+      @JsonInclude(NON_ABSENT) allowedRange: Option[Range] = None
   )
 
   final case class Gate(

@@ -1,6 +1,18 @@
 package results.gate
 
-import results.model.{ CheckRule, Entry, GateCheck, GateVerdict, Metric, Problem, ProblemKind, RunSummary, SteadyState }
+import results.model.{
+  AllowedRange,
+  CheckRule,
+  Entry,
+  Figures,
+  GateCheck,
+  GateVerdict,
+  Metric,
+  Problem,
+  ProblemKind,
+  RunSummary,
+  SteadyState
+}
 import results.summarize.{ InjectorSideErrors, LatencyAccumulator, OrderStatistics }
 
 import config.InputError
@@ -34,7 +46,7 @@ object Gate {
         checks(Entry.name(path), summary.entry(path), limits, rule, confidence)
       }
     val baselineChecks =
-      baseline.toSeq.flatMap(regressionChecks(summary, _, thresholds.baseline)).filterNot(c =>
+      baseline.toSeq.flatMap(regressionChecks(summary, _, thresholds.baseline, rule)).filterNot(c =>
         summary.requests.exists(r => r.name == c.subject && searched(r.path))
       )
     val capacity = CapacityGate.results(summary, thresholds)
@@ -134,19 +146,43 @@ object Gate {
   private def label(subject: String) = if (subject == Entry.GlobalName) "" else s"$subject: "
 
   /** One check per request both runs made: its p99 may not exceed the baseline's by more than the policy allows. */
-  def regressionChecks(current: RunSummary, baseline: RunSummary, policy: BaselinePolicy): Seq[GateCheck] = {
+  def regressionChecks(
+      current: RunSummary,
+      baseline: RunSummary,
+      policy: BaselinePolicy,
+      rule: CheckRule
+  ): Seq[GateCheck] = {
     requireComparable(current, baseline)
     current.requests.flatMap { request =>
       baseline.requests.find(_.path == request.path).map { before =>
-        GateCheck(
-          request.name,
-          Metric.P99VsBaseline,
-          Some(request.figures.p99Ms.toDouble),
-          policy.allowedP99(before.figures.p99Ms),
-          atMost = true
-        )
+        regressionCheck(request.name, before.figures, request.figures, policy, rule)
       }
     }
+  }
+
+  /** A p99 against its baseline's: by the intervals (unless `rule` is [[CheckRule.Point]]), beyond the policy
+    * only when the current interval lies wholly above the policy applied to the baseline's upper bound, within it
+    * only when at or below the policy applied to the baseline's lower bound; otherwise not resolved.
+    */
+  def regressionCheck(
+      subject: String,
+      before: Figures,
+      after: Figures,
+      policy: BaselinePolicy,
+      rule: CheckRule
+  ): GateCheck = {
+    val range =
+      before.intervalsMs.get(99).map(i => AllowedRange(policy.allowedP99(i.lowerMs), i.upperMs.map(policy.allowedP99)))
+    GateCheck(
+      subject,
+      Metric.P99VsBaseline,
+      Some(after.p99Ms.toDouble),
+      policy.allowedP99(before.p99Ms),
+      atMost = true,
+      after.intervalsMs.get(99).filter(_ => range.isDefined),
+      rule,
+      allowedRange = range.filter(_ => after.intervalsMs.contains(99))
+    )
   }
 
   def requireComparable(current: RunSummary, baseline: RunSummary): Unit =

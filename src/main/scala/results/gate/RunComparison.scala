@@ -1,46 +1,52 @@
 package results.gate
 
-import results.model.{ Entry, Figures, RunSummary, SystemSummary }
+import results.model.{ CheckRule, Entry, Figures, RunSummary, SystemSummary }
 import text.{ Formats, MarkdownTable }
 
 /** Two runs side by side, request by request (baseline first). */
 object RunComparison {
 
-  final case class Row(name: String, before: Option[Figures], after: Option[Figures], regression: Boolean) {
+  /** @param change what the data says of its p99 against the baseline's; None when only one run made it */
+  final case class Row(name: String, before: Option[Figures], after: Option[Figures], change: Option[BaselineChange]) {
+    def regression: Boolean = change.contains(BaselineChange.Regressed)
+    def notResolved: Boolean = change.contains(BaselineChange.NotResolved)
     def status: String =
       if (before.isEmpty) "new"
       else if (after.isEmpty) "gone"
-      else if (regression) "REGRESSION"
+      else if (regression || notResolved) change.get.word
       else ""
   }
 
   final case class Comparison(before: RunSummary, after: RunSummary, rows: Seq[Row])
 
-  def compare(before: RunSummary, after: RunSummary, policy: BaselinePolicy): Comparison = {
+  /** @param rule how each p99 is judged against its baseline's: by the runs' intervals, unless the point-estimate
+    *             gate (`results.intervals.gate = false`) asks for one number against one number
+    */
+  def compare(
+      before: RunSummary,
+      after: RunSummary,
+      policy: BaselinePolicy,
+      rule: CheckRule = CheckRule.Interval
+  ): Comparison = {
+    def change(name: String, b: Option[Figures], a: Option[Figures]) =
+      b.zip(a).map { case (x, y) => BaselineChange.of(Gate.regressionCheck(name, x, y, policy, rule)) }
     Gate.requireComparable(after, before)
     val paths = (after.requests.map(_.path) ++ before.requests.map(_.path)).distinct
     def figures(summary: RunSummary, path: List[String]) = summary.requests.find(_.path == path).map(_.figures)
-    val global = Row(
-      Entry.GlobalName,
-      Some(before.global.figures),
-      Some(after.global.figures),
-      isRegression(before.global.figures, after.global.figures, policy)
-    )
+    val (globalBefore, globalAfter) = (Some(before.global.figures), Some(after.global.figures))
+    val global = Row(Entry.GlobalName, globalBefore, globalAfter, change(Entry.GlobalName, globalBefore, globalAfter))
     val rows = paths.map { path =>
       val (b, a) = (figures(before, path), figures(after, path))
-      Row(Entry.name(path), b, a, b.zip(a).exists { case (x, y) => isRegression(x, y, policy) })
+      Row(Entry.name(path), b, a, change(Entry.name(path), b, a))
     }
     // Each system's requests together, paired by its key: a system that ran in one run only has one side.
     val systems = (after.systems.map(_.key) ++ before.systems.map(_.key)).distinct.map { key =>
       def of(summary: RunSummary) = summary.systems.find(_.key == key).map(_.global.figures)
       val (b, a) = (of(before), of(after))
-      Row(SystemSummary.subject(key), b, a, b.zip(a).exists { case (x, y) => isRegression(x, y, policy) })
+      Row(SystemSummary.subject(key), b, a, change(SystemSummary.subject(key), b, a))
     }
     Comparison(before, after, (global +: systems) ++ rows)
   }
-
-  private def isRegression(before: Figures, after: Figures, policy: BaselinePolicy): Boolean =
-    after.p99Ms > policy.allowedP99(before.p99Ms)
 
   /** Change in percent from `before` to `after`; "-" when there is nothing to compare. */
   def change(before: Option[Double], after: Option[Double]): String =
@@ -74,7 +80,7 @@ object RunComparison {
   def caption(comparison: Comparison): String =
     s"Comparing ${comparison.before.run.runId} (A, baseline) with ${comparison.after.run.runId} (B); times in ms"
 
-  /** One row of cells per request, under [[Columns]]; the last cell says "new", "gone" or "REGRESSION". */
+  /** One row of cells per request, under [[Columns]]; the last cell says "new", "gone", "REGRESSION" or "not resolved". */
   def cells(comparison: Comparison): Seq[Seq[String]] = {
     def cell(figures: Option[Figures])(value: Figures => Double): String =
       figures.map(f => Formats.number(value(f))).getOrElse("-")
@@ -111,6 +117,15 @@ object RunComparison {
 
   def regressions(comparison: Comparison): Seq[Row] = comparison.rows.filter(_.regression)
 
+  /** The rows whose p99 the two runs' samples cannot tell from a rise beyond the policy, nor from none. */
+  def notResolved(comparison: Comparison): Seq[Row] = comparison.rows.filter(_.notResolved)
+
+  /** One line on what no row resolved, for the console and comparison.md; None when every row was resolved. */
+  def notResolvedLine(comparison: Comparison): Option[String] =
+    Option(notResolved(comparison)).filter(_.nonEmpty).map(rows =>
+      s"Not resolved: ${rows.map(_.name).mkString(", ")} (the samples cannot tell a p99 rise beyond the baseline policy from noise)"
+    )
+
   /** comparison.md: the settings warning, the caption and the table, for a pull request. */
   def markdown(comparison: Comparison): String = {
     val differences = settingsDifferences(comparison)
@@ -121,11 +136,18 @@ object RunComparison {
           differences.map(d => s"- $d\n").mkString + "\n"
     val regressed = regressions(comparison)
     val verdict =
-      if (regressed.isEmpty) "No request's p99 regressed beyond the baseline policy.\n\n"
+      if (regressed.isEmpty && notResolved(comparison).isEmpty)
+        "No request's p99 regressed beyond the baseline policy.\n\n"
+      else if (regressed.isEmpty) "No request's p99 was shown to regress beyond the baseline policy.\n\n"
       else s"**REGRESSION** in ${regressed.map(_.name).mkString(", ")} (p99 beyond the baseline policy).\n\n"
+    val unresolved = notResolvedLine(comparison).fold("")(line => s"$line.\n\n")
     val headroom =
       results.gate.HeadroomComparison.of(comparison.before, comparison.after).map(c => s"- ${c.line}\n")
-    warning + verdict + headroom.mkString("", "", if (headroom.isEmpty) "" else "\n") + table(comparison) + "\n"
+    warning + verdict + unresolved + headroom.mkString(
+      "",
+      "",
+      if (headroom.isEmpty) "" else "\n"
+    ) + table(comparison) + "\n"
   }
 
   /** The Markdown table of comparison.md, every column headed. */

@@ -8,6 +8,8 @@ package results.model
   *                 did not run says the run did not do what it was meant to (Gatling's assertion fails too)
   * @param interval a percentile's confidence interval (docs/gate.md), judged by `rule`
   * @param moreSamples for an inconclusive check, about how many more samples of the same spread would decide it
+  * @param allowedRange a limit that is itself an estimate (a baseline's percentile): what an interval must lie
+  *                     within to pass and wholly beyond to fail; `allowed` is its point figure
   */
 final case class GateCheck(
     subject: String,
@@ -17,7 +19,8 @@ final case class GateCheck(
     atMost: Boolean,
     interval: Option[PercentileInterval] = None,
     rule: CheckRule = CheckRule.Point,
-    moreSamples: Option[Long] = None
+    moreSamples: Option[Long] = None,
+    allowedRange: Option[AllowedRange] = None
 ) {
   require(interval.isEmpty || atMost, "an interval judges a percentile's upper limit only")
 
@@ -31,9 +34,10 @@ final case class GateCheck(
         case None =>
           if (if (atMost) value <= allowed else value >= allowed) CheckResult.Passed else CheckResult.Failed
         case Some(i) =>
-          if (i.lowerMs > allowed) CheckResult.Failed
+          val (passesAtMost, failsAbove) = allowedRange.fold((allowed, Option(allowed)))(r => (r.lowest, r.highest))
+          if (failsAbove.exists(i.lowerMs > _)) CheckResult.Failed
           else if (rule == CheckRule.WhollyBeyond) CheckResult.NotJudged
-          else if (i.upperMs.exists(_ <= allowed)) CheckResult.Passed
+          else if (i.upperMs.exists(_ <= passesAtMost)) CheckResult.Passed
           else CheckResult.Inconclusive
       }
   }
@@ -48,14 +52,19 @@ final case class GateCheck(
       val unit = metric.unit.suffix
       // "?": too few samples to bound it from above
       val range = interval.fold("")(i => s" (interval ${i.lowerMs}-${i.upperMs.fold("?")(_.toString)}$unit)")
+      val estimated = allowedRange.fold("")(r =>
+        s" (${GateCheck.format(r.lowest)}-${r.highest.fold("?")(GateCheck.format)}$unit from the baseline's interval)"
+      )
       val more =
         moreSamples.fold("")(n => s"; about ${text.Formats.live(n.toDouble, 0, "")} more samples would decide it")
       val judged = result match {
+        case CheckResult.Inconclusive if allowedRange.isDefined =>
+          "; not resolved: the two runs' intervals cannot tell a rise beyond the policy from noise"
         case CheckResult.Inconclusive => s"; inconclusive: its interval straddles the limit$more"
         case CheckResult.NotJudged    => "; not judged (a smoke run fails only an interval wholly beyond its limit)"
         case _                        => ""
       }
-      s"measured ${GateCheck.format(value)}$unit$range, allowed ${if (atMost) "at most" else "at least"} ${GateCheck.format(allowed)}$unit$judged"
+      s"measured ${GateCheck.format(value)}$unit$range, allowed ${if (atMost) "at most" else "at least"} ${GateCheck.format(allowed)}$unit$estimated$judged"
   }
 }
 

@@ -43,10 +43,11 @@ object ComparePage {
         "caption" -> RunComparison.caption(comparison),
         "differences" -> RunComparison.settingsDifferences(comparison),
         "regressions" -> RunComparison.regressions(comparison).map(_.name),
+        "unresolved" -> RunComparison.notResolvedLine(comparison).orNull,
         "headroom" -> results.gate.HeadroomComparison.of(a, b).map(c => fields("line" -> c.line, "lost" -> c.lost)),
         "columns" -> RunComparison.Columns,
         "rows" -> comparison.rows.zip(RunComparison.cells(comparison)).map { case (row, cells) =>
-          fields("cells" -> cells, "regression" -> row.regression)
+          fields("cells" -> cells, "regression" -> row.regression, "unresolved" -> row.notResolved)
         },
         "data" -> SitePages.json(fields("a" -> a.run.runId, "b" -> b.run.runId, "charts" -> charts))
       )

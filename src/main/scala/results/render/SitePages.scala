@@ -97,7 +97,7 @@ object SitePages {
   /** The thresholds the gate checked for `subject` as percentile limits: (percentile, allowed ms). */
   def percentileLimits(summary: RunSummary, subject: String): Seq[Fields] =
     summary.gate.toSeq.flatMap(_.checks).filter(c => c.subject == subject && c.atMost).collect {
-      case GateCheck(_, p @ Metric.Percentile(rank), _, allowed, _, _, _, _) =>
+      case GateCheck(_, p @ Metric.Percentile(rank), _, allowed, _, _, _, _, _) =>
         fields("metric" -> p.name, "percentile" -> rank, "allowedMs" -> allowed)
     }
 }

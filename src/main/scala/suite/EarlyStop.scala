@@ -2,7 +2,8 @@ package suite
 
 import config.Settings
 
-import results.model.{ EarlyStopRecord, GateCheck }
+import results.model.{ EarlyStopRecord, GateCheck, PercentileInterval }
+import results.summarize.OrderStatistics
 
 import java.util.concurrent.{ Executors, TimeUnit }
 import java.util.concurrent.atomic.{ AtomicReferenceArray, LongAdder }
@@ -14,7 +15,8 @@ import org.HdrHistogram.{ AtomicHistogram, Histogram }
 /** The limits that stop a run early (`earlyStop` in application.conf), as k6's abortOnFail does: over the
   * responses of the last `window`, at most `maxServerErrorPercent` 5xx answers and a p99 of at most
   * `maxP99Ms`. Each limit is off unless set; a window with fewer than `minRequests` responses is not judged,
-  * so that one early failure cannot stop a run.
+  * so that one early failure cannot stop a run. The p99 stops a run only when its interval (at 95 %) lies
+  * wholly beyond its limit: a few slow answers the window's sample cannot tell from noise do not.
   */
 final case class EarlyStopLimits(
     window: FiniteDuration,
@@ -46,7 +48,7 @@ final case class EarlyStopLimits(
       maxServerErrorPercent
         .filter(figures.serverErrorPercent > _)
         .map(record("server error %", figures.serverErrorPercent, _, " %"))
-        .orElse(maxP99Ms.filter(figures.p99Ms > _).map(allowed =>
+        .orElse(maxP99Ms.filter(figures.p99LowerMs > _).map(allowed =>
           record("p99", figures.p99Ms.toDouble, allowed.toDouble, " ms")
         ))
     }
@@ -73,8 +75,11 @@ object EarlyStopLimits {
   }
 }
 
-/** What the responses of a window add up to. */
-final case class WindowFigures(responses: Long, serverErrors: Long, p99Ms: Long) {
+/** What the responses of a window add up to.
+  *
+  * @param p99LowerMs the lower bound of the p99's interval at 95 %: the p99 lies above it with that confidence
+  */
+final case class WindowFigures(responses: Long, serverErrors: Long, p99Ms: Long, p99LowerMs: Long) {
   def serverErrorPercent: Double = if (responses == 0) 0.0 else 100.0 * serverErrors / responses
 }
 
@@ -118,15 +123,23 @@ final class ResponseWindow(seconds: Int) {
     val live = (0 until seconds).map(buckets.get).filter(b => b != null && b.second > now - seconds && b.second <= now)
     val latencies = new Histogram(ResponseWindow.MaxMs, 2)
     live.foreach(b => latencies.add(b.latencies))
+    val answered = latencies.getTotalCount > 0
     WindowFigures(
       live.map(_.responses.sum).sum,
       live.map(_.serverErrors.sum).sum,
-      if (latencies.getTotalCount == 0) 0L else latencies.getValueAtPercentile(99)
+      if (answered) latencies.getValueAtPercentile(99) else 0L,
+      if (answered) ResponseWindow.lowerP99(latencies) else 0L
     )
   }
 }
 
 object ResponseWindow {
+  private def lowerP99(latencies: Histogram): Long =
+    OrderStatistics
+      .interval(latencies, latencies.getMaxValue.toInt, 99, PercentileInterval.DefaultConfidencePercent)
+      .lowerMs
+      .toLong
+
   // Response times are kept to 2 significant digits up to an hour; longer ones count as an hour.
   val MaxMs: Long = 3600000L
 }

@@ -84,7 +84,7 @@ object CapacityGate {
       r.system -> "the capacity search was limited by the injector, not the system: it gives no capacity figure"
     ) ++ capacity.filter(_.limitedBy.contains(Side.Machine)).map(r =>
       r.system -> ("the capacity search's first failing step ran while the machine was busy with other work" +
-        r.firstFailure.flatMap(_.figures.step.machine).fold("")(m => s" (${m.describe})") +
+        r.firstFailure.flatMap(_.figures.step.machineLessTheRun).fold("")(m => s" (${m.describe})") +
         ": it gives no capacity figure")
     ) ++ capacity.filter(sandboxBelow(_, thresholds)).map(r =>
       r.system -> (s"the built-in sandbox limited the capacity search at ${r.headroom.fold("")(Formats.multiple)}, " +

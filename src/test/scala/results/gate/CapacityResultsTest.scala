@@ -468,7 +468,7 @@ class CapacityResultsTest {
     assertEquals(Some(Side.Sandbox), busyAtFailure.capacity.head.limitedBy)
     assertTrue(CapacityText.oneLine(busyAtFailure.capacity.head).endsWith("(sandbox)"))
     assertTrue(
-      busyAtFailure.warnings.exists(_.contains("limited by the built-in sandbox")),
+      busyAtFailure.warnings.exists(_.contains("limited by the sandbox (its own added time or its CPU)")),
       busyAtFailure.warnings.toString
     )
     val busyOnlyAfter = side(steps.indices.map(i => if (i == 3) busySandbox else idleSandbox))
@@ -566,7 +566,7 @@ class CapacityResultsTest {
       bySandbox.capacity.head.limitedBy,
       "2 % over 1 s: its p99 added at least 1 s > 420 ms"
     )
-    assertTrue(bySandbox.warnings.exists(_.contains("limited by the built-in sandbox")))
+    assertTrue(bySandbox.warnings.exists(_.contains("limited by the sandbox (its own added time or its CPU)")))
     assertTrue(CapacityText.oneLine(bySandbox.capacity.head).endsWith("(sandbox)"))
     val bySandboxBelow =
       gated(summarized(resolvedSteps, tallies = Seq(tally(2))), "thresholds.capacity.minHeadroom = 5").gate.get

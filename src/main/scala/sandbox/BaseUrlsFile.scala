@@ -12,16 +12,20 @@ import config.InputError
 /** The file where a standalone sandbox writes the base URL of each stand-in as it starts, in a target's keys
   * (`raid.baseUrl = "http://127.0.0.1:41234"`), and which it removes when it stops. The target that names the
   * file (`targets.standalone-sandbox.baseUrlsFile`) reads its systems' base URLs there, so the sandbox takes
-  * free ports and no port has to be agreed on beforehand.
+  * free ports and no port has to be agreed on beforehand; and where the sandbox serves its own CPU
+  * ([[CpuEndpoint]]), for a capacity search to judge its steps' limiting side by.
   */
 object BaseUrlsFile {
 
+  /** The key of the sandbox's CPU endpoint's URL (see [[CpuEndpoint]]) in the file, and so in the target. */
+  val CpuUrlKey = "sandboxCpuUrl"
+
   /** Writes the file whole (a reader never sees half of it); returns the text written. */
-  def write(file: Path, baseUrls: Map[String, String]): String = {
+  def write(file: Path, baseUrls: Map[String, String], cpuUrl: Option[String] = None): String = {
     val text = (s"# Written by the standalone sandbox (pid ${ProcessHandle.current.pid}); removed when it stops." +:
-      baseUrls.toSeq.sorted.map { case (key, url) =>
+      (baseUrls.toSeq.sorted.map { case (key, url) =>
         s"${ConfigUtil.joinPath(key, "baseUrl")} = ${ConfigUtil.quoteString(url)}"
-      }).mkString("", "\n", "\n")
+      } ++ cpuUrl.map(url => s"$CpuUrlKey = ${ConfigUtil.quoteString(url)}"))).mkString("", "\n", "\n")
     val folder = file.toAbsolutePath.getParent
     try {
       Files.createDirectories(folder)

@@ -219,7 +219,8 @@ object Sandbox {
   }
 
   /** The sandbox on its own, until Ctrl-C, for runs where injector and target are separate processes; it
-    * prints each stand-in's base URL and writes them to `baseUrlsFile` (see [[BaseUrlsFile]]) until it stops.
+    * prints each stand-in's base URL and writes them to `baseUrlsFile` (see [[BaseUrlsFile]]) until it stops,
+    * with the URL where it serves its own CPU ([[CpuEndpoint]]).
     * Bad input (a misspelt setting, a port taken) is one line and exit code 3.
     */
   def runStandalone(
@@ -230,17 +231,22 @@ object Sandbox {
   ): Unit = {
     FailFast.exiting(KnownSettings.check((systems.map(_._1) ++ stubSystems).distinct))
     val sandbox = FailFast.exiting(start(settings, systems, stubSystems))
-    val written = FailFast.exiting(baseUrlsFile.map(file => file -> BaseUrlsFile.write(file, sandbox.baseUrls)))
+    val endpoint = FailFast.exiting(CpuEndpoint.start(sandbox.settings.host))
+    val written = FailFast.exiting(
+      baseUrlsFile.map(file => file -> BaseUrlsFile.write(file, sandbox.baseUrls, Some(endpoint.url)))
+    )
     val stopped = new CountDownLatch(1)
     val cpu = new ServingCpu
     Runtime.getRuntime.addShutdownHook(new Thread(() => {
       written.foreach { case (file, text) => BaseUrlsFile.remove(file, text) }
+      endpoint.close()
       sandbox.close(everyRequest = true)
       println(cpu.describe)
       stopped.countDown()
     }))
     sandbox.baseUrls.toSeq.sorted.foreach { case (key, url) => println(f"$key%-20s $url") }
     println(f"${"external stubs"}%-20s ${sandbox.stubsBaseUrl}  (delay ${describe(sandbox.settings.stubs)})")
+    println(f"${"its own CPU"}%-20s ${endpoint.url}")
     written.foreach { case (file, _) =>
       println(s"Base URLs written to $file, where -Dtarget=standalone-sandbox reads them.")
     }

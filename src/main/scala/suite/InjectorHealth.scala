@@ -38,13 +38,18 @@ final class InjectorHealth(intervalMs: Long, busyCpuPercent: Double, lateStarts:
   /** The CPU time, in ns, this JVM used less its sandbox's threads'. */
   private def cpuNs(): Long = {
     val processNs = os.getProcessCpuTime
+    processNs - sandboxCpuNs()
+  }
+
+  /** The CPU time, in ns, the in-process sandbox's threads used so far (those that ended included). */
+  def sandboxCpuNs(): Long = {
     val ids = threads.getAllThreadIds
     threads.getThreadInfo(ids).iterator.zip(ids.iterator).foreach {
       case (info, id) if info != null && info.getThreadName.startsWith(sandbox.Sandbox.ThreadNamePrefix) =>
         sandboxThreadsNs.merge(id, threads.getThreadCpuTime(id), (a, b) => math.max(a, b))
       case _ =>
     }
-    processNs - sandboxThreadsNs.values.asScala.sum
+    sandboxThreadsNs.values.asScala.sum
   }
 
   /** Each sample's time (epoch ms) and CPU share. */

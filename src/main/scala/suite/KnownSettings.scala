@@ -173,7 +173,7 @@ object KnownSettings {
   *   - blocks that take another's keys: `sandbox.<system>.faults` those of `sandbox.faults`,
   *     `sandbox.stubs.faultOverrides.<stub>` of `sandbox.stubs.faults`, `sandbox.stubs.delayOverrides.<stub>` of
   *     `sandbox.stubs.delay`, `targets.<target>.<system>` of `<system>` and `baseUrl`, and a target of one's own
-  *     (`targets.<name>`) the keys the files' targets have, `results.deployedVersion.<system>` those of
+  *     (`targets.<name>`) the keys the files' targets have and `sandboxCpuUrl`, `results.deployedVersion.<system>` those of
   *     `results.deployedVersion`.
   */
 final class KnownSettings(systems: Seq[String]) {
@@ -258,8 +258,9 @@ final class KnownSettings(systems: Seq[String]) {
       case Seq("sandbox", "stubs", "delayOverrides", _, key) => isKnown(Seq("sandbox", "stubs", "delay", key))
       case Seq("targets", _, system, rest @ _*) if everySystem.contains(system) =>
         rest.isEmpty || rest == Seq("baseUrl") || isKnown(system +: rest)
-      case Seq("targets", _, key)                                                         => targetKeys(key)
-      case Seq("targets", _)                                                              => true
+      // Where a standalone sandbox serves its CPU: its base-URLs file gives it, or a -D where the file is not read.
+      case Seq("targets", _, key) => targetKeys(key) || key == sandbox.BaseUrlsFile.CpuUrlKey
+      case Seq("targets", _)      => true
       case Seq("results", "deployedVersion", system, key) if everySystem.contains(system) =>
         isKnown(Seq("results", "deployedVersion", key))
       case _ => false

@@ -163,6 +163,7 @@ class KnownSettingsTest {
       "targets.staging.raid.baseUrl",
       "targets.staging.sandbox",
       "targets.staging.production",
+      "targets.standalone-sandbox.sandboxCpuUrl",
       "profiles.raid.reference.rate",
       "profiles.raid.mine.type",
       "thresholds.defaults.p99Ms",

@@ -72,6 +72,12 @@ class SuiteConfigTest {
     assertTrue(Files.exists(file), "a file another sandbox wrote since is left")
     BaseUrlsFile.remove(file, written)
     assertFalse(Files.exists(file), "its sandbox removes it")
+    BaseUrlsFile.write(file, Map("raid" -> "http://127.0.0.1:41234"), Some("http://127.0.0.1:41240/sandbox-cpu"))
+    assertEquals(
+      "http://127.0.0.1:41240/sandbox-cpu",
+      load(target: _*).target.block.getString(BaseUrlsFile.CpuUrlKey),
+      "where the sandbox serves its CPU"
+    )
     Files.writeString(file, "raid.baseUrl = {")
     assertTrue(errorFor(target: _*).startsWith(s"$file: "), errorFor(target: _*))
   }

@@ -70,6 +70,8 @@ final class CapacitySearch(val plan: SearchPlan) {
     * @param machine  how busy the machine was with other work, measured over each step's judged window
     * @param requestsPerJourney the requests one journey sends (`<key>.requestsPerJourney`), for the answers/s a
     *                           closed reference's plan expects at 1x (see [[StepPace]])
+    * @param sandboxCpu the sandbox's own CPU, measured over each step's judged window (in process or
+    *                   standalone; none against a target of its own)
     */
   def start(
       paths: Seq[(List[String], Limits)],
@@ -77,14 +79,18 @@ final class CapacitySearch(val plan: SearchPlan) {
       injector: InjectorWatch,
       sandbox: Option[SandboxWatch],
       machine: MachineWatch,
-      requestsPerJourney: Option[Double] = None
+      requestsPerJourney: Option[Double] = None,
+      sandboxCpu: Option[SandboxCpuWatch] = None
   ): Unit = {
     expectedOneX = for {
       journeys <- plan.referenceJourneysPerSecond if !plan.open
       requests <- requestsPerJourney
     } yield journeys * requests
     val searching =
-      new Thread(() => search(paths, global, injector, sandbox, machine), s"capacity-search-${plan.system}")
+      new Thread(
+        () => search(paths, global, injector, sandbox, machine, sandboxCpu),
+        s"capacity-search-${plan.system}"
+      )
     searching.setDaemon(true)
     thread = Some(searching)
     searching.start()
@@ -121,7 +127,8 @@ final class CapacitySearch(val plan: SearchPlan) {
       global: Limits,
       injector: InjectorWatch,
       sandbox: Option[SandboxWatch],
-      machine: MachineWatch
+      machine: MachineWatch,
+      sandboxCpu: Option[SandboxCpuWatch]
   ): Unit =
     try {
       val deadline = System.currentTimeMillis() + plan.maxDuration.toMillis
@@ -148,6 +155,7 @@ final class CapacitySearch(val plan: SearchPlan) {
           val injectorOverWindow = injector.from()
           val sandboxOverWindow = sandbox.map(_.from())
           val machineOverWindow = machine.from()
+          val sandboxCpuOverWindow = sandboxCpu.map(_.from())
           recorder.openWindow(from)
           judgeWindow(multiple, from, oneX, deadline, gated)
           val usersAtEnd = admission.active
@@ -165,7 +173,8 @@ final class CapacitySearch(val plan: SearchPlan) {
               judgement.passed,
               Some(injectorOverWindow()),
               sandboxOverWindow.map(_()),
-              machineOverWindow()
+              machineOverWindow(),
+              sandboxCpuOverWindow.flatMap(_())
             )
           )
           judged :+= JudgedStep(multiple, judgement.passed)

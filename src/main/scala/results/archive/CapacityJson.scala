@@ -6,6 +6,7 @@ import results.model.{
   InjectorFigures,
   LateStartFigures,
   MachineFigures,
+  SandboxCpu,
   SearchEnd
 }
 
@@ -45,11 +46,19 @@ private[results] object CapacityDocument {
       passedLive: Boolean,
       @JsonInclude(NON_ABSENT) injector: Option[Injector] = None,
       @JsonInclude(NON_ABSENT) sandboxAdded: Option[Seq[AddedTime]] = None,
-      @JsonInclude(NON_ABSENT) machine: Option[Machine] = None
+      @JsonInclude(NON_ABSENT) machine: Option[Machine] = None,
+      @JsonInclude(NON_ABSENT) sandboxCpu: Option[SandboxCores] = None
   )
 
   /** The machine over one window: see results.model.MachineFigures. */
   final case class Machine(busyPercent: Double, stolenPercent: Double, ownPercent: Double, waitPerCpuSecond: Double)
+
+  /** The sandbox's own CPU over one window: see results.model.SandboxCpu. */
+  final case class SandboxCores(
+      percent: Double,
+      cores: Int,
+      @JsonProperty(required = false) besideInjector: Boolean = false
+  )
 
   /** One request's count of answers by the range of time the sandbox added to them. */
   final case class AddedTime(
@@ -103,7 +112,8 @@ private[results] object CapacityJson {
               round(m.ownPercent, 1),
               round(m.waitPerCpuSecond, 2)
             )
-          )
+          ),
+          s.sandboxCpu.map(c => CapacityDocument.SandboxCores(round(c.percent, 1), c.cores, c.besideInjector))
         )
       ),
       record.judgesPace,
@@ -127,7 +137,8 @@ private[results] object CapacityJson {
           s.passedLive,
           s.injector.map(injector),
           s.sandboxAdded.map(_.map(added => added.request -> added.counts).toMap),
-          s.machine.map(m => MachineFigures(m.busyPercent, m.stolenPercent, m.ownPercent, m.waitPerCpuSecond))
+          s.machine.map(m => MachineFigures(m.busyPercent, m.stolenPercent, m.ownPercent, m.waitPerCpuSecond)),
+          s.sandboxCpu.map(c => SandboxCpu(c.percent, c.cores, c.besideInjector))
         )
       ),
       end(d.end),

@@ -84,10 +84,10 @@ object CapacityGate {
       r.system -> "the capacity search was limited by the injector, not the system: it gives no capacity figure"
     ) ++ capacity.filter(_.limitedBy.contains(Side.Machine)).map(r =>
       r.system -> ("the capacity search's first failing step ran while the machine was busy with other work" +
-        r.firstFailure.flatMap(_.figures.step.machine).fold("")(m => s" (${m.describe})") +
+        r.firstFailure.flatMap(_.figures.step.machineLessTheRun).fold("")(m => s" (${m.describe})") +
         ": it gives no capacity figure")
     ) ++ capacity.filter(sandboxBelow(_, thresholds)).map(r =>
-      r.system -> (s"the built-in sandbox limited the capacity search at ${r.headroom.fold("")(Formats.multiple)}, " +
+      r.system -> (s"the sandbox limited the capacity search at ${r.headroom.fold("")(Formats.multiple)}, " +
         s"below capacity.minHeadroom ${Formats.multiple(minHeadroom(r, thresholds))}: it cannot show whether the system reaches it")
     )).map { case (system, detail) => Problem.ofSystem(system, ProblemKind.CapacityNotMeasured, detail) }
 
@@ -109,7 +109,7 @@ object CapacityGate {
   /** A search the sandbox limited found the sandbox's capacity: worth knowing, never the system's. */
   def warnings(capacity: Seq[CapacityResult]): Seq[String] =
     capacity.filter(_.limitedBy.contains(Side.Sandbox)).map(r =>
-      s"${r.system}: the capacity search was limited by the built-in sandbox's own time: its headroom is this machine's sandbox's, not the system's"
+      s"${r.system}: the capacity search was limited by the sandbox (its own added time or its CPU): its headroom is this sandbox's, not the system's"
     )
 
   /** Why the answer is not resolved, after "the search": "ended before it resolved (max-duration)". */

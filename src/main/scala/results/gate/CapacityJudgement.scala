@@ -57,9 +57,12 @@ object CapacityJudgement {
         Some(Side.Injector)
       else failing.map { step =>
         // Other work that kept the run waiting starves the injector too: the machine is the cause then.
-        if (step.figures.step.machine.exists(_.busyWithOtherWork)) Side.Machine
+        if (step.figures.step.machineLessTheRun.exists(_.busyWithOtherWork)) Side.Machine
         else if (injectorStarved(step, injector)) Side.Injector
-        else if (step.worst.exists(c => sandboxExplains(c, step, search.system, sandboxAdded))) Side.Sandbox
+        else if (
+          sandboxSaturated(step) || step.worst.exists(c => sandboxExplains(c, step, search.system, sandboxAdded))
+        )
+          Side.Sandbox
         else Side.System
       }
     CapacityResult(search, steps, side)
@@ -81,6 +84,12 @@ object CapacityJudgement {
     */
   def judgesInjectorByStep(search: CapacitySearch): Boolean =
     search.steps.nonEmpty && search.steps.forall(_.step.injector.nonEmpty)
+
+  /** The sandbox had no CPU to spare over the step's window and the step broke a latency limit or fell short of
+    * its pace, which a sandbox that serves no faster causes; an error share is never the sandbox's.
+    */
+  private def sandboxSaturated(step: StepVerdict): Boolean =
+    step.figures.step.sandboxCpu.exists(_.saturated) && step.worst.exists(_.metric != Metric.ErrorShare)
 
   /** The sandbox's own added time covers a latency breach: even the least it added to the request's p99 (over
     * the step's window where the search counted it there, else over the run) is at least the excess over the

@@ -48,9 +48,10 @@ object CapacityRecord {
 /** One step: the multiple of the reference load it held, and its judged window (after its settling time),
   * in epoch ms. `passedLive` is what the search decided its next step by, judged on the live figures;
   * `injector` the injector's own health over the window, `sandboxAdded` the built-in sandbox's added time
-  * counted over it (see [[SandboxShare]]), `machine` how busy the machine was with other work over it; None in runs
-  * archived before they were measured, the sandbox's in a run against a target of its own, the machine's where
-  * it has no /proc.
+  * counted over it (see [[SandboxShare]]), `machine` how busy the machine was with other work over it,
+  * `sandboxCpu` the sandbox's own CPU over it; None in runs archived before they were measured, the sandbox's
+  * added time in a run against a target of its own, its CPU against a target that is no sandbox (or a standalone
+  * one that did not answer), the machine's where it has no /proc.
   */
 final case class CapacityStepRecord(
     multiple: Double,
@@ -59,8 +60,16 @@ final case class CapacityStepRecord(
     passedLive: Boolean,
     injector: Option[results.model.InjectorFigures] = None,
     sandboxAdded: Option[SandboxShare.Counts] = None,
-    machine: Option[MachineFigures] = None
-)
+    machine: Option[MachineFigures] = None,
+    sandboxCpu: Option[SandboxCpu] = None
+) {
+
+  /** The machine over the window, a standalone sandbox beside the injector counted as the run's own work (as the
+    * in-process one is, its threads being this JVM's), not as other work.
+    */
+  def machineLessTheRun: Option[MachineFigures] =
+    machine.map(m => sandboxCpu.filter(_.besideInjector).fold(m)(c => m.copy(ownPercent = m.ownPercent + c.percent)))
+}
 
 /** Why a search ended. Only `Resolved` and `MaxMultiple` answer the question; the others are INCOMPLETE. */
 sealed abstract class SearchEnd(val name: String)

@@ -1,7 +1,7 @@
 package results.model
 
 /** Which side limited a search: its first failing step's time was added by the system under test, by the
-  * built-in sandbox, or the injector itself was the bottleneck, or the machine was busy with other work as the
+  * sandbox (its added time, or its CPU saturated), or the injector itself was the bottleneck, or the machine was busy with other work as the
   * step ran (then the search gives no capacity figure).
   */
 sealed abstract class Side(val name: String)

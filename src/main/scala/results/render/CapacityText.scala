@@ -35,7 +35,7 @@ object CapacityText {
         "no capacity figure: the machine was busy with other work as its first failing step ran"
       case (None, _)                     => "no capacity figure: no step was judged"
       case (Some(h), Some(Side.Sandbox)) =>
-        s"the built-in sandbox, not the system, limited the search at ${multiple(h)} its reference load (${load(h * r.record.referenceLoad, unit)}): no capacity figure for the system"
+        s"the sandbox, not the system, limited the search at ${multiple(h)} its reference load (${load(h * r.record.referenceLoad, unit)}): no capacity figure for the system"
       case (Some(0.0), _) => "does not carry its reference load within its thresholds"
       case (Some(h), _)   =>
         val atLeast = if (r.firstFailure.isEmpty || !r.resolved) "at least " else ""

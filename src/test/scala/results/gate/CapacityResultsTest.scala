@@ -13,6 +13,7 @@ import results.model.{
   RunCourse,
   RunShard,
   RunSummary,
+  SandboxCpu,
   SandboxShare,
   SearchEnd,
   Side,
@@ -65,10 +66,22 @@ class CapacityResultsTest {
       injectorByStep: Seq[InjectorFigures] = Nil,
       sandboxByStep: Seq[SandboxShare.Counts] = Nil,
       machineByStep: Seq[MachineFigures] = Nil,
-      minAnswers: Long = 0
+      minAnswers: Long = 0,
+      sandboxCpuByStep: Seq[SandboxCpu] = Nil
   ): RunSummary = {
     val (runDir, context) =
-      crafted(steps, end, injector, tallies, pace, injectorByStep, sandboxByStep, machineByStep, minAnswers)
+      crafted(
+        steps,
+        end,
+        injector,
+        tallies,
+        pace,
+        injectorByStep,
+        sandboxByStep,
+        machineByStep,
+        minAnswers,
+        sandboxCpuByStep
+      )
     RunSummarizer.summarize(runDir, context, RunSummarizer.RunIdentity("crafted", "test"), settings)
   }
 
@@ -82,7 +95,8 @@ class CapacityResultsTest {
       injectorByStep: Seq[InjectorFigures] = Nil,
       sandboxByStep: Seq[SandboxShare.Counts] = Nil,
       machineByStep: Seq[MachineFigures] = Nil,
-      minAnswers: Long = 0
+      minAnswers: Long = 0,
+      sandboxCpuByStep: Seq[SandboxCpu] = Nil
   ): (Path, RunContext) = {
     val dir = Files.createDirectories(Files.createTempDirectory("capacity").resolve("runs"))
     val writer = SimulationLogWriter.open(dir, "crafted.Raid", start, "raid", Nil)
@@ -118,7 +132,8 @@ class CapacityResultsTest {
           passedLive = live,
           injectorByStep.lift(i),
           sandboxByStep.lift(i),
-          machineByStep.lift(i)
+          machineByStep.lift(i),
+          sandboxCpuByStep.lift(i)
         )
       },
       end,
@@ -436,6 +451,67 @@ class CapacityResultsTest {
     assertEquals((Some(Side.System), Some(4.3)), (result.limitedBy, result.headroom))
   }
 
+  private val busySandbox = SandboxCpu(percent = 97, cores = 2)
+  private val idleSandbox = SandboxCpu(percent = 30, cores = 2)
+
+  /** 4x fell short of its offer (3x's answers) within every latency limit: the system's, where the sandbox had
+    * CPU to spare over that step's window; the sandbox's, where it used nearly all of its cores (its headroom is
+    * then the sandbox's, a warning says so, and run.json keeps each step's figures).
+    */
+  @Test def aStepThatFellShortWhileTheSandboxsCpuWasSaturatedIsTheSandboxs(): Unit = {
+    val steps = Seq((1.0, 1000, 0), (2.0, 1000, 0), (4.0, 1000, 0), (3.0, 1000, 0))
+    val paced = Paced(Seq(1000, 2000, 3000, 3000), Seq(true, true, false, true))
+    def side(cpu: Seq[SandboxCpu]) = gated(summarized(steps, pace = Some(paced), sandboxCpuByStep = cpu)).gate.get
+    val idle = side(steps.map(_ => idleSandbox))
+    assertEquals((Some(Side.System), Some(3.0)), (idle.capacity.head.limitedBy, idle.capacity.head.headroom))
+    val busyAtFailure = side(steps.indices.map(i => if (i == 2) busySandbox else idleSandbox))
+    assertEquals(Some(Side.Sandbox), busyAtFailure.capacity.head.limitedBy)
+    assertTrue(CapacityText.oneLine(busyAtFailure.capacity.head).endsWith("(sandbox)"))
+    assertTrue(
+      busyAtFailure.warnings.exists(_.contains("limited by the sandbox (its own added time or its CPU)")),
+      busyAtFailure.warnings.toString
+    )
+    val busyOnlyAfter = side(steps.indices.map(i => if (i == 3) busySandbox else idleSandbox))
+    assertEquals(Some(Side.System), busyOnlyAfter.capacity.head.limitedBy, "3x's busy sandbox did not fail 4x")
+    val runJson = SummaryJson.writeContext(
+      crafted(steps, SearchEnd.Resolved, None, Nil, Some(paced), sandboxCpuByStep = steps.map(_ => busySandbox))._2,
+      "c",
+      "t"
+    )
+    assertTrue(runJson.contains("\"sandboxCpu\" : {"), "run.json keeps each step's sandbox CPU")
+  }
+
+  /** A busy sandbox does not make an error share its own: 6x's 10 % KO stays the system's. */
+  @Test def errorsWhileTheSandboxWasBusyAreTheSystems(): Unit = {
+    val steps = Seq((1.0, 2000, 0), (2.0, 2000, 0), (4.0, 2000, 0), (8.0, 2000, 10), (6.0, 2000, 10), (5.0, 2000, 0))
+    val result = gated(summarized(steps, sandboxCpuByStep = steps.map(_ => busySandbox))).gate.get.capacity.head
+    assertEquals((Some(Side.System), Some(5.0)), (result.limitedBy, result.headroom))
+  }
+
+  /** A standalone sandbox beside the injector uses the machine's cores as the run's own work: a failing step
+    * where only it kept the machine busy names the sandbox, not the machine. The same figures with the sandbox
+    * on a machine of its own, or no sandbox CPU known, name the machine.
+    */
+  @Test def aStandaloneSandboxBesideTheInjectorIsNotOtherWork(): Unit = {
+    val sandboxHere = SandboxCpu(percent = 95, cores = 2, besideInjector = true)
+    val busyWithTheSandbox =
+      MachineFigures(busyPercent = 100, stolenPercent = 0, ownPercent = 5, waitPerCpuSecond = 3)
+    def side(cpu: Option[SandboxCpu]) = {
+      val machine = resolvedSteps.indices.map(i => if (i == 6) busyWithTheSandbox else quietMachine)
+      val result = gated(
+        summarized(
+          resolvedSteps,
+          machineByStep = machine,
+          sandboxCpuByStep = cpu.toSeq.flatMap(c => resolvedSteps.map(_ => c))
+        )
+      ).gate.get.capacity.head
+      result.limitedBy
+    }
+    assertEquals(Some(Side.Sandbox), side(Some(sandboxHere)))
+    assertEquals(Some(Side.Machine), side(Some(sandboxHere.copy(besideInjector = false))))
+    assertEquals(Some(Side.Machine), side(None))
+  }
+
   private val saturated = InjectorHealthRecord(
     InjectorFigures(2, 99, 100, 90, 0, 100),
     InjectorLimits(
@@ -490,7 +566,7 @@ class CapacityResultsTest {
       bySandbox.capacity.head.limitedBy,
       "2 % over 1 s: its p99 added at least 1 s > 420 ms"
     )
-    assertTrue(bySandbox.warnings.exists(_.contains("limited by the built-in sandbox")))
+    assertTrue(bySandbox.warnings.exists(_.contains("limited by the sandbox (its own added time or its CPU)")))
     assertTrue(CapacityText.oneLine(bySandbox.capacity.head).endsWith("(sandbox)"))
     val bySandboxBelow =
       gated(summarized(resolvedSteps, tallies = Seq(tally(2))), "thresholds.capacity.minHeadroom = 5").gate.get

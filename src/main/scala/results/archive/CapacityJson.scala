@@ -5,6 +5,7 @@ import results.model.{
   CapacityStepRecord,
   InjectorFigures,
   LateStartFigures,
+  LoadUnit,
   MachineFigures,
   SearchEnd
 }
@@ -81,7 +82,7 @@ private[results] object CapacityJson {
     CapacityDocument(
       record.referenceProfile,
       record.referenceLoad,
-      record.loadUnit,
+      record.loadUnit.text,
       record.resolution,
       record.maxMultiple,
       record.maxDurationMs,
@@ -115,7 +116,7 @@ private[results] object CapacityJson {
     CapacityRecord(
       d.referenceProfile,
       d.referenceLoad,
-      d.loadUnit,
+      unit(d.loadUnit),
       d.resolution,
       d.maxMultiple,
       d.maxDurationMs,
@@ -165,5 +166,10 @@ private[results] object CapacityJson {
   def end(name: String): SearchEnd =
     SearchEnd.named(name).getOrElse(
       throw new InputError(s"capacity end '$name' is none of ${SearchEnd.All.map(_.name).mkString(", ")}")
+    )
+
+  def unit(text: String): LoadUnit =
+    LoadUnit.named(text).getOrElse(
+      throw new InputError(s"capacity loadUnit '$text' is none of ${LoadUnit.All.map(_.text).mkString(", ")}")
     )
 }

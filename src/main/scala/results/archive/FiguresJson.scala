@@ -11,6 +11,7 @@ import results.model.{
   QuarterFigures,
   SessionFigures,
   Span,
+  SteadySource,
   SteadyState,
   TransactionRate,
   WorkDone
@@ -120,7 +121,7 @@ private[results] object FiguresJson {
   def steady(s: SteadyState, withTransactionsPerHour: Boolean = true): Steady = {
     def quarter(q: QuarterFigures) = Quarter(q.requests, q.p95Ms, q.p99Ms)
     Steady(
-      s.source,
+      s.source.text,
       iso(s.startEpochMs),
       iso(s.endEpochMs),
       s.startEpochMs,
@@ -148,7 +149,9 @@ private[results] object FiguresJson {
       s.startEpochMs,
       s.endEpochMs,
       s.coveredMs,
-      s.source,
+      SteadySource.named(
+        s.source
+      ).getOrElse(throw new InputError(s"steady source '${s.source}' is none the suite writes")),
       s.requests,
       s.transactions.map(transaction),
       s.degradation.map(d => Degradation(quarter(d.firstQuarter), quarter(d.lastQuarter), d.minSamples))

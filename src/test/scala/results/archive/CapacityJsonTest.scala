@@ -1,6 +1,6 @@
 package results.archive
 
-import results.model.{ CapacityRecord, CapacityStepRecord, SearchEnd }
+import results.model.{ CapacityRecord, CapacityStepRecord, LoadUnit, SearchEnd }
 
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Assertions._
@@ -13,7 +13,7 @@ class CapacityJsonTest {
       val record = CapacityRecord(
         "reference",
         50,
-        "new users/s",
+        LoadUnit.Arrivals,
         0.1,
         8,
         3600000,
@@ -47,4 +47,15 @@ class CapacityJsonTest {
       val counts: Seq[Long] = read.steps.flatMap(_.sandboxAdded).flatMap(_.values).flatMap(_.values)
       assertEquals(122L, counts.sum)
     }
+
+  @Test def aLoadUnitNotTheSuitesIsRefused(): Unit = {
+    val json = Json.write(CapacityJson.document(
+      CapacityRecord("reference", 50, LoadUnit.Users, 0.1, 8, 3600000, Nil, SearchEnd.Resolved, judgesPace = true)
+    )).replace("\"users\"", "\"sessions\"")
+    val refused = assertThrows(
+      classOf[config.InputError],
+      () => CapacityJson.record(Json.mapper.readValue(json, classOf[CapacityDocument]))
+    )
+    assertTrue(refused.getMessage.contains("'sessions'"), refused.getMessage)
+  }
 }

@@ -46,11 +46,8 @@ private[results] object CapacityDocument {
       passedLive: Boolean,
       @JsonInclude(NON_ABSENT) injector: Option[Injector] = None,
       @JsonInclude(NON_ABSENT) sandboxAdded: Option[Seq[AddedTime]] = None,
-      @JsonInclude(NON_ABSENT) machine: Option[Machine] = None
+      @JsonInclude(NON_ABSENT) machine: Option[MachineFigures] = None
   )
-
-  /** The machine over one window: see results.model.MachineFigures. */
-  final case class Machine(busyPercent: Double, stolenPercent: Double, ownPercent: Double, waitPerCpuSecond: Double)
 
   /** One request's count of answers by the range of time the sandbox added to them. */
   final case class AddedTime(
@@ -97,8 +94,9 @@ private[results] object CapacityJson {
           s.sandboxAdded.map(_.toSeq.sortBy(_._1).map { case (request, counts) =>
             CapacityDocument.AddedTime(request, counts)
           }),
+          // the model's own figures, rounded as they are shown
           s.machine.map(m =>
-            CapacityDocument.Machine(
+            MachineFigures(
               round(m.busyPercent, 1),
               round(m.stolenPercent, 1),
               round(m.ownPercent, 1),
@@ -128,7 +126,7 @@ private[results] object CapacityJson {
           s.passedLive,
           s.injector.map(injector),
           s.sandboxAdded.map(_.map(added => added.request -> added.counts).toMap),
-          s.machine.map(m => MachineFigures(m.busyPercent, m.stolenPercent, m.ownPercent, m.waitPerCpuSecond))
+          s.machine
         )
       ),
       end(d.end),

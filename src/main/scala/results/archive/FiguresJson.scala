@@ -165,7 +165,7 @@ private[results] object FiguresJson {
       c.actualDurationMs,
       c.problems.map(ProblemDocument.document),
       WorkDone.elapsedMs(c.work),
-      c.work.map(RunJson.work)
+      c.work
     )
 
   /** `problem` reads each stored problem back ([[ProblemDocument.problem]]). */
@@ -177,7 +177,7 @@ private[results] object FiguresJson {
       c.plannedDurationMs,
       c.actualDurationMs,
       c.problems.map(problem),
-      c.work.map(RunJson.work)
+      c.work
     )
 
   def sessions(f: SessionFigures): Sessions =

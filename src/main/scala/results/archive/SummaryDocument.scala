@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
-import results.model.{ CheckRule, PercentileInterval, QuarterFigures }
+import results.model.{ CheckRule, PercentileInterval, QuarterFigures, WorkDone }
 
 import SummaryDocument._
 
@@ -212,7 +212,7 @@ private[results] object SummaryDocument {
       problems: Seq[ProblemDocument.Stored] = Nil,
       // The headline of a fixed-work run, for whoever reads the file: the time to finish every list.
       workElapsedMs: Option[Long],
-      work: Seq[RunDocument.Work] = Nil
+      work: Seq[WorkDone] = Nil
   )
 
   /** Summaries written before errors were kept per request have no path. */

@@ -10,7 +10,7 @@ private[suite] object CapacityLive {
     CapacityProgress(
       system = search.plan.system,
       referenceLoad = search.plan.reference.amount,
-      loadUnit = search.plan.reference.unit,
+      loadUnit = search.plan.reference.unit.text,
       current = now.current.map { case (multiple, phase) => multiple -> phaseOf(phase) },
       steps = now.steps.map { case (multiple, judgement) =>
         JudgedStep(

@@ -146,7 +146,7 @@ class GatlingReportEqualityTest {
       RunWindow(WindowKind.Cycle, WindowLabel.Named("second half"), middle, end)
     )
     val split = summarize(windows)
-    assertEquals("profile", split.steady.source)
+    assertEquals(results.model.SteadySource.Profile, split.steady.source)
     assertEquals(whole.global.figures.count, split.steady.requests)
     assertEquals(
       LoopbackSimulation.Users.toLong,

@@ -8,6 +8,7 @@ import results.model.{
   InjectorHealthRecord,
   InjectorLimits,
   LateStartFigures,
+  LoadUnit,
   PlannedWindow,
   RunContext,
   RunCourse,
@@ -273,7 +274,7 @@ class GoldenSummaryTest {
     val record = CapacityRecord(
       "reference",
       20,
-      "new users/s",
+      LoadUnit.Arrivals,
       0.5,
       8,
       1800000,

@@ -8,6 +8,7 @@ import results.model.{
   Entry,
   GateCheck,
   GateVerdict,
+  LoadUnit,
   Metric,
   SearchEnd,
   StepFigures,
@@ -81,7 +82,8 @@ class MetricTypeTest {
       check(s"raid ${Entry.GlobalName}", Metric.Percentile(99), 4000),
       check(s"raid ${Entry.GlobalName}", Metric.ErrorShare, 5)
     )
-    val record = CapacityRecord("open", 50, "new users/s", 0.25, 8, 600000, Seq(figures.step), SearchEnd.Stopped, false)
+    val record =
+      CapacityRecord("open", 50, LoadUnit.Arrivals, 0.25, 8, 600000, Seq(figures.step), SearchEnd.Stopped, false)
     val result =
       CapacityResult(CapacitySearch("raid", record, Seq(figures)), Seq(StepVerdict(figures, stepChecks)), None)
     val data = CapacityPage.chartData(summary.copy(gate = summary.gate.map(_.copy(capacity = Seq(result))))).head

@@ -67,7 +67,10 @@ class SystemCollectorTest {
     assertEquals(Seq("alpha", "beta"), beside.systems.map(_.key))
     val (a, b) = (alone.systems.head, beside.systems.head)
     assertEquals(a, b, "the same steady window, quarters, rates, users and figures")
-    assertEquals(("profile", 200L, 60L, 59L), (a.steady.source, a.steady.requests, a.startedUsers, a.endedUsers))
+    assertEquals(
+      (results.model.SteadySource.Profile, 200L, 60L, 59L),
+      (a.steady.source, a.steady.requests, a.startedUsers, a.endedUsers)
+    )
     assertTrue(a.steady.degradation.nonEmpty, "its steady window's quarters")
     assertEquals(
       Seq(

@@ -6,6 +6,7 @@ import results.model.{
   PlannedWindow,
   RunContext,
   RunShard,
+  SteadySource,
   SystemRecord,
   Verdict,
   WindowKind,
@@ -85,10 +86,10 @@ class SystemFiguresTest {
     assertEquals(10.0, a.global.figures.requestsPerSecond, 0.01, "A over its own 60 s")
     assertEquals(100.0, b.global.figures.requestsPerSecond, 0.01, "B over its own 60 s")
     // A's profile marks no window and it ran shorter than the exclusions: its whole span.
-    assertEquals(("whole run", start, 600L), (a.steady.source, a.steady.startEpochMs, a.steady.requests))
+    assertEquals((SteadySource.WholeRun, start, 600L), (a.steady.source, a.steady.startEpochMs, a.steady.requests))
     assertEquals(10.0, a.steady.requestsPerSecond, 0.05)
     assertEquals(
-      ("profile", start + 40000, start + 80000, 4000L),
+      (SteadySource.Profile, start + 40000, start + 80000, 4000L),
       (b.steady.source, b.steady.startEpochMs, b.steady.endEpochMs, b.steady.requests)
     )
     assertEquals(100.0, b.steady.requestsPerSecond, 0.01)
@@ -99,7 +100,7 @@ class SystemFiguresTest {
   @Test def theRunsFiguresAreOnlyThoseMeaningfulAcrossSystems(): Unit = {
     assertEquals(6600L, summary.global.figures.count)
     assertEquals(6600 / 90.0, summary.global.figures.requestsPerSecond, 0.01, "the run's own requests/s")
-    assertEquals("whole run", summary.steady.source, "no one steady window spans two systems")
+    assertEquals(SteadySource.WholeRun, summary.steady.source, "no one steady window spans two systems")
     assertEquals(Nil, summary.steady.transactions, "no transactions summed across systems")
     val rates = summary.requests.map(r => r.name -> r.activeRequestsPerSecond).toMap
     assertEquals(10.0, rates("a - home"), 0.01, "A's request over the interval it ran in")

@@ -51,6 +51,12 @@ class WorkDoneTest {
     val summary = SummaryJson.read(dir.resolve("summary.json"))
     assertEquals(Seq(WorkDone("web", 7, 7, t0, t0 + 90_000)), summary.completion.work)
     assertTrue(Files.readString(dir.resolve("summary.json")).contains("\"workElapsedMs\" : 90000"))
+    val stored = results.archive.Json.mapper.readTree(dir.resolve("summary.json").toFile).get("completion").get("work")
+    assertEquals(
+      """[{"scenario":"web","planned":7,"finished":7,"startEpochMs":%d,"endEpochMs":%d}]""".format(t0, t0 + 90_000),
+      stored.toString,
+      "the model's fields as they are, nothing worked out from them"
+    )
     assertTrue(
       Files.readString(
         dir.resolve("summary.md")

@@ -9,7 +9,7 @@ import scala.jdk.CollectionConverters._
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import results.archive.SummaryJson
-import results.model.{ ExitCodes, SearchEnd }
+import results.model.{ ExitCodes, LoadUnit, SearchEnd }
 import suite.FailFast
 import text.Formats
 import testkit.{ GatlingProcess, SimulationRuns, ToySimulation }
@@ -76,7 +76,7 @@ class CapacitySearchEndToEndTest {
     val searched = Await.result(running, 10.minutes)
     searched.assertFound(150 / (50 * requestsPerJourney))
     assertEquals(
-      (50.0, "new users/s", "steady"),
+      (50.0, LoadUnit.Arrivals, "steady"),
       (searched.record.referenceLoad, searched.record.loadUnit, searched.record.referenceProfile)
     )
     assertEquals(Seq(1.0, 2.0), searched.record.steps.take(2).map(_.multiple), searched.text)
@@ -207,7 +207,7 @@ class CapacitySearchEndToEndTest {
       oneX.path("answers").asDouble * 1000 / (window.path("endEpochMs").asLong - window.path("startEpochMs").asLong)
     assertTrue(perSecond > 90 && perSecond <= 100, s"1x: $perSecond answers/s")
     searched.assertFound(150 / perSecond)
-    assertEquals((50.0, "users"), (searched.record.referenceLoad, searched.record.loadUnit))
+    assertEquals((50.0, LoadUnit.Users), (searched.record.referenceLoad, searched.record.loadUnit))
   }
 
   /** The journey in a group, limited by the group's p99 alone: the results step judges it on the group's own
@@ -363,7 +363,7 @@ class CapacitySearchEndToEndTest {
     val search = SummaryJson.readContext(archived.resolve("run.json")).systemRecords.flatMap(_.capacity).headOption
       .getOrElse(fail(s"no capacity search in run.json:\n${process.text}"))
     assertEquals(
-      (2.0, "users", SearchEnd.MaxMultiple),
+      (2.0, LoadUnit.Users, SearchEnd.MaxMultiple),
       (search.referenceLoad, search.loadUnit, search.end),
       process.text
     )

@@ -7,6 +7,7 @@ import results.model.{
   RunMetadata,
   RunShard,
   RunSummary,
+  SteadySource,
   SteadyState,
   SummarySettings,
   SystemSummary
@@ -73,7 +74,7 @@ object CraftedSummaries {
         startEpochMs,
         startEpochMs + durationMs,
         durationMs,
-        "whole run",
+        SteadySource.WholeRun,
         requests.values.map(_.size.toLong).sum,
         Nil
       ),
@@ -99,7 +100,7 @@ object CraftedSummaries {
       entry(Nil, ok(100, 200), 10),
       0L,
       10000L,
-      SteadyState(0L, 10000L, 10000L, "whole run", 2, Nil),
+      SteadyState(0L, 10000L, 10000L, SteadySource.WholeRun, 2, Nil),
       Some(5),
       5,
       5

@@ -58,7 +58,7 @@ final class CapacityProfile(
 
   lazy val plan: Plan = {
     val r = reference.plan
-    val at = (m: Double) => s"${Plan.rate(load.at(m))} ${load.unit}"
+    val at = (m: Double) => s"${Plan.rate(load.at(m))} ${load.unit.text}"
     Plan(
       simulation = r.simulation,
       profile = name,
@@ -111,8 +111,8 @@ final class CapacityProfile(
       case _: ReferenceLoad.Users    => "users beyond a step's multiple wait for a place"
     }
     Seq(
-      s"reference: '${p.referenceProfile}' (${reference.plan.shape}), ${load.source}: ${Plan.rate(load.amount)} ${load.unit} at 1x",
-      s"ceiling: ${StepLine.multipleText(p.maxMultiple)} = ${Plan.rate(ceiling)} ${load.unit}$ofShare injected for at most ${human(p.maxDuration)}; $waiting",
+      s"reference: '${p.referenceProfile}' (${reference.plan.shape}), ${load.source}: ${Plan.rate(load.amount)} ${load.unit.text} at 1x",
+      s"ceiling: ${StepLine.multipleText(p.maxMultiple)} = ${Plan.rate(ceiling)} ${load.unit.text}$ofShare injected for at most ${human(p.maxDuration)}; $waiting",
       s"steps: 1x, doubling until a step fails or ${StepLine.multipleText(p.maxMultiple)} passes, then bisection to ${StepLine.multipleText(p.resolution)}",
       s"each step: ${human(p.settle)} settling, then judged on its next ${human(p.stepDuration)}$longer by the thresholds (each request's and group's percentiles and KO, the system's percentiles and KO$percentilesOn)$pace",
       s"after a failing step: nobody admitted until its users have ended (at most ${human(p.drain)})",

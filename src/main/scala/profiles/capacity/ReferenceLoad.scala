@@ -9,7 +9,7 @@ sealed trait ReferenceLoad {
   def amount: Double
 
   /** As [[results.model.CapacityRecord.loadUnit]] says it. */
-  def unit: String
+  def unit: results.model.LoadUnit
 
   /** Where in the reference profile the figure comes from, for the plan. */
   def source: String
@@ -24,7 +24,7 @@ object ReferenceLoad {
 
   /** An arrival rate: open shapes and capacity models. */
   final case class Arrivals(amount: Double, randomized: Boolean, rampTime: FiniteDuration) extends ReferenceLoad {
-    val unit: String = results.model.CapacityRecord.ArrivalsUnit
+    val unit: results.model.LoadUnit = results.model.LoadUnit.Arrivals
     val source = "its steady arrival rate"
   }
 
@@ -32,7 +32,7 @@ object ReferenceLoad {
   final case class Users(users: Long, source: String, rampTime: FiniteDuration, workItems: Option[Long] = None)
       extends ReferenceLoad {
     def amount: Double = users.toDouble
-    val unit: String = results.model.CapacityRecord.UsersUnit
+    val unit: results.model.LoadUnit = results.model.LoadUnit.Users
   }
 
   /** The reference's steady load, from its shape (scaled, for the whole run). */

@@ -9,7 +9,7 @@ import results.model.StepPace
   */
 object StepLine {
   def render(plan: SearchPlan, index: Int, multiple: Double, judgement: StepJudgement, next: NextStep): String = {
-    val load = s"${Plan.rate(plan.reference.at(multiple))} ${plan.reference.unit}"
+    val load = s"${Plan.rate(plan.reference.at(multiple))} ${plan.reference.unit.text}"
     val p99 = judgement.worstP99.fold("no p99 limit") { check =>
       val sign = if (check.passed) "<=" else ">"
       s"worst p99 ${Plan.count(check.value.toLong)} ms $sign ${Plan.count(check.limit.toLong)} ms (${subjectText(check.path)})"

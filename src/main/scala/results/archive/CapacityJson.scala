@@ -5,6 +5,7 @@ import results.model.{
   CapacityStepRecord,
   InjectorFigures,
   LateStartFigures,
+  LoadUnit,
   MachineFigures,
   SandboxCpu,
   SearchEnd
@@ -46,18 +47,8 @@ private[results] object CapacityDocument {
       passedLive: Boolean,
       @JsonInclude(NON_ABSENT) injector: Option[Injector] = None,
       @JsonInclude(NON_ABSENT) sandboxAdded: Option[Seq[AddedTime]] = None,
-      @JsonInclude(NON_ABSENT) machine: Option[Machine] = None,
-      @JsonInclude(NON_ABSENT) sandboxCpu: Option[SandboxCores] = None
-  )
-
-  /** The machine over one window: see results.model.MachineFigures. */
-  final case class Machine(busyPercent: Double, stolenPercent: Double, ownPercent: Double, waitPerCpuSecond: Double)
-
-  /** The sandbox's own CPU over one window: see results.model.SandboxCpu. */
-  final case class SandboxCores(
-      percent: Double,
-      cores: Int,
-      @JsonProperty(required = false) besideInjector: Boolean = false
+      @JsonInclude(NON_ABSENT) machine: Option[MachineFigures] = None,
+      @JsonInclude(NON_ABSENT) sandboxCpu: Option[SandboxCpu] = None
   )
 
   /** One request's count of answers by the range of time the sandbox added to them. */
@@ -90,7 +81,7 @@ private[results] object CapacityJson {
     CapacityDocument(
       record.referenceProfile,
       record.referenceLoad,
-      record.loadUnit,
+      record.loadUnit.text,
       record.resolution,
       record.maxMultiple,
       record.maxDurationMs,
@@ -105,15 +96,16 @@ private[results] object CapacityJson {
           s.sandboxAdded.map(_.toSeq.sortBy(_._1).map { case (request, counts) =>
             CapacityDocument.AddedTime(request, counts)
           }),
+          // the model's own figures, rounded as they are shown
           s.machine.map(m =>
-            CapacityDocument.Machine(
+            MachineFigures(
               round(m.busyPercent, 1),
               round(m.stolenPercent, 1),
               round(m.ownPercent, 1),
               round(m.waitPerCpuSecond, 2)
             )
           ),
-          s.sandboxCpu.map(c => CapacityDocument.SandboxCores(round(c.percent, 1), c.cores, c.besideInjector))
+          s.sandboxCpu.map(c => c.copy(percent = round(c.percent, 1)))
         )
       ),
       record.judgesPace,
@@ -125,7 +117,7 @@ private[results] object CapacityJson {
     CapacityRecord(
       d.referenceProfile,
       d.referenceLoad,
-      d.loadUnit,
+      unit(d.loadUnit),
       d.resolution,
       d.maxMultiple,
       d.maxDurationMs,
@@ -137,8 +129,8 @@ private[results] object CapacityJson {
           s.passedLive,
           s.injector.map(injector),
           s.sandboxAdded.map(_.map(added => added.request -> added.counts).toMap),
-          s.machine.map(m => MachineFigures(m.busyPercent, m.stolenPercent, m.ownPercent, m.waitPerCpuSecond)),
-          s.sandboxCpu.map(c => SandboxCpu(c.percent, c.cores, c.besideInjector))
+          s.machine,
+          s.sandboxCpu
         )
       ),
       end(d.end),
@@ -176,5 +168,10 @@ private[results] object CapacityJson {
   def end(name: String): SearchEnd =
     SearchEnd.named(name).getOrElse(
       throw new InputError(s"capacity end '$name' is none of ${SearchEnd.All.map(_.name).mkString(", ")}")
+    )
+
+  def unit(text: String): LoadUnit =
+    LoadUnit.named(text).getOrElse(
+      throw new InputError(s"capacity loadUnit '$text' is none of ${LoadUnit.All.map(_.text).mkString(", ")}")
     )
 }

@@ -120,7 +120,7 @@ private[results] object CapacitySummaryJson {
     val r = search.record
     val verdicts = result.map(_.steps).getOrElse(Nil)
     CapacitySummaryDocument(
-      Reference(r.referenceProfile, r.referenceLoad, r.loadUnit),
+      Reference(r.referenceProfile, r.referenceLoad, r.loadUnit.text),
       judged = result.nonEmpty,
       headroom = result.flatMap(_.headroom),
       headroomLoad = result.flatMap(_.headroomLoad).map(round(_, 3)),
@@ -186,7 +186,7 @@ private[results] object CapacitySummaryJson {
     val record = CapacityRecord(
       d.reference.profile,
       d.reference.load,
-      d.reference.unit,
+      CapacityJson.unit(d.reference.unit),
       d.resolution,
       d.maxMultiple,
       d.maxDurationMs,

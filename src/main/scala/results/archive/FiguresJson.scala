@@ -8,9 +8,9 @@ import results.model.{
   Figures,
   Mergeable,
   Problem,
-  QuarterFigures,
   SessionFigures,
   Span,
+  SteadySource,
   SteadyState,
   TransactionRate,
   WorkDone
@@ -22,7 +22,7 @@ import config.InputError
 
 import Json.iso
 import text.Formats.round
-import SummaryDocument.{ Quarter, Sessions, Steady, Transaction }
+import SummaryDocument.{ Sessions, Steady, Transaction }
 
 /** The figures summary.json writes for the run, each of its windows and each system: an entry (a request, a
   * group, the global line), a steady window, transactions, the run's completion and its sessions.
@@ -118,9 +118,8 @@ private[results] object FiguresJson {
 
   /** A steady window and what ran in it: the run's, or one system's. */
   def steady(s: SteadyState, withTransactionsPerHour: Boolean = true): Steady = {
-    def quarter(q: QuarterFigures) = Quarter(q.requests, q.p95Ms, q.p99Ms)
     Steady(
-      s.source,
+      s.source.text,
       iso(s.startEpochMs),
       iso(s.endEpochMs),
       s.startEpochMs,
@@ -135,23 +134,24 @@ private[results] object FiguresJson {
           d.minSamples,
           d.judged,
           d.p95ChangePercent.map(round(_, 2)),
-          quarter(d.first),
-          quarter(d.last)
+          d.first,
+          d.last
         )
       )
     )
   }
 
   def steady(s: Steady): SteadyState = {
-    def quarter(q: Quarter) = QuarterFigures(q.requests, q.p95Ms, q.p99Ms)
     SteadyState(
       s.startEpochMs,
       s.endEpochMs,
       s.coveredMs,
-      s.source,
+      SteadySource.named(
+        s.source
+      ).getOrElse(throw new InputError(s"steady source '${s.source}' is none the suite writes")),
       s.requests,
       s.transactions.map(transaction),
-      s.degradation.map(d => Degradation(quarter(d.firstQuarter), quarter(d.lastQuarter), d.minSamples))
+      s.degradation.map(d => Degradation(d.firstQuarter, d.lastQuarter, d.minSamples))
     )
   }
 
@@ -165,7 +165,7 @@ private[results] object FiguresJson {
       c.actualDurationMs,
       c.problems.map(ProblemDocument.document),
       WorkDone.elapsedMs(c.work),
-      c.work.map(RunJson.work)
+      c.work
     )
 
   /** `problem` reads each stored problem back ([[ProblemDocument.problem]]). */
@@ -177,7 +177,7 @@ private[results] object FiguresJson {
       c.plannedDurationMs,
       c.actualDurationMs,
       c.problems.map(problem),
-      c.work.map(RunJson.work)
+      c.work
     )
 
   def sessions(f: SessionFigures): Sessions =

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
+import results.model.WorkDone
+
 import RunDocument._
 
 /** run.json, what the simulation knew of its run, as it is on disk (and the parts summary.json shares with
@@ -21,7 +23,7 @@ private[results] final case class RunDocument(
     overrides: Map[String, String] = Map.empty,
     plannedWindows: Seq[PlannedWindow] = Nil,
     windows: Seq[Window] = Nil,
-    work: Seq[Work] = Nil,
+    work: Seq[WorkDone] = Nil,
     tallies: Seq[Tally] = Nil,
     curves: Seq[CurveSpec] = Nil,
     // run.json files written before runs were read system by system have none.
@@ -62,8 +64,6 @@ private[results] object RunDocument {
       fromMs: Long,
       toMs: Long
   )
-
-  final case class Work(scenario: String, planned: Long, finished: Long, startEpochMs: Long, endEpochMs: Long)
 
   final case class TallyKey(
       key: String,

@@ -14,8 +14,7 @@ import results.model.{
   ShardStart,
   StartRule,
   SystemRecord,
-  Tally,
-  WorkDone
+  Tally
 }
 
 import scala.collection.immutable.ListMap
@@ -41,7 +40,7 @@ private[results] object RunJson {
       ListMap.from(context.overrides.toSeq.sorted),
       context.plannedWindows.map(planned),
       context.windows.map(window),
-      context.work.map(work),
+      context.work,
       context.tallies.map(tally),
       context.curves.map(curveSpec),
       context.systemRecords.map(systemRecord),
@@ -62,7 +61,7 @@ private[results] object RunJson {
       overrides = d.overrides,
       plannedWindows = d.plannedWindows.map(planned(_, d.schema)),
       windows = d.windows.map(window(_, d.schema)),
-      work = d.work.map(work),
+      work = d.work,
       tallies = d.tallies.map(tally),
       curves = d.curves.map(curveSpec),
       systemRecords = d.systemRecords.map(systemRecord(_, d.schema)),
@@ -105,10 +104,6 @@ private[results] object RunJson {
 
   def planned(w: RunDocument.PlannedWindow, schema: Int): PlannedWindow =
     PlannedWindow(StoredWindowKind.read(w.kind), LabelDocument.label(w.label, w.labelFields, schema), w.fromMs, w.toMs)
-
-  def work(w: WorkDone): Work = Work(w.scenario, w.planned, w.finished, w.startEpochMs, w.endEpochMs)
-
-  def work(w: Work): WorkDone = WorkDone(w.scenario, w.planned, w.finished, w.startEpochMs, w.endEpochMs)
 
   /** Counts and shares in the categories' order; a category a key lacks counts 0. */
   def tally(t: Tally): RunDocument.Tally = {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
-import results.model.{ CheckRule, PercentileInterval }
+import results.model.{ CheckRule, PercentileInterval, QuarterFigures, WorkDone }
 
 import SummaryDocument._
 
@@ -169,14 +169,12 @@ private[results] object SummaryDocument {
       path: List[String] = Nil
   )
 
-  final case class Quarter(requests: Long, p95Ms: Int, p99Ms: Int)
-
   final case class Degradation(
       minSamples: Long,
       @JsonProperty(required = false) judged: Boolean = false,
       p95ChangePercent: Option[Double],
-      firstQuarter: Quarter,
-      lastQuarter: Quarter
+      firstQuarter: QuarterFigures,
+      lastQuarter: QuarterFigures
   )
 
   /** A steady window and what ran in it: the run's, or one system's. */
@@ -220,7 +218,7 @@ private[results] object SummaryDocument {
       problems: Seq[ProblemDocument.Stored] = Nil,
       // The headline of a fixed-work run, for whoever reads the file: the time to finish every list.
       workElapsedMs: Option[Long],
-      work: Seq[RunDocument.Work] = Nil
+      work: Seq[WorkDone] = Nil
   )
 
   /** Summaries written before errors were kept per request have no path. */

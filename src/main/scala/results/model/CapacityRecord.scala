@@ -6,7 +6,7 @@ package results.model
   *
   * @param referenceProfile the profile the multiples are of, e.g. "reference"
   * @param referenceLoad    that profile's steady load at 1x, in `loadUnit` (e.g. 50 new users/s, 1,000 users)
-  * @param loadUnit         [[CapacityRecord.ArrivalsUnit]] for open shapes, [[CapacityRecord.UsersUnit]] for closed ones
+  * @param loadUnit         [[LoadUnit.Arrivals]] for open shapes, [[LoadUnit.Users]] for closed ones
   * @param resolution       the smallest gap between a passing and a failing multiple the search closes to
   * @param maxMultiple      the largest multiple it may try
   * @param maxDurationMs    the whole search's time cap
@@ -22,7 +22,7 @@ package results.model
 final case class CapacityRecord(
     referenceProfile: String,
     referenceLoad: Double,
-    loadUnit: String,
+    loadUnit: LoadUnit,
     resolution: Double,
     maxMultiple: Double,
     maxDurationMs: Long,
@@ -34,15 +34,24 @@ final case class CapacityRecord(
 ) {
 
   /** Its reference is open (an arrival rate): users in flight measure whether a step kept up. */
-  def openReference: Boolean = loadUnit == CapacityRecord.ArrivalsUnit
+  def openReference: Boolean = loadUnit == LoadUnit.Arrivals
 
   /** A closed reference's users at 1x, whose whole places each step admits. */
   def referenceUsers: Option[Long] = Option.when(!openReference)(math.round(referenceLoad))
 }
 
-object CapacityRecord {
-  val ArrivalsUnit = "new users/s"
-  val UsersUnit = "users"
+/** What a reference load counts: arrivals of new users (an open shape) or users in flight (a closed one). `text`
+  * is how the plan, the reports and run.json say it.
+  */
+sealed abstract class LoadUnit(val text: String)
+
+object LoadUnit {
+  case object Arrivals extends LoadUnit("new users/s")
+  case object Users extends LoadUnit("users")
+
+  val All: Seq[LoadUnit] = Seq(Arrivals, Users)
+
+  def named(text: String): Option[LoadUnit] = All.find(_.text == text)
 }
 
 /** One step: the multiple of the reference load it held, and its judged window (after its settling time),

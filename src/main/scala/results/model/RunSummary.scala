@@ -89,14 +89,13 @@ final case class TransactionRate(path: List[String], completed: Long, perHour: D
   *
   * @param coveredMs    the time the window covers: its length, or for merged shards the length of
   *                     the union of their windows
-  * @param source "profile" (the simulation marked it), "configured" (results.steadyWindow), or
-  *               "whole run" (the run was shorter than the configured exclusions)
+  * @param source       where the window came from (the profile, results.steadyWindow, the whole run)
   */
 final case class SteadyState(
     startEpochMs: Long,
     endEpochMs: Long,
     coveredMs: Long,
-    source: String,
+    source: SteadySource,
     requests: Long,
     transactions: Seq[TransactionRate],
     degradation: Option[Degradation] = None

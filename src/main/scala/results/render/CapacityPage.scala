@@ -19,7 +19,7 @@ object CapacityPage {
       fields(
         "system" -> r.system,
         "answer" -> CapacityText.oneLine(r),
-        "reference" -> (s"1x is profile ${rec.referenceProfile} at ${Formats.load(rec.referenceLoad, rec.loadUnit)}; " +
+        "reference" -> (s"1x is profile ${rec.referenceProfile} at ${Formats.load(rec.referenceLoad, rec.loadUnit.text)}; " +
           s"resolution ${Formats.multiple(rec.resolution)}, at most ${Formats.multiple(rec.maxMultiple)}; " +
           s"the search ended: ${rec.end.name}. Each step is judged on its window alone, by the gate's thresholds."),
         "steps" -> r.steps.zipWithIndex.map { case (step, i) =>
@@ -27,7 +27,7 @@ object CapacityPage {
           fields(
             "index" -> (i + 1),
             "multiple" -> Formats.multiple(step.multiple),
-            "load" -> Formats.load(step.multiple * rec.referenceLoad, rec.loadUnit),
+            "load" -> Formats.load(step.multiple * rec.referenceLoad, rec.loadUnit.text),
             "verdict" -> step.label,
             "windowS" -> Formats.number(
               math.round((f.step.toEpochMs - f.step.fromEpochMs) / 100.0) / 10.0

@@ -24,7 +24,7 @@ object CapacityText {
     * thresholds; first to fail at 4.6x: mint raid p99 3,420 ms > 3,000 ms (system)`.
     */
   def oneLine(r: CapacityResult): String = {
-    val unit = r.record.loadUnit
+    val unit = r.record.loadUnit.text
     val failure =
       r.firstFailure.flatMap(f => f.worst.map(c => s"first to fail at ${multiple(f.multiple)}: ${breach(c)}"))
     val side = r.limitedBy.fold("")(s => s" (${s.name})")
@@ -82,7 +82,7 @@ object CapacityText {
         "",
         MarkdownTable.escape(oneLine(r)),
         "",
-        s"Reference: profile `${rec.referenceProfile}` at ${load(rec.referenceLoad, rec.loadUnit)} (1x); " +
+        s"Reference: profile `${rec.referenceProfile}` at ${load(rec.referenceLoad, rec.loadUnit.text)} (1x); " +
           s"resolution ${multiple(rec.resolution)}, at most ${multiple(rec.maxMultiple)}; ended: ${rec.end.name}.",
         ""
       )
@@ -94,7 +94,7 @@ object CapacityText {
         Seq(
           (i + 1).toString,
           multiple(s.multiple),
-          load(s.multiple * rec.referenceLoad, rec.loadUnit),
+          load(s.multiple * rec.referenceLoad, rec.loadUnit.text),
           s.label,
           window,
           f.count.toString,

@@ -38,7 +38,7 @@ object ConsoleSummary {
       if (each.isEmpty) SummaryMarkdown.NoTransactions
       else s"Transactions per hour (each system's steady window): ${each.mkString(", ")}"
     } else if (summary.definesTransactions)
-      s"Transactions per hour (steady window, ${summary.steady.source}): ${Formats.perHour(summary.steady.transactionsPerHour)}"
+      s"Transactions per hour (steady window, ${summary.steady.source.text}): ${Formats.perHour(summary.steady.transactionsPerHour)}"
     else SummaryMarkdown.NoTransactions
 
   /** One line per scenario that records sessions: "Sessions (vote.nz visit): 12 started: ...". */

@@ -2,7 +2,7 @@ package results.render
 
 import text.Formats
 
-import results.model.{ Entry, RunSummary, WindowKind }
+import results.model.{ Entry, RunSummary, SteadySource, WindowKind }
 import results.summarize.LatencyAccumulator
 
 import results.render.SitePages.fields
@@ -135,8 +135,8 @@ object RunPage {
       ),
       "endS" -> (s.run.endEpochMs - start) / 1000.0,
       // A steady window that is the whole run marks nothing out.
-      "shaded" -> (Option.when(s.steady.source != "whole run")(
-        shade(WindowKind.Steady, s"steady window (${s.steady.source})", s.steady.startEpochMs, s.steady.endEpochMs)
+      "shaded" -> (Option.when(s.steady.source != SteadySource.WholeRun)(
+        shade(WindowKind.Steady, s"steady window (${s.steady.source.text})", s.steady.startEpochMs, s.steady.endEpochMs)
       ).toSeq ++
         s.windows.filterNot(_.window.kind == WindowKind.Steady).map(w =>
           shade(w.window.kind, w.window.label.text, w.window.startEpochMs, w.window.endEpochMs)

@@ -23,7 +23,7 @@ private[render] object RunPageTables {
       row("Duration", s"${Formats.number(s.run.durationMs / 1000.0)} s"),
       row(
         "Steady window",
-        s"${s.steady.source}: ${Formats.utc(s.steady.startEpochMs)} to ${Formats.utc(s.steady.endEpochMs)}"
+        s"${s.steady.source.text}: ${Formats.utc(s.steady.startEpochMs)} to ${Formats.utc(s.steady.endEpochMs)}"
       ),
       row("Apdex T / slow above", s"${s.settings.apdexThresholdMs} ms / ${s.settings.slowThresholdMs} ms"),
       row("Percentiles from", s.settings.percentileSource)

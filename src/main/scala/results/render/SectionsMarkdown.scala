@@ -27,7 +27,7 @@ private[render] object SectionsMarkdown {
   def transactions(summary: RunSummary): String = {
     val steady = summary.steady
     val head =
-      s"## Transactions per hour\n\nSteady window ${utcAsLogged(steady.startEpochMs)} to ${utcAsLogged(steady.endEpochMs)} UTC (${steady.source}, ${number(steady.coveredMs / 1000.0)} s): " +
+      s"## Transactions per hour\n\nSteady window ${utcAsLogged(steady.startEpochMs)} to ${utcAsLogged(steady.endEpochMs)} UTC (${steady.source.text}, ${number(steady.coveredMs / 1000.0)} s): " +
         s"${number(steady.requestsPerSecond)} requests/s."
     if (!summary.definesTransactions) s"$head\n\n${SummaryMarkdown.NoTransactions}."
     else if (steady.transactions.isEmpty) s"$head No transactions (groups) completed in it."

@@ -97,7 +97,7 @@ object SystemSections {
     s"Profile ${row.system.profile}; users ${row.users}; ran ${Formats.utc(row.system.startEpochMs)} to " +
       s"${Formats.utc(row.system.endEpochMs)} UTC (${Formats.number(row.spanSeconds)} s) at " +
       s"${Formats.number(row.figures.requestsPerSecond)} requests/s; steady window " +
-      s"${Formats.utc(steady.startEpochMs)} to ${Formats.utc(steady.endEpochMs)} (${steady.source}): " +
+      s"${Formats.utc(steady.startEpochMs)} to ${Formats.utc(steady.endEpochMs)} (${steady.source.text}): " +
       s"${Formats.number(steady.requestsPerSecond)} requests/s$transactions."
   }
 }

@@ -12,6 +12,7 @@ import results.model.{
   RunMetadata,
   RunSummary,
   SessionFigures,
+  SteadySource,
   SteadyState,
   SummarySettings,
   ThroughputCurve,
@@ -230,7 +231,7 @@ object RunSummarizer {
       global = Entry(Nil, nothing, Mergeable(0, 0, LatencyAccumulator.encode(new org.HdrHistogram.Histogram(3)))),
       groups = Nil,
       requests = Nil,
-      steady = SteadyState(startedEpochMs, startedEpochMs, 0, "none", 0, Nil),
+      steady = SteadyState(startedEpochMs, startedEpochMs, 0, SteadySource.Unmeasured, 0, Nil),
       windows = Nil,
       warnings = Nil,
       completion =

@@ -11,6 +11,7 @@ import results.model.{
   SessionFigures,
   ShardOverlap,
   ShardTimes,
+  SteadySource,
   SteadyState,
   Tally,
   ThroughputCurve,
@@ -180,7 +181,7 @@ object ShardMerge {
       parts.map(_.startEpochMs).min,
       parts.map(_.endEpochMs).max,
       coveredMs,
-      parts.map(_.source).distinct.mkString(", "),
+      SteadySource.merged(parts.map(_.source)),
       parts.map(_.requests).sum,
       mergeTransactions(parts.flatMap(_.transactions), coveredMs)
     )

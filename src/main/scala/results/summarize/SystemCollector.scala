@@ -5,6 +5,7 @@ import results.model.{
   QuarterFigures,
   RunWindow,
   Span,
+  SteadySource,
   SteadyState,
   SystemRecord,
   SystemSummary,
@@ -28,10 +29,10 @@ import io.gatling.charts.stats.SimulationLogAccess._
   * last request: its steady figures are then counted from per-second buckets of its request starts and its
   * transactions' OK ends (bounded by the run's length in seconds), without quarters.
   *
-  * @param known the steady window and its source ("profile", "configured", "whole run"), where known before the walk
+  * @param known the steady window and its source, where known before the walk
   */
 private[results] final class SystemCollector(
-    known: Option[(RunWindow, String)],
+    known: Option[(RunWindow, SteadySource)],
     runStartEpochMs: Long,
     settings: ResultsSettings
 ) {
@@ -112,7 +113,7 @@ private[results] final class SystemCollector(
     val (window, source) = known.getOrElse(SystemCollector.steadyWindow(None, firstStart, lastEnd, settings))
     val (requests, completed) =
       if (known.nonEmpty) (steadyRequests, steadyCompleted.toMap)
-      else if (source == SystemCollector.WholeRun)
+      else if (source == SteadySource.WholeRun)
         (global.count, completedPerSecond.toSeq.groupMapReduce(_._1._1)(_._2)(_ + _))
       else {
         // whole seconds from the run's start that fall in the window
@@ -143,24 +144,28 @@ private[results] final class SystemCollector(
 }
 
 object SystemCollector {
-  val WholeRun = "whole run"
 
   /** The steady window: the one the profile marked; else from `start` to `end` less `results.steadyWindow`'s
     * exclusions; else, when those leave nothing, all of it.
     */
-  def steadyWindow(marked: Option[RunWindow], start: Long, end: Long, settings: ResultsSettings): (RunWindow, String) =
+  def steadyWindow(
+      marked: Option[RunWindow],
+      start: Long,
+      end: Long,
+      settings: ResultsSettings
+  ): (RunWindow, SteadySource) =
     marked match {
-      case Some(window) => (window, "profile")
+      case Some(window) => (window, SteadySource.Profile)
       case None         =>
         val from = start + settings.steadyExcludeStartMs
         val to = end - settings.steadyExcludeEndMs
-        if (to > from) (RunWindow(WindowKind.Steady, WindowLabel.Configured, from, to), "configured")
+        if (to > from) (RunWindow(WindowKind.Steady, WindowLabel.Configured, from, to), SteadySource.Configured)
         else wholeRun(start, end)
     }
 
   /** All of a run (or a system's span) as its steady window: at least 1 ms long. */
-  def wholeRun(start: Long, end: Long): (RunWindow, String) =
-    (RunWindow(WindowKind.Steady, WindowLabel.WholeRun, start, math.max(end, start + 1)), WholeRun)
+  def wholeRun(start: Long, end: Long): (RunWindow, SteadySource) =
+    (RunWindow(WindowKind.Steady, WindowLabel.WholeRun, start, math.max(end, start + 1)), SteadySource.WholeRun)
 
   /** Completed transactions per hour of a window `durationMs` long, by path. */
   def rates(completed: collection.Map[List[String], Long], durationMs: Long): Seq[TransactionRate] =
@@ -174,7 +179,7 @@ object SystemCollector {
 
     private val collectors = records.map { r =>
       val marked = r.steadyAt(runStartEpochMs).filterNot(_.isEmpty)
-      r.key -> new SystemCollector(marked.map(_ -> "profile"), runStartEpochMs, settings)
+      r.key -> new SystemCollector(marked.map(_ -> SteadySource.Profile), runStartEpochMs, settings)
     }.toMap
 
     val collect: LogRecord => Unit = {

@@ -64,7 +64,7 @@ class CapacityProfilesTest {
     )
     val model = reference("type = capacity-model, transactionsPerHour = 36000, journeyDuration = 60s")
     assertEquals(10.0, model.amount, 1e-9, "a capacity model's normal arrival rate")
-    assertEquals("new users/s", model.unit)
+    assertEquals(results.model.LoadUnit.Arrivals, model.unit)
     assertEquals(
       ReferenceLoad.Arrivals(50, randomized = false, 1.minute),
       reference(s"type = soak, of = q, hold = 8 hours }, q { $open")

@@ -7,6 +7,7 @@ import results.model.{
   InjectorFigures,
   InjectorHealthRecord,
   InjectorLimits,
+  LoadUnit,
   MachineFigures,
   Metric,
   RunContext,
@@ -119,7 +120,7 @@ class CapacityResultsTest {
     val record = CapacityRecord(
       "reference",
       50,
-      "new users/s",
+      LoadUnit.Arrivals,
       0.1,
       8,
       3600000,
@@ -730,7 +731,7 @@ class CapacityResultsTest {
   /** A search stopped before its first window closed judged nothing: it has no headroom, not a headroom of 0. */
   @Test def aSearchWithNoJudgedStepHasNoHeadroom(): Unit = {
     val record =
-      CapacityRecord("reference", 50, "new users/s", 0.1, 8, 3600000, Nil, SearchEnd.Stopped, judgesPace = true)
+      CapacityRecord("reference", 50, LoadUnit.Arrivals, 0.1, 8, 3600000, Nil, SearchEnd.Stopped, judgesPace = true)
     val result = CapacityJudgement.judge(CapacitySearch("raid", record, Nil), thresholds(""), None, Map.empty)
     assertEquals(None, result.headroom)
     assertEquals(

@@ -36,7 +36,7 @@ trait LoadProfile {
     */
   def plannedUsers: Option[Long]
 
-  /** How many users a feeder of one record per user ([[suite.UniqueRecords]]) must hold records for before any
+  /** How many users a feeder of one record per user ([[journey.UniqueRecords]]) must hold records for before any
     * load: the planned users; a profile whose users depend on the run may say how many it needs regardless.
     */
   def usersToFeed: Option[Long] = plannedUsers

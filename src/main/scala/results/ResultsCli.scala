@@ -1,5 +1,7 @@
 package results
 
+import config.KnownSettings
+
 import results.archive.{ ClaimsFile, RunArchive, SummaryJson }
 
 import results.gate.{ RunComparison, ThresholdOverrides, Thresholds }
@@ -15,7 +17,6 @@ import java.time.format.DateTimeFormatter
 import scala.util.control.NonFatal
 
 import config.{ ConfigFiles, InputError, Redaction }
-import suite.KnownSettings
 
 /** Command line of the results pipeline, e.g.
   * `mvn -q exec:java -Dexec.mainClass=results.ResultsCli -Dexec.args="compare results/a results/b"`.

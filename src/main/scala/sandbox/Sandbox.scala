@@ -1,5 +1,7 @@
 package sandbox
 
+import config.{ FailFast, KnownSettings }
+
 import results.model.SandboxShare
 
 import java.nio.file.Path
@@ -9,7 +11,6 @@ import java.util.concurrent.atomic.AtomicBoolean
 import scala.util.control.NonFatal
 
 import config.InputError
-import suite.{ FailFast, KnownSettings }
 
 import io.netty.channel.{ EventLoopGroup, MultiThreadIoEventLoopGroup }
 import io.netty.channel.nio.NioIoHandler
@@ -71,7 +72,7 @@ final class RunningSandbox private[sandbox] (
     * system and request name, the requests by the time the sandbox added to them; per system, the new
     * connections by their wait from accept to their first request read.
     */
-  def countInto(tallies: suite.Tallies): Unit = {
+  def countInto(tallies: watch.Tallies): Unit = {
     def count(name: String, key: String, buckets: Seq[(String, Long)]): Unit = {
       val tally = tallies(name, SandboxShare.Buckets.map(_._1))
       buckets.foreach { case (bucket, n) => tally.add(key, bucket, n) }

@@ -1,9 +1,10 @@
 package elections
 
+import journey.Feeders
+
 import java.net.{ URI, URISyntaxException }
 
 import config.InputError
-import suite.Feeders
 
 /** The comprehensive test's other pages: `name,path` rows, the name being the page's group and tally key. */
 object ElectionsPages {

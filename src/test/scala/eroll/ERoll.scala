@@ -1,11 +1,12 @@
 package eroll
 
+import journey.{ Feeders, SystemSettings, SystemUnderTest }
+
 import eroll.standin.ERollStandIn
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
 import config.InputError
-import suite.{ Feeders, SystemSettings, SystemUnderTest }
 
 /** eRoll API: authorised users query the roll (docs/systems/eroll.md). One journey is one session: log
   * in, calls drawn by route weight with think time before each, until a drawn logout.

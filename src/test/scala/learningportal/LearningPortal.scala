@@ -1,11 +1,12 @@
 package learningportal
 
+import journey.{ Feeders, SystemSettings, SystemUnderTest }
+
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
 import learningportal.standin.LearningPortalStandIn
 import config.InputError
-import suite.{ Feeders, SystemSettings, SystemUnderTest }
 import websites.{ Browser, SitePath }
 
 /** The learning portal (docs/systems/learning-portal.md): a learner logs in, reads every content page of

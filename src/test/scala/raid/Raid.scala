@@ -1,11 +1,12 @@
 package raid
 
+import journey.{ Feeders, SystemSettings, SystemUnderTest }
+
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
 import raid.standin.RaidStandIn
 import config.InputError
-import suite.{ Feeders, SystemSettings, SystemUnderTest }
 
 /** RAiD API: mint and update raids (docs/systems/raid.md). */
 object Raid extends SystemUnderTest {

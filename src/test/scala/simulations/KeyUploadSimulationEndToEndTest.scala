@@ -1,5 +1,7 @@
 package simulations
 
+import config.FailFast
+
 import java.io.{ ByteArrayOutputStream, PrintStream }
 import java.nio.file.Files
 
@@ -10,7 +12,6 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import profiles.ProfilesTestKit
 import config.InputError
-import suite.FailFast
 import testkit.{ GatlingProcess, SimulationRuns }
 
 /** KeyUploadSimulation at smoke scale against the in-process sandbox, each level made long enough for

@@ -1,12 +1,13 @@
 package keyall.standin
 
+import journey.Feeders
+
 import scala.util.control.NonFatal
 
 import keyall.{ KeyAllStaff, Queues }
 import sandbox.{ StandIn, StandInContext, StandInHandler, StandInRequest }
 import profiles.Plan
 import config.{ InputError, Redaction }
-import suite.Feeders
 
 /** The back office's stand-in: [[KeyAllAppStandIn]] over its queues in PostgreSQL, per `sandbox.key-all` in
   * key-all.conf. With no `jdbcUrl` it starts an embedded PostgreSQL of its own ([[EmbeddedPostgresServer]])

@@ -185,7 +185,7 @@ class CapacityProfilesTest {
     assertEquals(0.5, search(closed, smoke = true).plan.resolution, "a smoke run's 2 users bisect at 0.5x")
   }
 
-  /** A feeder of one record per user (suite.UniqueRecords) is checked against these before any load. */
+  /** A feeder of one record per user (journey.UniqueRecords) is checked against these before any load. */
   @Test def aSearchNeedsARecordForEveryUserItsCeilingAdmits(): Unit = {
     val arrivals = capacity(s"profiles.s { default = p, p { $open } }")
     assertEquals((None, Some(1440000L)), (arrivals.plannedUsers, arrivals.usersToFeed), "8 x 50 new users/s for 1 h")

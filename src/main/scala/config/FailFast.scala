@@ -36,21 +36,16 @@ object FailFast {
     catch { case e: InputError => exit(e) }
 
   // In-process the caller gets the error itself: printing it too would read as a failure in a test's output.
-  private def stop(e: RuntimeException): Nothing =
+  private def stop(e: InputError): Nothing =
     if (sys.props.get("suite.exitOnError").contains("true")) exit(e) else throw e
 
-  /** The line printed, without secrets; the key it starts with stays whole: `eforms.password: missing` names a
+  /** The line printed, without secrets; the error's key stays whole: `eforms.password: missing` names a
     * setting, it shows no password.
     */
-  def errorLine(e: RuntimeException): String = {
-    val message = e.getMessage
-    val at = message.indexOf(": ")
-    if (at > 0 && !message.substring(0, at).exists(_.isWhitespace))
-      s"ERROR: ${message.substring(0, at + 2)}${Redaction.redact(message.substring(at + 2))}"
-    else s"ERROR: ${Redaction.redact(message)}"
-  }
+  def errorLine(e: InputError): String =
+    s"ERROR: ${e.key.fold("")(key => s"$key: ")}${Redaction.redact(e.problem)}"
 
-  private def exit(e: RuntimeException): Nothing = {
+  private def exit(e: InputError): Nothing = {
     System.err.println(errorLine(e))
     System.err.flush()
     sys.exit(InputErrorExitCode)

@@ -69,7 +69,8 @@ final case class ConnectivityCheck(
       val rate = requests * 1e9 / (System.nanoTime() - start)
       if (rate <= minRequestsPerSecond)
         throw new InputError(
-          s"${key("minRequestsPerSecond")}: GET $url ran at ${ConnectivityCheck.show(rate)} requests/s " +
+          s"${key("minRequestsPerSecond")}",
+          s"GET $url ran at ${ConnectivityCheck.show(rate)} requests/s " +
             s"($requests requests on $connections connections), not over ${ConnectivityCheck.show(minRequestsPerSecond)}: " +
             "the link or the target is too slow for this run"
         )
@@ -78,11 +79,12 @@ final case class ConnectivityCheck(
       case e: InputError                => throw e
       case _: ConnectivityCheck.TooSlow =>
         throw new InputError(
-          s"${key("timeout")}: GET $url did not finish ${warmUpRequests + requests} requests within ${timeout.toSeconds} s"
+          s"${key("timeout")}",
+          s"GET $url did not finish ${warmUpRequests + requests} requests within ${timeout.toSeconds} s"
         )
-      case e: ConnectivityCheck.BadStatus => throw new InputError(s"${key("path")}: GET $url answered ${e.status}")
+      case e: ConnectivityCheck.BadStatus => throw new InputError(s"${key("path")}", s"GET $url answered ${e.status}")
       case NonFatal(e)                    =>
-        throw new InputError(s"${key("path")}: GET $url failed (${InputError.oneLine(e)})")
+        throw new InputError(s"${key("path")}", s"GET $url failed (${InputError.oneLine(e)})")
     } finally pool.shutdownNow()
   }
 

@@ -37,22 +37,22 @@ object Feeders {
           }
       }
     requiredColumns.find(c => records.nonEmpty && !header.contains(c)).foreach { missing =>
-      throw new InputError(s"$resource: missing column '$missing' (has: ${header.sorted.mkString(", ")})")
+      throw new InputError(s"$resource", s"missing column '$missing' (has: ${header.sorted.mkString(", ")})")
     }
     validate(resource, records, requiredColumns)
   }
 
   def validate(resource: String, records: IndexedSeq[Record], requiredColumns: Seq[String]): IndexedSeq[Record] = {
     if (records.isEmpty)
-      throw new InputError(s"$resource: no records (a feeder needs a header line and at least one row)")
+      throw new InputError(s"$resource", "no records (a feeder needs a header line and at least one row)")
     val columns = records.head.keySet
     requiredColumns.find(c => !columns.contains(c)).foreach { missing =>
-      throw new InputError(s"$resource: missing column '$missing' (has: ${columns.toList.sorted.mkString(", ")})")
+      throw new InputError(s"$resource", s"missing column '$missing' (has: ${columns.toList.sorted.mkString(", ")})")
     }
     records.iterator.zipWithIndex.foreach { case (record, i) =>
       requiredColumns.find(c => !record.contains(c)).foreach { missing =>
         // Line 1 is the header, so record i is on line i + 2.
-        throw new InputError(s"$resource: line ${i + 2} has no value for column '$missing' (a short row?)")
+        throw new InputError(s"$resource", s"line ${i + 2} has no value for column '$missing' (a short row?)")
       }
     }
     records
@@ -60,7 +60,7 @@ object Feeders {
 
   private def badLine(resource: String, e: JacksonException): InputError = {
     val line = Option(e.getLocation).map(l => s"line ${l.getLineNr}: ").getOrElse("")
-    new InputError(s"$resource: $line${InputError.firstLine(e.getOriginalMessage)}")
+    new InputError(s"$resource", s"$line${InputError.firstLine(e.getOriginalMessage)}")
   }
 
   private def open(resource: String): Option[InputStream] =
@@ -70,7 +70,7 @@ object Feeders {
   /** The header's column names and the rows; a short row lacks the columns it has no value for. */
   private def read(resource: String, in: BufferedReader): (Seq[String], IndexedSeq[Record]) = {
     in.mark(1)
-    if (in.read() < 0) throw new InputError(s"$resource: empty (a feeder needs a header line and at least one row)")
+    if (in.read() < 0) throw new InputError(s"$resource", "empty (a feeder needs a header line and at least one row)")
     in.reset()
     Using.resource(reader.readValues[java.util.Map[String, String]](in)) { rows =>
       val records = rows.asScala.map(row => row.asScala.toMap[String, Any]).toIndexedSeq

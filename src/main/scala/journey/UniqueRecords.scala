@@ -32,12 +32,12 @@ final class UniqueRecords(
   all.iterator.map(_(key).toString).zipWithIndex.foldLeft(Map.empty[String, Int]) { case (seen, (id, i)) =>
     // Line 1 is the header, so record i is on line i + 2.
     seen.get(id).foreach(first =>
-      throw new InputError(s"$file: line ${i + 2} repeats $key '$id' (first on line $first)")
+      throw new InputError(s"$file", s"line ${i + 2} repeats $key '$id' (first on line $first)")
     )
     seen.updated(id, i + 2)
   }
   usersToFeed.filter(_ > slice.size).foreach { needed =>
-    throw new InputError(s"$file: this run needs ${Plan.count(needed)} records, one per user, but ${has}")
+    throw new InputError(s"$file", s"this run needs ${Plan.count(needed)} records, one per user, but ${has}")
   }
 
   /** Feeds the next unused record into the session, or stops the run when there is none left. */

@@ -17,13 +17,16 @@ object Preflight {
       val shown = Redaction.redact(url)
       val uri =
         try URI.create(url)
-        catch { case NonFatal(_) => throw new InputError(s"$system.baseUrl: not a URL: '$shown'") }
-      val host = Option(uri.getHost).getOrElse(throw new InputError(s"$system.baseUrl: no host in '$shown'"))
+        catch { case NonFatal(_) => throw new InputError(s"$system.baseUrl", s"not a URL: '$shown'") }
+      val host = Option(uri.getHost).getOrElse(throw new InputError(s"$system.baseUrl", s"no host in '$shown'"))
       val port = if (uri.getPort >= 0) uri.getPort else if (uri.getScheme == "https") 443 else 80
       try Using.resource(new Socket())(_.connect(new InetSocketAddress(host, port), timeout.toMillis.toInt))
       catch {
         case NonFatal(e) =>
-          throw new InputError(s"$system.baseUrl: $shown is unreachable (${e.getClass.getSimpleName}: ${e.getMessage})")
+          throw new InputError(
+            s"$system.baseUrl",
+            s"$shown is unreachable (${e.getClass.getSimpleName}: ${e.getMessage})"
+          )
       }
     }
 }

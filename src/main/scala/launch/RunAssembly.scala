@@ -34,10 +34,10 @@ object RunAssembly {
       archiveTo: Option[Path] = None,
       machine: MachineLimits = MachineLimits.current()
   ): RunSetup = {
-    if (systems.isEmpty) throw new InputError(s"$simulation: sets up no system")
+    if (systems.isEmpty) throw new InputError(s"$simulation", "sets up no system")
     val keys = systems.map(_.key)
     keys.diff(keys.distinct).headOption.foreach(key =>
-      throw new InputError(s"$simulation: system '$key' is set up twice")
+      throw new InputError(s"$simulation", s"system '$key' is set up twice")
     )
 
     val profiles = systems.map { system =>
@@ -120,7 +120,7 @@ object RunAssembly {
     val throttled = loads.filter(_.profile.throttling.nonEmpty)
     if (throttled.size > 1)
       throw new InputError(
-        s"profile: ${throttled.map(_.system.key).mkString(", ")} each set a throttle; Gatling's throttle is global, so run them one at a time"
+        "profile", s"${throttled.map(_.system.key).mkString(", ")} each set a throttle; Gatling's throttle is global, so run them one at a time"
       )
     // read now, not after the run: a bad results.* setting must stop the run before any load
     val results = ResultsSettings.fromConfig(suite.root)
@@ -178,7 +178,7 @@ object RunAssembly {
   private def requireNoEarlyStopOfASearch(suite: SuiteConfig, searching: Seq[String]): Unit =
     suite.earlyStop.limitKeys.headOption.filter(_ => searching.nonEmpty).foreach { key =>
       throw new InputError(
-        s"$key: a capacity search's failing steps are meant to fail; an early stop would end the search of ${searching.mkString(", ")} at its first failing step (unset earlyStop.* for -Dprofile=capacity)"
+        s"$key", s"a capacity search's failing steps are meant to fail; an early stop would end the search of ${searching.mkString(", ")} at its first failing step (unset earlyStop.* for -Dprofile=capacity)"
       )
     }
 
@@ -219,7 +219,7 @@ object RunAssembly {
         s"; no standalone sandbox serving it has written it to $file: start one first"
       )
       throw new InputError(
-        s"targets.$target.${system.key}.baseUrl: missing (where target $target serves ${system.key})$written"
+        s"targets.$target.${system.key}.baseUrl", s"missing (where target $target serves ${system.key})$written"
       )
     }
     new Settings(suite.system(system.key), system.key).string("baseUrl")

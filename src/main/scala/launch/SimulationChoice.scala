@@ -37,7 +37,7 @@ object SimulationChoice {
   def check(className: String, loader: ClassLoader): Unit =
     if (!isSimulation(className, loader)) {
       val problem = if (loads(className, loader)) "is not a Gatling Simulation" else "no such class"
-      throw new InputError(s"$Key: $problem (was '$className'); known: ${known(loader).mkString(", ")}")
+      throw new InputError(s"$Key", s"$problem (was '$className'); known: ${known(loader).mkString(", ")}")
     }
 
   private def loads(className: String, loader: ClassLoader): Boolean =

@@ -97,7 +97,7 @@ object SuiteConfig {
     val targetName = s.string("target")
     val knownTargets = s.block("targets").names
     if (!knownTargets.contains(targetName))
-      throw new InputError(s"target: unknown target '$targetName'; known: ${knownTargets.mkString(", ")}")
+      throw new InputError("target", s"unknown target '$targetName'; known: ${knownTargets.mkString(", ")}")
     val block = s.block(s"targets.$targetName")
     // The base URLs a standalone sandbox wrote, under those the target's block gives (-D ones included).
     val written = block.optionalString("baseUrlsFile").fold(ConfigFactory.empty())(f => BaseUrlsFile.read(Paths.get(f)))

@@ -30,7 +30,7 @@ object LoadProfiles {
       shard: Shard,
       smoke: Boolean
   ): LoadProfile = {
-    if (!(scale > 0) || scale.isInfinite) throw new InputError(s"scale: must be greater than 0 (was $scale)")
+    if (!(scale > 0) || scale.isInfinite) throw new InputError("scale", s"must be greater than 0 (was $scale)")
     if (profile == capacity.CapacityProfile.Name)
       capacity.CapacityProfiles.load(config, simulation, scale, shard, smoke)
     else shaped(config, simulation, profile, scale, shard, smoke)
@@ -42,7 +42,7 @@ object LoadProfiles {
     val where = s"profiles.${quote(simulation)}.${capacity.SearchSettings.Block}.of"
     of match {
       case Some(capacity.CapacityProfile.Name) =>
-        throw new InputError(s"$where: names the capacity search itself; name the profile it multiplies")
+        throw new InputError(s"$where", "names the capacity search itself; name the profile it multiplies")
       case Some(name) => profiles.checked(name, where)
       case None       => if (profiles.names.contains(Reference)) Reference else profiles.defaultProfile
     }
@@ -67,20 +67,20 @@ object LoadProfiles {
 
     val scaled = parsed.shape.scaled(scale)
     scaled.invalid.foreach { case (key, reason) =>
-      throw new InputError(s"$path.$key: $reason (scale x${Plan.number(scale)})")
+      throw new InputError(s"$path.$key", s"$reason (scale x${Plan.number(scale)})")
     }
 
     val scaledThrottle = parsed.throttle.map(_.scaled(scale))
     scaledThrottle.filter(_.requestsPerSecond == 0).foreach { _ =>
-      throw new InputError(s"$path.throttle.requestsPerSecond: scaled to 0 requests/s (scale x${Plan.number(scale)})")
+      throw new InputError(s"$path.throttle.requestsPerSecond", s"scaled to 0 requests/s (scale x${Plan.number(scale)})")
     }
 
     val shape = if (compress) scaled.compressed(shard.count) else scaled
     val throttle = if (compress) parsed.throttle.map(_.compressed(shard.count)) else scaledThrottle
-    shape.emptyShare(shard).foreach(reason => throw new InputError(s"$path: $reason"))
+    shape.emptyShare(shard).foreach(reason => throw new InputError(s"$path", s"$reason"))
     throttle.filter(t => shard.share(t.requestsPerSecond) == 0).foreach { t =>
       throw new InputError(
-        s"$path.throttle.requestsPerSecond: shard $shard gets no requests/s (${t.requestsPerSecond} requests/s over ${shard.count} shards)"
+        s"$path.throttle.requestsPerSecond", s"shard $shard gets no requests/s (${t.requestsPerSecond} requests/s over ${shard.count} shards)"
       )
     }
 

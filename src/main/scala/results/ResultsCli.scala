@@ -197,7 +197,7 @@ object ResultsCli {
     val expected = options.values.get("shards").map(n =>
       n.toIntOption.filter(
         _ >= 2
-      ).getOrElse(throw new InputError(s"--shards: must be a whole number from 2 (was '$n')"))
+      ).getOrElse(throw new InputError("--shards", s"must be a whole number from 2 (was '$n')"))
     )
     val stamp = DateTimeFormatter.ofPattern(
       "yyyyMMddHHmmssSSS"

@@ -194,7 +194,8 @@ object Sandbox {
     try start
     catch {
       case e: InputError => throw e
-      case NonFatal(e)   => throw new InputError(s"sandbox.$key: the stand-in did not start (${InputError.oneLine(e)})")
+      case NonFatal(e)   =>
+        throw new InputError(s"sandbox.$key", s"the stand-in did not start (${InputError.oneLine(e)})")
     }
 
   /** `bind`, whose failure to listen on `port` is an [[InputError]]: a port taken names `sandbox.<key>.port`,

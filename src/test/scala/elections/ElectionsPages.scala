@@ -16,10 +16,11 @@ object ElectionsPages {
       val name = record("name").toString.trim
       val path = record("path").toString.trim
       // Line 1 is the header, so record i is on line i + 2.
-      if (name.isEmpty) throw new InputError(s"$resource: line ${i + 2}: empty page name")
+      if (name.isEmpty) throw new InputError(s"$resource", s"line ${i + 2}: empty page name")
       if (!isSitePath(path))
         throw new InputError(
-          s"$resource: line ${i + 2}: '$path' is not a path on the site (it must start with a single '/', e.g. /enrol)"
+          s"$resource",
+          s"line ${i + 2}: '$path' is not a path on the site (it must start with a single '/', e.g. /enrol)"
         )
       Map("pageName" -> name, "pagePath" -> path)
     }

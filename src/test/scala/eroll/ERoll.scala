@@ -41,7 +41,7 @@ object ERoll extends SystemUnderTest {
     val prefixLength = settings.int("addressCompletion.prefixLength", min = 3)
     val people = roll(settings)
     val (mononyms, named) = people.partition(_("firstName").toString.isEmpty)
-    if (mononyms.isEmpty) throw new InputError(s"${settings.string("roll")}: no mononyms (people with no first name)")
+    if (mononyms.isEmpty) throw new InputError(s"${settings.string("roll")}", "no mononyms (people with no first name)")
     val namedFeeder = named.circular
     val mononymFeeder = mononyms.circular
 
@@ -85,7 +85,7 @@ object ERoll extends SystemUnderTest {
         account.updated(
           "password",
           sys.env.get(passwordEnv).filter(_.nonEmpty).getOrElse(
-            throw new InputError(s"$file: ${account("username")} has no password; set $passwordEnv")
+            throw new InputError(s"$file", s"${account("username")} has no password; set $passwordEnv")
           )
         )
     }

@@ -59,7 +59,7 @@ object LearningPortal extends SystemUnderTest {
     val records = Feeders.csvRecords(file, PageColumns)
     records.iterator.zipWithIndex.foreach { case (record, i) =>
       // Line 1 is the header.
-      SitePath.problem(record("path").toString).foreach(p => throw new InputError(s"$file: line ${i + 2}: $p"))
+      SitePath.problem(record("path").toString).foreach(p => throw new InputError(s"$file", s"line ${i + 2}: $p"))
     }
     records
   }

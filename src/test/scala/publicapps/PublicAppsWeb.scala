@@ -32,7 +32,7 @@ object PublicAppsWeb extends SystemUnderTest {
   override def journey(settings: SystemSettings): ChainBuilder = {
     val list = WorkList(cycle(settings).toIndexedSeq)
     val items = settings.workItems.getOrElse(
-      throw new InputError(s"$key: the combined run works through a list: its profile must be of type fixed-work")
+      throw new InputError(s"$key", "the combined run works through a list: its profile must be of type fixed-work")
     )
     val eol = settings.of(Eol)
     // Electors (on the roll) for the change-details transactions, enrolees for the enrolments.

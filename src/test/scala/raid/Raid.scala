@@ -56,7 +56,8 @@ object Raid extends SystemUnderTest {
         .orElse(sys.env.get(s"${tokenEnv}_$servicePoint").filter(_.nonEmpty))
         .orElse(sys.env.get(tokenEnv).filter(_.nonEmpty))
         .getOrElse(throw new InputError(
-          s"$feeder: service point $servicePoint has no apiToken; set ${tokenEnv}_$servicePoint or $tokenEnv"
+          s"$feeder",
+          s"service point $servicePoint has no apiToken; set ${tokenEnv}_$servicePoint or $tokenEnv"
         ))
       record.updated("apiToken", token)
     }

@@ -25,7 +25,7 @@ private[profiles] object CapacityProfiles {
 
   def load(config: Config, simulation: String, scale: Double, shard: Shard, smoke: Boolean): LoadProfile = {
     if (!shard.isWhole) throw new InputError(
-      s"shard: a capacity search runs on one injector, since each step depends on the last one's verdict (was $shard); run -Dprofile=capacity without -Dshard"
+      "shard", s"a capacity search runs on one injector, since each step depends on the last one's verdict (was $shard); run -Dprofile=capacity without -Dshard"
     )
     val settings = SearchSettings.read(config, simulation)
     val of = LoadProfiles.referenceOf(config, simulation, settings.of)
@@ -43,7 +43,7 @@ private[profiles] object CapacityProfiles {
     val step = if (smoke) settings.stepDuration.min(SmokeStep) else settings.stepDuration
     // A search whose budget holds no step would run none and answer nothing (eForms settles 20 minutes a step).
     if (!smoke && settings.maxDuration < settle + step) throw new InputError(
-      s"capacity.maxDuration: must hold at least one step of '$of', ${Plan.human(settle)} settling and ${Plan.human(step)} judged (was ${Plan.human(settings.maxDuration)})"
+      "capacity.maxDuration", s"must hold at least one step of '$of', ${Plan.human(settle)} settling and ${Plan.human(step)} judged (was ${Plan.human(settings.maxDuration)})"
     )
     val plan = SearchPlan(
       system = simulation,
@@ -72,7 +72,7 @@ private[profiles] object CapacityProfiles {
     */
   private def resolutionFor(resolution: Double, load: ReferenceLoad, of: String, smoke: Boolean): Double = {
     def tooFine(finest: Double, why: String) = throw new InputError(
-      s"capacity.resolution: must be at least ${Plan.number(finest)} (was ${Plan.number(resolution)}): $why"
+      "capacity.resolution", s"must be at least ${Plan.number(finest)} (was ${Plan.number(resolution)}): $why"
     )
     if (resolution < Admission.FinestMultiple - Eps)
       tooFine(Admission.FinestMultiple, "the search admits multiples in thousandths")

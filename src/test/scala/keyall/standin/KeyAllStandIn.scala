@@ -37,7 +37,8 @@ object KeyAllStandIn extends StandIn {
         catch {
           case _: EmbeddedPostgresServer.NotStarted =>
             throw new InputError(
-              s"${s.key("embeddedStartupWait")}: the embedded PostgreSQL did not accept connections within " +
+              s"${s.key("embeddedStartupWait")}",
+              "the embedded PostgreSQL did not accept connections within " +
                 s"${startupWait.toMillis} ms (a busy machine may need more)"
             )
         }

@@ -17,8 +17,8 @@ import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import linespeed.LineClass
 import live.LiveSettings
-import profiles.{ LoadProfile, LoadProfiles, Shard }
-import profiles.capacity.CapacityProfile
+import profiles.{ LoadProfile, Shard }
+import profiles.capacity.{ CapacityProfile, CapacityProfiles }
 import sandbox.SandboxSettings
 
 /** Reads and checks a run's whole input: an [[InputError]] or a [[RunSetup]]. */
@@ -41,7 +41,7 @@ object RunAssembly {
     )
 
     val profiles = systems.map { system =>
-      system -> LoadProfiles.load(
+      system -> CapacityProfiles.loadAny(
         suite.root,
         system.key,
         suite.profileOf(system.key),
@@ -51,7 +51,10 @@ object RunAssembly {
       )
     }
     requireProductionAllowed(suite, profiles.map { case (system, profile) => system.key -> profile })
-    requireNoEarlyStopOfASearch(suite, profiles.collect { case (system, p) if p.capacitySearch.nonEmpty => system.key })
+    requireNoEarlyStopOfASearch(
+      suite,
+      profiles.collect { case (system, p) if CapacityProfiles.searchOf(p).nonEmpty => system.key }
+    )
     val claims = new ClaimsFile.Recorder
     val tallies = new Tallies
     val owners = new RequestOwners
@@ -73,7 +76,7 @@ object RunAssembly {
       val lines =
         if (settings.settings.has("lineSpeeds")) LineClass.read(settings.settings, "lineSpeeds") else Nil
       def scaled(scale: Double, shard: Shard) =
-        LoadProfiles.load(suite.root, system.key, suite.profileOf(system.key), scale, shard, suite.smoke)
+        CapacityProfiles.loadAny(suite.root, system.key, suite.profileOf(system.key), scale, shard, suite.smoke)
       def perClass(whole: LoadProfile)(share: Double => LoadProfile) = {
         // One population per class, its share of the whole run's users (every shard's), at least one each where
         // there are enough; a shape with no user count splits its peak (a smoke run gives every class its few users).
@@ -120,7 +123,8 @@ object RunAssembly {
     val throttled = loads.filter(_.profile.throttling.nonEmpty)
     if (throttled.size > 1)
       throw new InputError(
-        "profile", s"${throttled.map(_.system.key).mkString(", ")} each set a throttle; Gatling's throttle is global, so run them one at a time"
+        "profile",
+        s"${throttled.map(_.system.key).mkString(", ")} each set a throttle; Gatling's throttle is global, so run them one at a time"
       )
     // read now, not after the run: a bad results.* setting must stop the run before any load
     val results = ResultsSettings.fromConfig(suite.root)
@@ -178,7 +182,8 @@ object RunAssembly {
   private def requireNoEarlyStopOfASearch(suite: SuiteConfig, searching: Seq[String]): Unit =
     suite.earlyStop.limitKeys.headOption.filter(_ => searching.nonEmpty).foreach { key =>
       throw new InputError(
-        s"$key", s"a capacity search's failing steps are meant to fail; an early stop would end the search of ${searching.mkString(", ")} at its first failing step (unset earlyStop.* for -Dprofile=capacity)"
+        s"$key",
+        s"a capacity search's failing steps are meant to fail; an early stop would end the search of ${searching.mkString(", ")} at its first failing step (unset earlyStop.* for -Dprofile=capacity)"
       )
     }
 
@@ -219,7 +224,8 @@ object RunAssembly {
         s"; no standalone sandbox serving it has written it to $file: start one first"
       )
       throw new InputError(
-        s"targets.$target.${system.key}.baseUrl", s"missing (where target $target serves ${system.key})$written"
+        s"targets.$target.${system.key}.baseUrl",
+        s"missing (where target $target serves ${system.key})$written"
       )
     }
     new Settings(suite.system(system.key), system.key).string("baseUrl")

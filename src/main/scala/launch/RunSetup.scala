@@ -17,7 +17,7 @@ import scala.concurrent.duration.FiniteDuration
 import io.gatling.core.controller.throttle.ThrottleStep
 import live.LiveSettings
 import profiles.WindowRecorder
-import profiles.capacity.CapacitySearch
+import profiles.capacity.{ CapacityProfiles, CapacitySearch }
 
 import sandbox.SandboxSettings
 
@@ -54,7 +54,7 @@ final case class RunSetup(
 
   /** The capacity searches of the run's systems whose profile is `capacity`. */
   /** One per searching system, however many line classes share its search. */
-  def capacitySearches: Seq[CapacitySearch] = loads.flatMap(_.profile.capacitySearch).distinct
+  def capacitySearches: Seq[CapacitySearch] = loads.flatMap(load => CapacityProfiles.searchOf(load.profile)).distinct
 
   /** The planned injection time, where every system's is known in advance. */
   def plannedDurationMs: Option[Long] =
@@ -98,7 +98,7 @@ final case class RunSetup(
         plannedSteady = steady.flatMap(_.left.toOption),
         measuredSteady = steady.flatMap(_.toOption),
         requests = owners.of(key),
-        capacity = own.flatMap(_.profile.capacitySearch).headOption.map(_.record)
+        capacity = own.flatMap(load => CapacityProfiles.searchOf(load.profile)).headOption.map(_.record)
       )
     }
 

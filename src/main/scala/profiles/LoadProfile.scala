@@ -41,9 +41,6 @@ trait LoadProfile {
     */
   def usersToFeed: Option[Long] = plannedUsers
 
-  /** The capacity search this profile runs (the `capacity` profile); None for every other profile. */
-  def capacitySearch: Option[capacity.CapacitySearch] = None
-
   /** Steps for `PopulationBuilder.throttle` or `setUp(...).throttle`; empty when the profile has no throttle. */
   def throttling: Seq[ThrottleStep]
 }

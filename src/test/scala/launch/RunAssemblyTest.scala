@@ -4,6 +4,7 @@ import journey.{ Companion, SystemSettings, SystemUnderTest }
 
 import results.model.RunCourse
 import profiles.{ LoadProfiles, WindowRecorder }
+import profiles.capacity.CapacityProfiles
 
 import config.InputError
 
@@ -66,7 +67,9 @@ class RunAssemblyTest {
     // One search judges the system's whole load; each class's population takes its share of the ceiling.
     assertEquals(1, split.capacitySearches.size)
     assertEquals(Seq("slow", "fast"), split.loads.flatMap(_.line.map(_.name)))
-    assertTrue(split.loads.forall(_.profile.capacitySearch.contains(split.capacitySearches.head)))
+    assertTrue(split.loads.forall(load =>
+      CapacityProfiles.searchOf(load.profile).contains(split.capacitySearches.head)
+    ))
     val rates = split.loads.map(_.profile.plan.peakArrivalRate.get)
     assertEquals(ceiling, rates.sum, 1e-9, rates.toString)
     assertEquals(3.0, rates(1) / rates(0), 0.01, rates.toString)
@@ -133,7 +136,8 @@ class RunAssemblyTest {
 
   private def guard(overrides: (String, Any)*): Unit = {
     val suite = suiteWith(overrides: _*)
-    val profile = LoadProfiles.load(suite.root, "toy", suite.profileOf("toy"), suite.scale, suite.shard, suite.smoke)
+    val profile =
+      CapacityProfiles.loadAny(suite.root, "toy", suite.profileOf("toy"), suite.scale, suite.shard, suite.smoke)
     RunAssembly.requireProductionAllowed(suite, Seq("toy" -> profile))
   }
 

@@ -1,8 +1,6 @@
 package launch
 
-import config.FailFast
-
-import config.InputError
+import config.{ FailFast, InputError }
 
 import java.lang.reflect.Modifier
 import java.nio.file.{ Files, Paths }

@@ -1,13 +1,12 @@
 package launch
 
-import config.{ FailFast, KnownSettings }
 import journey.SystemUnderTest
 import machine.{ InjectorHealth, MachineLoad }
 import signals.{ ParentWatch, StopSignals, SynchronisedStart }
 import watch.EarlyStop
 
 import results.model.{ EarlyStopRecord, ExitCodes, InjectorHealthRecord, RunCourse, ShardStart }
-import config.{ InputError, Redaction }
+import config.{ FailFast, InputError, KnownSettings, Redaction }
 
 import java.nio.file.{ Path, Paths }
 

@@ -1,7 +1,5 @@
 package results
 
-import config.KnownSettings
-
 import results.archive.{ ClaimsFile, RunArchive, SummaryJson }
 
 import results.gate.{ RunComparison, ThresholdOverrides, Thresholds }
@@ -16,7 +14,7 @@ import java.time.format.DateTimeFormatter
 
 import scala.util.control.NonFatal
 
-import config.{ ConfigFiles, InputError, Redaction }
+import config.{ ConfigFiles, InputError, KnownSettings, Redaction }
 
 /** Command line of the results pipeline, e.g.
   * `mvn -q exec:java -Dexec.mainClass=results.ResultsCli -Dexec.args="compare results/a results/b"`.

@@ -1,7 +1,5 @@
 package sandbox
 
-import config.{ FailFast, KnownSettings }
-
 import results.model.SandboxShare
 
 import java.nio.file.Path
@@ -10,7 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean
 
 import scala.util.control.NonFatal
 
-import config.InputError
+import config.{ FailFast, InputError, KnownSettings }
 
 import io.netty.channel.{ EventLoopGroup, MultiThreadIoEventLoopGroup }
 import io.netty.channel.nio.NioIoHandler

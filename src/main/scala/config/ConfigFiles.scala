@@ -53,7 +53,8 @@ object ConfigFiles {
     try ConfigFactory.parseResources(resource, ConfigParseOptions.defaults().setAllowMissing(allowMissing))
     catch {
       case e: ConfigException => throw new InputError(
-          s"src/test/resources/$resource: ${InputError.firstLine(e.getMessage).replaceFirst("^.*?: ", "")}"
+          s"src/test/resources/$resource",
+          s"${InputError.firstLine(e.getMessage).replaceFirst("^.*?: ", "")}"
         )
     }
   }

@@ -9,19 +9,29 @@ import com.typesafe.config.{ Config, ConfigException, ConfigFactory, ConfigUtil,
 /** Wrong input (a setting, a file, a command-line argument), found before any load is sent or
   * before a result is written. The message is one line that names the key or file, e.g.
   * `scale: must be greater than 0 (was -1)`.
+  *
+  * @param key the setting or file it is about, where there is one: printed whole before the problem (see
+  *            [[FailFast.errorLine]]), so that `eforms.password: missing` names its setting
   */
-final class InputError(message: String) extends RuntimeException(message) with NoStackTrace
+final class InputError private (val key: Option[String], val problem: String)
+    extends RuntimeException(key.fold(problem)(k => s"$k: $problem"))
+    with NoStackTrace {
+  def this(key: String, problem: String) = this(Some(key), problem)
+
+  /** An error that names no one key (a command's arguments, a run as a whole). */
+  def this(message: String) = this(None, message)
+}
 
 object InputError {
 
   /** The first line of a typesafe-config message, without its "origin: " prefix. */
   def fromConfig(key: String, e: ConfigException): InputError = e match {
-    case _: ConfigException.Missing => new InputError(s"$key: missing")
-    case other => new InputError(s"$key: ${firstLine(other.getMessage).replaceFirst("^.*?: ", "")}")
+    case _: ConfigException.Missing => new InputError(s"$key", "missing")
+    case other => new InputError(s"$key", s"${firstLine(other.getMessage).replaceFirst("^.*?: ", "")}")
   }
 
   /** A file the run needs that is not there, worded one way: `<file>: not found (<where it was looked for>)`. */
-  def notFound(file: String, where: String): InputError = new InputError(s"$file: not found ($where)")
+  def notFound(file: String, where: String): InputError = new InputError(s"$file", s"not found ($where)")
 
   def firstLine(s: String): String = Option(s).flatMap(_.linesIterator.nextOption()).getOrElse("")
 
@@ -125,7 +135,7 @@ final class Settings(val config: Config, val prefix: String = "") {
 
   def port(path: String): Int = int(path, min = 0, max = 65535)
 
-  def fail(path: String, problem: String): Nothing = throw new InputError(s"${key(path)}: $problem")
+  def fail(path: String, problem: String): Nothing = throw new InputError(s"${key(path)}", s"$problem")
 
   private def within(path: String, value: Long, min: Long, max: Long): Long = {
     if (value < min) fail(path, s"must be at least $min (was $value)")

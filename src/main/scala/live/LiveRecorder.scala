@@ -1,5 +1,7 @@
 package live
 
+import watch.{ Answer, LoadListener }
+
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.{ AtomicLong, LongAdder }
 
@@ -7,7 +9,6 @@ import scala.collection.mutable
 import scala.jdk.CollectionConverters._
 
 import org.HdrHistogram.{ Histogram, Recorder }
-import suite.{ Answer, LoadListener }
 
 /** Response times of an interval or since the start, in ms (0 where nothing was answered). */
 final case class Latency(count: Long, p50Ms: Long, p90Ms: Long, p95Ms: Long, p99Ms: Long) {
@@ -73,7 +74,7 @@ final case class SystemFigures(
   * reader), the KO answers' statuses, and users started and ended.
   *
   * An answer counts as KO when Gatling's default status check would refuse it (not 2xx nor 304): the live
-  * figures see answers only (see [[suite.Answer]]), so they never count more requests than the run's summary,
+  * figures see answers only (see [[watch.Answer]]), so they never count more requests than the run's summary,
   * which also holds the requests that got no answer and those that failed their own checks.
   *
   * [[tick]] is called by one thread, once an interval: it closes the interval and returns the figures.

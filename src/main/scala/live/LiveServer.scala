@@ -134,11 +134,12 @@ object LiveServer {
         case e: BindException =>
           groups.foreach(_.shutdownGracefully(0, 0, TimeUnit.SECONDS))
           throw new InputError(
-            s"live.port: cannot listen on $host:$port (${e.getMessage}); -Dlive.port=0 takes a free one"
+            "live.port",
+            s"cannot listen on $host:$port (${e.getMessage}); -Dlive.port=0 takes a free one"
           )
         case NonFatal(e) =>
           groups.foreach(_.shutdownGracefully(0, 0, TimeUnit.SECONDS))
-          throw new InputError(s"live.host: cannot listen on $host:$port (${InputError.oneLine(e)})")
+          throw new InputError("live.host", s"cannot listen on $host:$port (${InputError.oneLine(e)})")
       }
     if (settings.token.isEmpty && !InetAddress.getByName(host).isLoopbackAddress)
       println(

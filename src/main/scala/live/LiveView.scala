@@ -1,5 +1,7 @@
 package live
 
+import watch.{ EarlyStop, LoadListener }
+
 import results.gate.{ ThresholdOverrides, Thresholds }
 import results.model.{ InjectorHealthRecord, Unjudged }
 import results.render.SitePages
@@ -12,7 +14,6 @@ import scala.util.control.NonFatal
 import io.gatling.core.structure.PopulationBuilder
 import results.RunOutcome
 import config.InputError
-import suite.{ EarlyStop, LoadListener }
 
 /** A run as it goes: once a second the [[LiveRecorder]]'s figures, each system's thresholds as they would
   * stand now, early stop and the injector's health become a [[LiveState]], which the [[LiveServer]] serves

@@ -36,13 +36,10 @@ trait LoadProfile {
     */
   def plannedUsers: Option[Long]
 
-  /** How many users a feeder of one record per user ([[suite.UniqueRecords]]) must hold records for before any
+  /** How many users a feeder of one record per user ([[journey.UniqueRecords]]) must hold records for before any
     * load: the planned users; a profile whose users depend on the run may say how many it needs regardless.
     */
   def usersToFeed: Option[Long] = plannedUsers
-
-  /** The capacity search this profile runs (the `capacity` profile); None for every other profile. */
-  def capacitySearch: Option[capacity.CapacitySearch] = None
 
   /** Steps for `PopulationBuilder.throttle` or `setUp(...).throttle`; empty when the profile has no throttle. */
   def throttling: Seq[ThrottleStep]

@@ -13,6 +13,12 @@ object LoadProfiles {
   val Smoke = "smoke"
   val DefaultKey = "default"
 
+  /** The name of a system's capacity search, as a profile and as the block of its settings. The search is built
+    * in profiles.capacity, above this package, which does not name it: here it is only a name the shaped profiles
+    * leave free.
+    */
+  val Capacity = "capacity"
+
   /** The profile a capacity search multiplies, where a system has one. */
   val Reference = "reference"
 
@@ -21,7 +27,9 @@ object LoadProfiles {
 
   private val CommonKeys = Set("type", "description", "journeyDuration", "drain", "throttle", "settings")
 
-  /** With `smoke`, the named profile is compressed to a few seconds and a few users per shard. */
+  /** A shaped profile (any but a capacity search's). With `smoke`, the named profile is compressed to a few seconds
+    * and a few users per shard.
+    */
   def load(
       config: Config,
       simulation: String,
@@ -30,19 +38,17 @@ object LoadProfiles {
       shard: Shard,
       smoke: Boolean
   ): LoadProfile = {
-    if (!(scale > 0) || scale.isInfinite) throw new InputError(s"scale: must be greater than 0 (was $scale)")
-    if (profile == capacity.CapacityProfile.Name)
-      capacity.CapacityProfiles.load(config, simulation, scale, shard, smoke)
-    else shaped(config, simulation, profile, scale, shard, smoke)
+    if (!(scale > 0) || scale.isInfinite) throw new InputError("scale", s"must be greater than 0 (was $scale)")
+    shaped(config, simulation, profile, scale, shard, smoke)
   }
 
   /** The profile a capacity search takes its multiples of: the one it names, else `reference`, else the default. */
   private[profiles] def referenceOf(config: Config, simulation: String, of: Option[String]): String = {
     val profiles = SimulationProfiles(config, simulation)
-    val where = s"profiles.${quote(simulation)}.${capacity.SearchSettings.Block}.of"
+    val where = s"profiles.${quote(simulation)}.$Capacity.of"
     of match {
-      case Some(capacity.CapacityProfile.Name) =>
-        throw new InputError(s"$where: names the capacity search itself; name the profile it multiplies")
+      case Some(Capacity) =>
+        throw new InputError(s"$where", "names the capacity search itself; name the profile it multiplies")
       case Some(name) => profiles.checked(name, where)
       case None       => if (profiles.names.contains(Reference)) Reference else profiles.defaultProfile
     }
@@ -67,20 +73,24 @@ object LoadProfiles {
 
     val scaled = parsed.shape.scaled(scale)
     scaled.invalid.foreach { case (key, reason) =>
-      throw new InputError(s"$path.$key: $reason (scale x${Plan.number(scale)})")
+      throw new InputError(s"$path.$key", s"$reason (scale x${Plan.number(scale)})")
     }
 
     val scaledThrottle = parsed.throttle.map(_.scaled(scale))
     scaledThrottle.filter(_.requestsPerSecond == 0).foreach { _ =>
-      throw new InputError(s"$path.throttle.requestsPerSecond: scaled to 0 requests/s (scale x${Plan.number(scale)})")
+      throw new InputError(
+        s"$path.throttle.requestsPerSecond",
+        s"scaled to 0 requests/s (scale x${Plan.number(scale)})"
+      )
     }
 
     val shape = if (compress) scaled.compressed(shard.count) else scaled
     val throttle = if (compress) parsed.throttle.map(_.compressed(shard.count)) else scaledThrottle
-    shape.emptyShare(shard).foreach(reason => throw new InputError(s"$path: $reason"))
+    shape.emptyShare(shard).foreach(reason => throw new InputError(s"$path", s"$reason"))
     throttle.filter(t => shard.share(t.requestsPerSecond) == 0).foreach { t =>
       throw new InputError(
-        s"$path.throttle.requestsPerSecond: shard $shard gets no requests/s (${t.requestsPerSecond} requests/s over ${shard.count} shards)"
+        s"$path.throttle.requestsPerSecond",
+        s"shard $shard gets no requests/s (${t.requestsPerSecond} requests/s over ${shard.count} shards)"
       )
     }
 

@@ -32,7 +32,7 @@ object HistoryCli {
       case "changes" :: Nil         => changes(folder, options)
       case "import" :: file :: Nil  => importTable(folder, Paths.get(file), options)
       case "accept" :: runId :: Nil => accept(folder, runId, options)
-      case _                        => throw new InputError(s"history: unknown form\nusage:\n$Usage")
+      case _                        => throw new InputError("history", s"unknown form\nusage:\n$Usage")
     }
   }
 
@@ -59,7 +59,10 @@ object HistoryCli {
     contents.unread.map(HistoryText.unreadLine).foreach(System.err.println)
     val since = options.values.get("since").map(sinceEpochMs)
     val last = options.values.get("last").map(n =>
-      n.toIntOption.filter(_ >= 8).getOrElse(throw new InputError(s"--last: must be a whole number from 8 (was '$n')"))
+      n.toIntOption.filter(_ >= 8).getOrElse(throw new InputError(
+        "--last",
+        s"must be a whole number from 8 (was '$n')"
+      ))
     )
     val all =
       if (options.flags("new")) History.newChangePoints(contents.records, contents.acceptances)
@@ -89,11 +92,12 @@ object HistoryCli {
     def required(key: String) = options.values.getOrElse(key, throw new InputError(s"history accept: needs --$key"))
     val metric = SeriesMetric.of(required("metric")).getOrElse(
       throw new InputError(
-        s"--metric: must be one of ${SeriesMetric.All.map(_.name).mkString(", ")} (was '${required("metric")}')"
+        "--metric",
+        s"must be one of ${SeriesMetric.All.map(_.name).mkString(", ")} (was '${required("metric")}')"
       )
     )
     val reason = required("reason")
-    if (reason.trim.isEmpty) throw new InputError("--reason: must say why the change is accepted")
+    if (reason.trim.isEmpty) throw new InputError("--reason", "must say why the change is accepted")
     val contents = HistoryStore.read(folder)
     if (!contents.records.exists(_.runId == runId))
       throw new InputError(s"history accept: no run '$runId' in $folder")
@@ -110,6 +114,9 @@ object HistoryCli {
       else LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant.toEpochMilli
     catch {
       case _: java.time.format.DateTimeParseException =>
-        throw new InputError(s"--since: must be a date (2026-11-01) or an instant (2026-11-01T02:00:00Z) (was '$text')")
+        throw new InputError(
+          "--since",
+          s"must be a date (2026-11-01) or an instant (2026-11-01T02:00:00Z) (was '$text')"
+        )
     }
 }

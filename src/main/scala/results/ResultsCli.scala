@@ -14,8 +14,7 @@ import java.time.format.DateTimeFormatter
 
 import scala.util.control.NonFatal
 
-import config.{ ConfigFiles, InputError, Redaction }
-import suite.KnownSettings
+import config.{ ConfigFiles, InputError, KnownSettings, Redaction }
 
 /** Command line of the results pipeline, e.g.
   * `mvn -q exec:java -Dexec.mainClass=results.ResultsCli -Dexec.args="compare results/a results/b"`.
@@ -200,7 +199,7 @@ object ResultsCli {
     val expected = options.values.get("shards").map(n =>
       n.toIntOption.filter(
         _ >= 2
-      ).getOrElse(throw new InputError(s"--shards: must be a whole number from 2 (was '$n')"))
+      ).getOrElse(throw new InputError("--shards", s"must be a whole number from 2 (was '$n')"))
     )
     val stamp = DateTimeFormatter.ofPattern(
       "yyyyMMddHHmmssSSS"

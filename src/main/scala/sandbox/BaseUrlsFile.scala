@@ -33,7 +33,7 @@ object BaseUrlsFile {
       Files.move(written, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE)
     } catch {
       case e: IOException =>
-        throw new InputError(s"$file: cannot write it (${e.getClass.getSimpleName}: ${e.getMessage})")
+        throw new InputError(s"$file", s"cannot write it (${e.getClass.getSimpleName}: ${e.getMessage})")
     }
     text
   }
@@ -45,7 +45,10 @@ object BaseUrlsFile {
       try ConfigFactory.parseFile(file.toFile)
       catch {
         case e: ConfigException =>
-          throw new InputError(s"$file: ${InputError.firstLine(e.getMessage)} (a standalone sandbox writes this file)")
+          throw new InputError(
+            s"$file",
+            s"${InputError.firstLine(e.getMessage)} (a standalone sandbox writes this file)"
+          )
       }
 
   /** Removes `file` if it still holds `text`: a sandbox started later may have written its own. */

@@ -11,7 +11,7 @@ import scala.util.control.NonFatal
   * (target/classes, target/test-classes): the suite's own code, the stand-ins' and the journeys'. A process that
   * runs out of descriptors has none left to open a class file with, and a class first needed then fails for good
   * (NoClassDefFoundError on every later use). With the sandbox in the run's JVM that takes the injector with it
-  * (seen in a busy `.ci/run`: suite.Answer, which every answer's check makes). A class in a jar is read
+  * (seen in a busy `.ci/run`: watch.Answer, which every answer's check makes). A class in a jar is read
   * through the jar, which the class loader keeps open once it has opened it.
   */
 object ClassFolders {

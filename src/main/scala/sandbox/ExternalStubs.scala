@@ -97,7 +97,8 @@ private[sandbox] object ExternalStubs {
       .foreach { case (block, overridden) =>
         overridden.filterNot(names).toList.sorted.headOption.foreach { unknown =>
           throw new InputError(
-            s"sandbox.stubs.$block.$unknown: names no stub mapping (known: ${names.toList.sorted.mkString(", ")})"
+            s"sandbox.stubs.$block.$unknown",
+            s"names no stub mapping (known: ${names.toList.sorted.mkString(", ")})"
           )
         }
       }

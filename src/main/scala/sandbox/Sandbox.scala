@@ -8,8 +8,7 @@ import java.util.concurrent.atomic.AtomicBoolean
 
 import scala.util.control.NonFatal
 
-import config.InputError
-import suite.{ FailFast, KnownSettings }
+import config.{ FailFast, InputError, KnownSettings }
 
 import io.netty.channel.{ EventLoopGroup, MultiThreadIoEventLoopGroup }
 import io.netty.channel.nio.NioIoHandler
@@ -71,7 +70,7 @@ final class RunningSandbox private[sandbox] (
     * system and request name, the requests by the time the sandbox added to them; per system, the new
     * connections by their wait from accept to their first request read.
     */
-  def countInto(tallies: suite.Tallies): Unit = {
+  def countInto(tallies: watch.Tallies): Unit = {
     def count(name: String, key: String, buckets: Seq[(String, Long)]): Unit = {
       val tally = tallies(name, SandboxShare.Buckets.map(_._1))
       buckets.foreach { case (bucket, n) => tally.add(key, bucket, n) }
@@ -193,7 +192,8 @@ object Sandbox {
     try start
     catch {
       case e: InputError => throw e
-      case NonFatal(e)   => throw new InputError(s"sandbox.$key: the stand-in did not start (${InputError.oneLine(e)})")
+      case NonFatal(e)   =>
+        throw new InputError(s"sandbox.$key", s"the stand-in did not start (${InputError.oneLine(e)})")
     }
 
   /** `bind`, whose failure to listen on `port` is an [[InputError]]: a port taken names `sandbox.<key>.port`,

@@ -1,5 +1,8 @@
 package bench
 
+import launch.{ RunAssembly, RunSetup, SuiteConfig }
+import machine.MachineLimits
+
 import scala.jdk.CollectionConverters._
 
 import com.fasterxml.jackson.databind.{ JsonNode, ObjectMapper }
@@ -8,7 +11,6 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import simulations.{ Registry, Systems }
 import config.{ ConfigFiles, InputError }
-import suite.{ MachineLimits, RunAssembly, RunSetup, SuiteConfig }
 import testkit.toy.ToySystems
 
 /** bench/all-peaks.sh runs the main job with `-Dprofile=all-peaks`: every system registered in it needs an

@@ -1,12 +1,13 @@
 package bench
 
+import machine.InjectorHealth
+
 import java.nio.file.{ Files, Paths }
 
 import io.gatling.core.Predef._
 import io.gatling.http.Predef._
 import profiles.LateStarts
 import raid.{ RaidRecords, RaidRequests }
-import suite.InjectorHealth
 
 /** The reference for bench/overhead.sh: RAiD's journey as a plain Gatling simulation, the same 8 requests
   * with the same checks (RaidRequests), a CSV feeder of the same service points, no think time, a closed

@@ -1,5 +1,7 @@
 package docs
 
+import config.FailFast
+
 import java.nio.file.{ Files, Path }
 
 import scala.jdk.CollectionConverters._
@@ -7,7 +9,6 @@ import scala.util.Using
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.{ Tag, Test }
-import suite.FailFast
 
 /** A misspelt -D key stops the programs a user starts besides a simulation, as docs/sandbox.md and docs/results-cli.md start them (Maven's
   * exec:java, offline): the standalone sandbox before it serves (one line, exit code 3, as its other bad input)

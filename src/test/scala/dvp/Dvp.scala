@@ -1,11 +1,12 @@
 package dvp
 
+import journey.{ Feeders, SystemSettings, SystemUnderTest }
+
 import dvp.standin.DvpStandIn
 import electoral.AddressTyping
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
-import suite.{ Feeders, SystemSettings, SystemUnderTest }
 
 /** Download Voting Papers: electors who cannot vote in person download their voting papers
   * (docs/systems/dvp.md). Each user runs one situation, drawn from the configured mix.

@@ -1,11 +1,12 @@
 package dvp
 
+import journey.SystemSettings
+
 import com.typesafe.config.{ Config, ConfigFactory }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import profiles.Shard
 import config.{ ConfigFiles, InputError }
-import suite.SystemSettings
 
 /** The PDF check's setting as the journey reads it, before any load: its absence stops the run with one
   * line naming the key, as an invalid value does (DvpSimulationEndToEndTest).

@@ -1,12 +1,13 @@
 package eforms
 
+import journey.{ Companion, Mix, SystemSettings, SystemUnderTest }
+
 import eforms.standin.EFormsStandIn
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import profiles.Plan
-import suite.{ Companion, Mix, SystemSettings, SystemUnderTest }
 
 /** Survey eForms (docs/systems/eforms.md): a respondent logs in, fills in one survey page by page and
   * submits it. The survey is drawn by take-up; its pages follow from its question fields. Respondents are

@@ -1,5 +1,7 @@
 package eforms
 
+import journey.{ Companion, SystemSettings }
+
 import java.time.{ Instant, ZoneOffset }
 import java.time.format.DateTimeFormatter
 
@@ -13,7 +15,6 @@ import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.request.builder.HttpRequestBuilder
 import profiles.Plan
-import suite.{ Companion, SystemSettings }
 
 /** The data extraction beside the respondents (docs/systems/eforms.md): one extractor logs in, then takes the
   * returns submitted since its watermark every `eforms.extraction.interval`, carrying the watermark from one

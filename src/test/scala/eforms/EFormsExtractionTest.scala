@@ -1,5 +1,7 @@
 package eforms
 
+import launch.{ RunAssembly, SuiteConfig }
+
 import scala.concurrent.duration._
 import scala.jdk.CollectionConverters._
 
@@ -9,7 +11,6 @@ import io.gatling.commons.validation.{ Failure, Success }
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import config.ConfigFiles
-import suite.{ RunAssembly, SuiteConfig }
 
 import EFormsExtraction.{ Extracted, Schedule }
 
@@ -52,7 +53,7 @@ class EFormsExtractionTest {
       extraction.companions.map(c => c.companion.scenarioName -> c.companion.describe)
     )
     assertEquals(Nil, peak.companions)
-    def respondents(run: suite.RunSetup) = run.loads.map(l => l.scenarioName -> l.profile.plan.peakArrivalRate)
+    def respondents(run: launch.RunSetup) = run.loads.map(l => l.scenarioName -> l.profile.plan.peakArrivalRate)
     assertEquals(respondents(peak), respondents(extraction), "the respondents' load is peak's")
   }
 

@@ -1,5 +1,8 @@
 package elections
 
+import journey.SystemSettings
+import watch.TallyCounter
+
 import java.util.regex.PatternSyntaxException
 
 import scala.concurrent.duration.FiniteDuration
@@ -10,7 +13,6 @@ import io.gatling.core.Predef._
 import io.gatling.core.session.Expression
 import io.gatling.http.Predef._
 import io.gatling.http.check.HttpCheck
-import suite.{ SystemSettings, TallyCounter }
 
 /** What every response of the election sites is checked for: a Cache-Control max-age of at least
   * `elections.minMaxAge`, and its cache status, read from the header `elections.cacheStatus.header` and

@@ -1,11 +1,12 @@
 package elections
 
+import journey.SystemSettings
+
 import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import profiles.Shard
 import config.InputError
-import suite.SystemSettings
 
 /** The cache checks' settings: a missing or bad one stops the journey's build with one line naming the key. */
 class CacheChecksSettingTest {

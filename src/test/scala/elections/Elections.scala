@@ -1,5 +1,7 @@
 package elections
 
+import journey.{ SystemSettings, SystemUnderTest }
+
 import elections.standin.ElectionsStandIn
 import io.gatling.commons.validation._
 import io.gatling.core.Predef._
@@ -8,7 +10,6 @@ import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.check.HttpCheck
 import io.gatling.http.protocol.HttpProtocolBuilder
-import suite.{ SystemSettings, SystemUnderTest }
 
 /** The election websites behind a CDN (docs/systems/elections.md): the homepage test (its HTML only) or
   * the comprehensive test (the homepage with every asset it links, then a few other pages from a feeder

@@ -1,9 +1,10 @@
 package elections
 
+import journey.Feeders
+
 import java.net.{ URI, URISyntaxException }
 
 import config.InputError
-import suite.Feeders
 
 /** The comprehensive test's other pages: `name,path` rows, the name being the page's group and tally key. */
 object ElectionsPages {
@@ -15,10 +16,11 @@ object ElectionsPages {
       val name = record("name").toString.trim
       val path = record("path").toString.trim
       // Line 1 is the header, so record i is on line i + 2.
-      if (name.isEmpty) throw new InputError(s"$resource: line ${i + 2}: empty page name")
+      if (name.isEmpty) throw new InputError(s"$resource", s"line ${i + 2}: empty page name")
       if (!isSitePath(path))
         throw new InputError(
-          s"$resource: line ${i + 2}: '$path' is not a path on the site (it must start with a single '/', e.g. /enrol)"
+          s"$resource",
+          s"line ${i + 2}: '$path' is not a path on the site (it must start with a single '/', e.g. /enrol)"
         )
       Map("pageName" -> name, "pagePath" -> path)
     }

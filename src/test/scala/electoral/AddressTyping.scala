@@ -1,11 +1,12 @@
 package electoral
 
+import journey.Typing
+
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.check.HttpCheck
 import io.gatling.http.request.builder.HttpRequestBuilder
-import suite.Typing
 
 /** A person typing their address into an electoral web app's address completion. Built when a journey is
   * (Gatling's DSL needs its configuration loaded).

@@ -1,11 +1,12 @@
 package eol
 
+import journey.{ Feeders, SystemSettings, SystemUnderTest }
+
 import electoral.AddressTyping
 import eol.standin.EolStandIn
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
-import suite.{ Feeders, SystemSettings, SystemUnderTest }
 
 /** Enrol Online: the electoral enrolment web application, driven through its AJAX endpoints
   * (docs/systems/eol.md). Each user runs one transaction, drawn from the configured mix.

@@ -1,12 +1,13 @@
 package eol
 
+import journey.Mix
+
 import java.util.Random
 
 import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import config.{ ConfigFiles, Settings }
-import suite.Mix
 
 /** The transaction mixes of eol.conf, drawn as a run draws them. */
 class EolMixTest {

@@ -1,11 +1,12 @@
 package eroll
 
+import journey.{ Feeders, SystemSettings, SystemUnderTest }
+
 import eroll.standin.ERollStandIn
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
 import config.InputError
-import suite.{ Feeders, SystemSettings, SystemUnderTest }
 
 /** eRoll API: authorised users query the roll (docs/systems/eroll.md). One journey is one session: log
   * in, calls drawn by route weight with think time before each, until a drawn logout.
@@ -40,7 +41,7 @@ object ERoll extends SystemUnderTest {
     val prefixLength = settings.int("addressCompletion.prefixLength", min = 3)
     val people = roll(settings)
     val (mononyms, named) = people.partition(_("firstName").toString.isEmpty)
-    if (mononyms.isEmpty) throw new InputError(s"${settings.string("roll")}: no mononyms (people with no first name)")
+    if (mononyms.isEmpty) throw new InputError(s"${settings.string("roll")}", "no mononyms (people with no first name)")
     val namedFeeder = named.circular
     val mononymFeeder = mononyms.circular
 
@@ -84,7 +85,7 @@ object ERoll extends SystemUnderTest {
         account.updated(
           "password",
           sys.env.get(passwordEnv).filter(_.nonEmpty).getOrElse(
-            throw new InputError(s"$file: ${account("username")} has no password; set $passwordEnv")
+            throw new InputError(s"$file", s"${account("username")} has no password; set $passwordEnv")
           )
         )
     }

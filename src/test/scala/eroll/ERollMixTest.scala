@@ -1,12 +1,13 @@
 package eroll
 
+import journey.Mix
+
 import java.util.Random
 
 import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import config.{ ConfigFiles, Settings }
-import suite.Mix
 
 /** The route and search mixes of eroll.conf, drawn as a run draws them, and the sessions they make. */
 class ERollMixTest {

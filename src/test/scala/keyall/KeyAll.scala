@@ -1,11 +1,12 @@
 package keyall
 
+import journey.{ Feeders, SystemSettings, SystemUnderTest, UniqueRecords }
+
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
 import keyall.standin.KeyAllStandIn
-import suite.{ Feeders, SystemSettings, SystemUnderTest, UniqueRecords }
 
 /** Key All (docs/systems/key-all.md): back-office staff each sign in as their own account, open a work
   * queue and lock its next free form. One journey is one staff member in one queue (DET, SVD or EROE5,

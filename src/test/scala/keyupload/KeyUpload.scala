@@ -1,12 +1,13 @@
 package keyupload
 
+import journey.{ SystemSettings, SystemUnderTest }
+
 import java.util.concurrent.ThreadLocalRandom
 
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
 import keyupload.standin.KeyUploadStandIn
-import suite.{ SystemSettings, SystemUnderTest }
 import websites.SitePath
 
 /** The exposure-key upload backend of a contact-tracing app (docs/systems/key-upload.md): each iteration

@@ -1,11 +1,12 @@
 package learningportal
 
+import journey.{ Feeders, SystemSettings, SystemUnderTest }
+
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
 import learningportal.standin.LearningPortalStandIn
 import config.InputError
-import suite.{ Feeders, SystemSettings, SystemUnderTest }
 import websites.{ Browser, SitePath }
 
 /** The learning portal (docs/systems/learning-portal.md): a learner logs in, reads every content page of
@@ -58,7 +59,7 @@ object LearningPortal extends SystemUnderTest {
     val records = Feeders.csvRecords(file, PageColumns)
     records.iterator.zipWithIndex.foreach { case (record, i) =>
       // Line 1 is the header.
-      SitePath.problem(record("path").toString).foreach(p => throw new InputError(s"$file: line ${i + 2}: $p"))
+      SitePath.problem(record("path").toString).foreach(p => throw new InputError(s"$file", s"line ${i + 2}: $p"))
     }
     records
   }

@@ -1,9 +1,10 @@
 package learningportal
 
+import journey.{ SystemSettings, SystemUnderTest }
+
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
 import sandbox.{ StandIn, StandInContext, StandInHandler }
-import suite.{ SystemSettings, SystemUnderTest }
 import websites.Browser
 
 /** The learning portal's mobile variant (docs/systems/learning-portal.md): the same course pages on the

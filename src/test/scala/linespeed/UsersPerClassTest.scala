@@ -1,11 +1,12 @@
 package linespeed
 
+import launch.{ RunAssembly, SuiteConfig }
+
 import scala.jdk.CollectionConverters._
 
 import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.{ RunAssembly, SuiteConfig }
 
 /** How a system's users split over its line classes: largest remainder, at least one per class. */
 class UsersPerClassTest {

@@ -1,5 +1,7 @@
 package live
 
+import watch.Answer
+
 import java.io.ByteArrayOutputStream
 import java.net.{ InetAddress, InetSocketAddress, ServerSocket, SocketTimeoutException }
 import java.nio.charset.StandardCharsets.UTF_8
@@ -9,7 +11,6 @@ import scala.util.Using
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.Answer
 import testkit.LiveTools
 
 /** The Graphite sender against real listeners on loopback: one that reads, one that is not there, and one that

@@ -1,5 +1,7 @@
 package live
 
+import watch.Answer
+
 import results.gate.{ BaselinePolicy, Limits, Thresholds }
 
 import java.io.ByteArrayOutputStream
@@ -7,8 +9,6 @@ import java.nio.charset.StandardCharsets.UTF_8
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-
-import suite.Answer
 
 /** The live figures on chosen answers: counts, percentiles per interval and since the start, users, the
   * thresholds' would-be verdicts, and the same figures as Prometheus text and Graphite lines.

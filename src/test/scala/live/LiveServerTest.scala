@@ -1,5 +1,7 @@
 package live
 
+import watch.Answer
+
 import java.io.{ ByteArrayOutputStream, IOException, RandomAccessFile }
 import java.net.{ InetAddress, Socket, SocketTimeoutException, URI }
 import java.net.http.{ HttpClient, HttpRequest, HttpResponse }
@@ -12,7 +14,6 @@ import scala.util.{ Try, Using }
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.Answer
 
 /** The live server on real sockets: what it serves (the live run only), how it holds up against clients that
   * stall, too many connections and too many request names, and the token asked of every request.

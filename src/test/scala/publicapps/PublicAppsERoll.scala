@@ -1,10 +1,11 @@
 package publicapps
 
+import journey.{ SystemSettings, SystemUnderTest }
+
 import eroll.ERoll
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
 import sandbox.{ StandIn, StandInContext, StandInHandler }
-import suite.{ SystemSettings, SystemUnderTest }
 
 /** The eRoll host's share of the combined run (docs/systems/public-apps.md): eRoll sessions as
   * `eroll` defines them, worked through as a list of their own that starts some minutes after the web list.

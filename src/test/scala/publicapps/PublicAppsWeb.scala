@@ -1,5 +1,7 @@
 package publicapps
 
+import journey.{ SystemSettings, SystemUnderTest }
+
 import dvp.Dvp
 import eol.{ Eol, EolTransactions }
 import io.gatling.core.Predef._
@@ -10,7 +12,6 @@ import profiles.Workers
 import publicapps.standin.PublicAppsWebStandIn
 import sandbox.StandIn
 import config.InputError
-import suite.{ SystemSettings, SystemUnderTest }
 
 /** The public web host's share of the combined run (docs/systems/public-apps.md): a fixed list of
   * scenarios, Enrol Online's enrol and update transactions and Download Voting Papers in the turn of
@@ -31,7 +32,7 @@ object PublicAppsWeb extends SystemUnderTest {
   override def journey(settings: SystemSettings): ChainBuilder = {
     val list = WorkList(cycle(settings).toIndexedSeq)
     val items = settings.workItems.getOrElse(
-      throw new InputError(s"$key: the combined run works through a list: its profile must be of type fixed-work")
+      throw new InputError(s"$key", "the combined run works through a list: its profile must be of type fixed-work")
     )
     val eol = settings.of(Eol)
     // Electors (on the roll) for the change-details transactions, enrolees for the enrolments.

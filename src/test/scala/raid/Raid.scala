@@ -1,11 +1,12 @@
 package raid
 
+import journey.{ Feeders, SystemSettings, SystemUnderTest }
+
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
 import raid.standin.RaidStandIn
 import config.InputError
-import suite.{ Feeders, SystemSettings, SystemUnderTest }
 
 /** RAiD API: mint and update raids (docs/systems/raid.md). */
 object Raid extends SystemUnderTest {
@@ -55,7 +56,8 @@ object Raid extends SystemUnderTest {
         .orElse(sys.env.get(s"${tokenEnv}_$servicePoint").filter(_.nonEmpty))
         .orElse(sys.env.get(tokenEnv).filter(_.nonEmpty))
         .getOrElse(throw new InputError(
-          s"$feeder: service point $servicePoint has no apiToken; set ${tokenEnv}_$servicePoint or $tokenEnv"
+          s"$feeder",
+          s"service point $servicePoint has no apiToken; set ${tokenEnv}_$servicePoint or $tokenEnv"
         ))
       record.updated("apiToken", token)
     }

@@ -70,7 +70,7 @@ class GoldenSummaryTest {
         }.copy(
           plannedWindows = Seq(PlannedWindow(WindowKind.Steady, WindowLabel.Steady, 10000, 50000)),
           course = RunCourse(Some(60), Some(60000), reachedEnd = true, Some(61500), Some(injector)),
-          // As suite.Tallies records a tally (and run.json reads it back): every category, 0 where none.
+          // As watch.Tallies records a tally (and run.json reads it back): every category, 0 where none.
           tallies = Seq(Tally(
             "answers",
             Seq("accepted", "refused"),

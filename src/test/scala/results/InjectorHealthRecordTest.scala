@@ -57,16 +57,16 @@ class InjectorHealthRecordTest {
     )
 
   @Test def onlyCollectionsThatStopTheApplicationArePauses(): Unit = {
-    assertTrue(suite.InjectorHealth.isPause("G1 Young Generation", "end of minor GC"))
-    assertTrue(suite.InjectorHealth.isPause("G1 Old Generation", "end of major GC"))
-    assertTrue(suite.InjectorHealth.isPause("ZGC Pauses", "end of GC pause"))
-    assertFalse(suite.InjectorHealth.isPause("G1 Concurrent GC", "end of concurrent GC pause"))
-    assertFalse(suite.InjectorHealth.isPause("ZGC Cycles", "end of GC cycle"))
-    assertFalse(suite.InjectorHealth.isPause("Shenandoah Cycles", "end of GC cycle"))
+    assertTrue(machine.InjectorHealth.isPause("G1 Young Generation", "end of minor GC"))
+    assertTrue(machine.InjectorHealth.isPause("G1 Old Generation", "end of major GC"))
+    assertTrue(machine.InjectorHealth.isPause("ZGC Pauses", "end of GC pause"))
+    assertFalse(machine.InjectorHealth.isPause("G1 Concurrent GC", "end of concurrent GC pause"))
+    assertFalse(machine.InjectorHealth.isPause("ZGC Cycles", "end of GC cycle"))
+    assertFalse(machine.InjectorHealth.isPause("Shenandoah Cycles", "end of GC cycle"))
   }
 
   @Test def theInjectorCountsItsOwnGcPauses(): Unit = {
-    val health = new suite.InjectorHealth(intervalMs = 1000, busyCpuPercent = 90, new profiles.LateStarts)
+    val health = new machine.InjectorHealth(intervalMs = 1000, busyCpuPercent = 90, new profiles.LateStarts)
     health.start()
     // Garbage enough for young collections, then a full one: each stops the application.
     (1 to 50).foreach(_ => Array.fill(200)(new Array[Byte](64 * 1024)).length)

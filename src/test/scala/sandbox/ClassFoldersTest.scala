@@ -36,10 +36,10 @@ class ClassFoldersTest {
     assertTrue(counts.exists(_._1 > 1000), s"both folders read (about 1,030 classes): $read")
     assertEquals(Some(0), counts.map(_._2), s"each folder read once per JVM: $read")
     assertTrue(read.contains("descriptors exhausted: true"), read)
-    assertTrue(read.contains("suite.Answer: read"), read)
+    assertTrue(read.contains("watch.Answer: read"), read)
     val unread = probe()
     assertTrue(unread.contains("descriptors exhausted: true"), unread)
-    assertTrue(unread.contains("suite.Answer: ClassNotFoundException"), unread)
+    assertTrue(unread.contains("watch.Answer: ClassNotFoundException"), unread)
   }
 
   @Test def aClassWithoutAFileLocationIsPassedOverAndTheOthersFoldersAreStillRead(): Unit = {

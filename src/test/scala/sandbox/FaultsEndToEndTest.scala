@@ -70,13 +70,13 @@ class FaultsEndToEndTest {
     * either a KO (on a new connection) or a retry that the run counts (on a reused one).
     */
   @Test def everyResetIsAKoOrACountedRetry(): Unit = {
-    val retriesBefore = suite.ConnectionRetries.seen
+    val retriesBefore = machine.ConnectionRetries.seen
     val console = new java.io.ByteArrayOutputStream
     val (run, _) = Console.withOut(new java.io.PrintStream(console, true)) {
       // 30 users of 2 requests each: the second goes on the first's connection when that was answered.
       runWith("resetPercent", "sandbox.toy.faults.resetPercent" -> "50", "profiles.toy.smoke.rate" -> "15")
     }
-    val retries = suite.ConnectionRetries.seen - retriesBefore
+    val retries = machine.ConnectionRetries.seen - retriesBefore
     val injected = raw"sandbox: toy injected (\d+) reset".r.findFirstMatchIn(console.toString).map(_.group(1).toLong)
     val ko = run.requests.values.map(_.ko).sum
     assertTrue(retries > 0, s"some resets hit a reused connection: $retries retries, $ko KO, injected $injected")

@@ -1,5 +1,7 @@
 package simulations
 
+import config.FailFast
+
 import java.nio.file.Files
 
 import scala.concurrent.{ Await, ExecutionContext, Future }
@@ -10,7 +12,6 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import results.archive.SummaryJson
 import results.model.{ ExitCodes, LoadUnit, SearchEnd }
-import suite.FailFast
 import text.Formats
 import testkit.{ GatlingProcess, SimulationRuns, ToySimulation }
 

@@ -1,5 +1,7 @@
 package simulations
 
+import signals.StopSignals
+
 import results.archive.{ RunArchive, SummaryJson }
 import results.model.Verdict
 import results.ResultsConsole
@@ -11,7 +13,6 @@ import java.util.concurrent.TimeUnit
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
-import suite.StopSignals
 import testkit.{ MavenRun, SchedulingLag, ToySimulation }
 
 /** Ctrl-C and SIGTERM as a user sends them: to the process group of a real `mvn gatling:test` (Maven and the

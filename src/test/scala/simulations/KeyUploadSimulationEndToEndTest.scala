@@ -9,8 +9,7 @@ import keyupload.KeyUploadRequests._
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import profiles.ProfilesTestKit
-import config.InputError
-import suite.FailFast
+import config.{ FailFast, InputError }
 import testkit.{ GatlingProcess, SimulationRuns }
 
 /** KeyUploadSimulation at smoke scale against the in-process sandbox, each level made long enough for

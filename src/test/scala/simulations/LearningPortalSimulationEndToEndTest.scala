@@ -1,5 +1,7 @@
 package simulations
 
+import journey.Feeders
+
 import results.model.{ PlannedWindow, RunContext, RunShard, WindowKind, WindowLabel }
 
 import results.summarize.{ ResultsSettings, RunSummarizer }
@@ -18,7 +20,6 @@ import org.junit.jupiter.api.Test
 import profiles.ProfilesTestKit
 
 import config.{ ConfigFiles, InputError }
-import suite.Feeders
 import testkit.SimulationRuns
 
 /** LearningPortalSimulation at smoke scale against the in-process sandbox: every learner logs in, reads

@@ -1,10 +1,11 @@
 package simulations
 
+import config.FailFast
+
 import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.FailFast
 import testkit.{ GatlingProcess, SimulationRuns }
 
 /** A plan this machine cannot carry stops before any load, saying which limit and what to do. */

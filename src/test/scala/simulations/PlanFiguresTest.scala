@@ -9,7 +9,8 @@ import scala.util.Using
 import com.typesafe.config.Config
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import profiles.{ LoadProfiles, ProfilesTestKit, Shard }
+import profiles.{ ProfilesTestKit, Shard }
+import profiles.capacity.CapacityProfiles
 import testkit.{ GatlingProcess, SimulationRuns }
 
 /** A plan says what the profile really sends: a figure a profile's description quotes ("400 requests/s",
@@ -36,7 +37,7 @@ class PlanFiguresTest {
   @Test def everyFigureADescriptionQuotesIsThePlans(): Unit = {
     val checked = for {
       (key, profile) <- profiles(config)
-      plan = LoadProfiles.load(config, key, profile, 1, Shard.Whole, smoke = false).plan
+      plan = CapacityProfiles.loadAny(config, key, profile, 1, Shard.Whole, smoke = false).plan
       description <- plan.description.toSeq
       quoted <- Quoted.findAllMatchIn(description)
     } yield {

@@ -1,5 +1,7 @@
 package simulations
 
+import journey.SystemUnderTest
+
 import java.util.concurrent.ConcurrentLinkedQueue
 
 import scala.jdk.CollectionConverters._
@@ -15,7 +17,6 @@ import publicapps.{ PublicAppsERoll, PublicAppsWeb, WorkList }
 import publicapps.standin.PublicAppsWebStandIn
 import sandbox.{ Sandbox, SandboxSettings, StandIn, StandInContext, StandInHandler, StandInRequest }
 import config.{ ConfigFiles, InputError }
-import suite.SystemUnderTest
 import testkit.SimulationRuns
 
 /** PublicAppsSimulation's smoke list against the in-process sandbox: 14 web scenarios (each of the

@@ -1,12 +1,13 @@
 package simulations
 
+import launch.SimulationChoice
+
 import java.nio.file.{ Files, Paths }
 
 import scala.jdk.CollectionConverters._
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.SimulationChoice
 
 /** The README's and docs/systems' tables of simulations are [[Systems]], and Systems is every simulation class
   * but the main job's, so none can drift from the code.

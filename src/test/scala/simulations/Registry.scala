@@ -1,6 +1,7 @@
 package simulations
 
-import suite.{ SuiteSimulation, SystemUnderTest }
+import journey.SystemUnderTest
+import launch.SuiteSimulation
 
 /** One simulation as a [[Registry]] lists it.
   *

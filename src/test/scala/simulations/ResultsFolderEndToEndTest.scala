@@ -1,12 +1,13 @@
 package simulations
 
+import config.FailFast
+
 import results.model.ExitCodes
 
 import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.FailFast
 import testkit.GatlingProcess
 
 /** Results that cannot be kept stop a run before its load, and a failed archive after it is loud. */

@@ -1,10 +1,11 @@
 package simulations
 
+import journey.SystemUnderTest
+
 import java.nio.file.Paths
 
 import sandbox.{ Sandbox, SandboxSettings }
-import config.{ ConfigFiles, Settings }
-import suite.{ FailFast, SystemUnderTest }
+import config.{ ConfigFiles, FailFast, Settings }
 
 /** The sandbox on its own JVM, serving every system of [[Systems]] until Ctrl-C:
   * `mvn -q test-compile exec:java -Dexec.mainClass=simulations.StandaloneSandbox` (a system left at port 0, as

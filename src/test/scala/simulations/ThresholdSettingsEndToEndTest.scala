@@ -1,5 +1,7 @@
 package simulations
 
+import config.FailFast
+
 import results.model.{ Entry, Metric, Verdict }
 
 import results.archive.RunArchive
@@ -8,7 +10,6 @@ import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.FailFast
 import testkit.{ FixtureRun, GatlingProcess, ToySimulation }
 
 /** A threshold on the command line (`-Dthresholds.simulations.toy.global.p99Ms=250`) judges a run as the same

@@ -1,5 +1,7 @@
 package simulations
 
+import config.FailFast
+
 import java.nio.file.Files
 
 import scala.jdk.CollectionConverters._
@@ -7,7 +9,6 @@ import scala.jdk.CollectionConverters._
 import deploy.ShardScripts
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import suite.FailFast
 import testkit.{ GatlingProcess, MavenRun, ToySimulation }
 
 /** A misspelt -D key (the suite's or Gatling's) or LOADTEST_ variable stops the run as a user starts it,

@@ -6,7 +6,7 @@ import scala.collection.mutable
 
 import sandbox.ClassFolders
 
-/** A JVM that takes every descriptor it may open, then loads suite.Answer, a class it never used before; with
+/** A JVM that takes every descriptor it may open, then loads watch.Answer, a class it never used before; with
   * `read-first` it runs [[ClassFolders]] twice before, on target/classes and target/test-classes. Prints how
   * that went (ClassFoldersTest reads it).
   */
@@ -22,9 +22,9 @@ object ClassFoldersProbe {
       try held += new FileInputStream("/dev/null")
       catch { case _: IOException => exhausted = true }
     val outcome =
-      try { Class.forName("suite.Answer"); "read" }
+      try { Class.forName("watch.Answer"); "read" }
       catch { case e: Throwable => e.getClass.getSimpleName }
     held.foreach(_.close())
-    println(s"descriptors exhausted: $exhausted after ${held.size}; suite.Answer: $outcome")
+    println(s"descriptors exhausted: $exhausted after ${held.size}; watch.Answer: $outcome")
   }
 }

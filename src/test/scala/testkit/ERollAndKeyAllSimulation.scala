@@ -1,8 +1,9 @@
 package testkit
 
+import launch.SuiteSimulation
+
 import eroll.ERoll
 import keyall.KeyAll
-import suite.SuiteSimulation
 
 /** eRoll, whose login sends a password in a JSON body, beside Key All, whose database URL may carry one. */
 class ERollAndKeyAllSimulation extends SuiteSimulation {

@@ -1,6 +1,6 @@
 package testkit
 
-import suite.ParentWatch
+import signals.ParentWatch
 
 /** A JVM that watches its parent and then idles for a minute; ParentWatchTest kills its parent. */
 object ParentWatchProbe {

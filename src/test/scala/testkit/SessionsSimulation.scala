@@ -1,10 +1,11 @@
 package testkit
 
+import journey.Sessions
+
 import scala.concurrent.duration._
 
 import io.gatling.core.Predef._
 import io.gatling.http.Predef._
-import suite.Sessions
 
 /** Sessions whose outcome is known, against [[LoopbackServer]]: each user reads one page and stays a
   * second; [[SessionsSimulation.Failing]] of them then ask for a page that is not there (404, a KO), and

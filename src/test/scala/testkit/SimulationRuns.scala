@@ -1,5 +1,7 @@
 package testkit
 
+import journey.SystemUnderTest
+
 import java.nio.file.{ Files, Path }
 
 import scala.collection.mutable
@@ -13,7 +15,6 @@ import org.junit.jupiter.api.Assertions._
 import results.RunFolders
 import simulations.Systems
 import config.ConfigFiles
-import suite.SystemUnderTest
 
 /** Runs a simulation in this JVM against the in-process sandbox, without Gatling's HTML report, and reads its
   * simulation.log back with Gatling's own reader, for the end-to-end tests.

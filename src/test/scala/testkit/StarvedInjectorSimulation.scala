@@ -1,8 +1,10 @@
 package testkit
 
+import journey.{ SystemSettings, SystemUnderTest }
+import launch.SuiteSimulation
+
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
-import suite.{ SuiteSimulation, SystemSettings, SystemUnderTest }
 import testkit.toy.Toy
 
 /** The toy system with a journey that also burns the injector's CPU for `burnMs` per user: an injector

@@ -1,7 +1,8 @@
 package testkit
 
+import launch.SuiteSimulation
+
 import raid.Raid
-import suite.SuiteSimulation
 import testkit.toy.Toy
 
 /** Two systems in one run: the toy system beside RAiD, each on its own profile and thresholds. */

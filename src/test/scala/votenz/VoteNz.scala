@@ -1,9 +1,10 @@
 package votenz
 
+import journey.{ Sessions, SystemSettings, SystemUnderTest }
+
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.protocol.HttpProtocolBuilder
-import suite.{ Sessions, SystemSettings, SystemUnderTest }
 import votenz.standin.VoteNzStandIn
 import websites.{ Browser, SitePath }
 

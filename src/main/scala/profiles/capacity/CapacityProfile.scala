@@ -6,7 +6,7 @@ import com.typesafe.config.Config
 import io.gatling.core.Predef._
 import io.gatling.core.controller.throttle.ThrottleStep
 import io.gatling.core.structure.{ ChainBuilder, PopulationBuilder }
-import profiles.{ LoadProfile, Phase, Plan, WindowRecorder, Workers }
+import profiles.{ LoadProfile, LoadProfiles, Phase, Plan, WindowRecorder, Workers }
 
 /** The `capacity` profile of a system: its reference profile's load at the search's ceiling (`maxMultiple` x
   * the reference), for at most `capacity.maxDuration`, of which the [[CapacitySearch]]'s admission lets each
@@ -33,8 +33,6 @@ final class CapacityProfile(
     * one search judges the system's whole load (every class's), as the gate does.
     */
   def shareOf(share: Double): CapacityProfile = new CapacityProfile(search, reference, smoke, this.share * share)
-
-  override def capacitySearch: Option[CapacitySearch] = Some(search)
 
   def journeySettings: Config = reference.journeySettings
 
@@ -167,7 +165,7 @@ final class CapacityProfile(
 }
 
 object CapacityProfile {
-  val Name = "capacity"
+  val Name = LoadProfiles.Capacity
 
   /** How long a closed user waits before asking for a place again. */
   private val Wait = 1.second

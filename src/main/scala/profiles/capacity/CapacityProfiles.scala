@@ -7,7 +7,7 @@ import profiles.{ LoadProfile, LoadProfiles, Plan, ShapedProfile, Shard }
 import config.InputError
 
 /** Builds a system's `capacity` profile from its settings ([[SearchSettings]]) and its reference profile. */
-private[profiles] object CapacityProfiles {
+object CapacityProfiles {
 
   /** A smoke run's search: a few seconds a step, a minute in all. */
   private val SmokeSettle = 1.second
@@ -23,9 +23,28 @@ private[profiles] object CapacityProfiles {
     */
   private val MaxRampSettle = 5.minutes
 
+  /** The profile named, a capacity search or a shaped profile: what a run loads for each system. */
+  def loadAny(
+      config: Config,
+      simulation: String,
+      profile: String,
+      scale: Double,
+      shard: Shard,
+      smoke: Boolean
+  ): LoadProfile =
+    if (profile == LoadProfiles.Capacity) load(config, simulation, scale, shard, smoke)
+    else LoadProfiles.load(config, simulation, profile, scale, shard, smoke)
+
+  /** The capacity search a profile runs; None for a shaped profile. */
+  def searchOf(profile: LoadProfile): Option[CapacitySearch] = profile match {
+    case capacity: CapacityProfile => Some(capacity.search)
+    case _                         => None
+  }
+
   def load(config: Config, simulation: String, scale: Double, shard: Shard, smoke: Boolean): LoadProfile = {
     if (!shard.isWhole) throw new InputError(
-      s"shard: a capacity search runs on one injector, since each step depends on the last one's verdict (was $shard); run -Dprofile=capacity without -Dshard"
+      "shard",
+      s"a capacity search runs on one injector, since each step depends on the last one's verdict (was $shard); run -Dprofile=capacity without -Dshard"
     )
     val settings = SearchSettings.read(config, simulation)
     val of = LoadProfiles.referenceOf(config, simulation, settings.of)
@@ -43,7 +62,8 @@ private[profiles] object CapacityProfiles {
     val step = if (smoke) settings.stepDuration.min(SmokeStep) else settings.stepDuration
     // A search whose budget holds no step would run none and answer nothing (eForms settles 20 minutes a step).
     if (!smoke && settings.maxDuration < settle + step) throw new InputError(
-      s"capacity.maxDuration: must hold at least one step of '$of', ${Plan.human(settle)} settling and ${Plan.human(step)} judged (was ${Plan.human(settings.maxDuration)})"
+      "capacity.maxDuration",
+      s"must hold at least one step of '$of', ${Plan.human(settle)} settling and ${Plan.human(step)} judged (was ${Plan.human(settings.maxDuration)})"
     )
     val plan = SearchPlan(
       system = simulation,
@@ -72,7 +92,8 @@ private[profiles] object CapacityProfiles {
     */
   private def resolutionFor(resolution: Double, load: ReferenceLoad, of: String, smoke: Boolean): Double = {
     def tooFine(finest: Double, why: String) = throw new InputError(
-      s"capacity.resolution: must be at least ${Plan.number(finest)} (was ${Plan.number(resolution)}): $why"
+      "capacity.resolution",
+      s"must be at least ${Plan.number(finest)} (was ${Plan.number(resolution)}): $why"
     )
     if (resolution < Admission.FinestMultiple - Eps)
       tooFine(Admission.FinestMultiple, "the search admits multiples in thousandths")

@@ -4,6 +4,7 @@ import scala.concurrent.duration._
 
 import com.typesafe.config.{ Config, ConfigUtil }
 import config.Settings
+import profiles.LoadProfiles
 
 /** A search's settings: `capacity { resolution, maxMultiple, stepDuration, maxDuration, minAnswers }` for every system,
   * and a system's own `profiles.<system>.capacity { of, stepDuration, settle }` over them.
@@ -23,7 +24,7 @@ final case class SearchSettings(
 )
 
 object SearchSettings {
-  val Block = "capacity"
+  val Block = LoadProfiles.Capacity
 
   /** A system's own keys in `profiles.<system>.capacity`. */
   val SystemKeys: Seq[String] = Seq("of", "settle", "stepDuration")

@@ -1,5 +1,7 @@
 package profiles.capacity
 
+import watch.{ Answer, GroupSoFar, LoadListener, ResponseWindow }
+
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.{ AtomicReference, LongAdder }
 
@@ -8,7 +10,6 @@ import scala.jdk.CollectionConverters._
 import io.gatling.core.config.GatlingConfiguration
 import org.HdrHistogram.{ AtomicHistogram, Histogram }
 import results.model.Throughput
-import suite.{ Answer, GroupSoFar, LoadListener, ResponseWindow }
 
 /** One request path's (or group's) answers in a step's judged window. */
 final case class PathFigures(count: Long, ko: Long, latencies: Histogram) {
@@ -35,7 +36,7 @@ object WindowFigures {
   val Empty: WindowFigures = WindowFigures(Map.empty, Map.empty)
 }
 
-/** Records one system's answers (handed on by the run's [[suite.LoadWatch]]) into the open step's judged
+/** Records one system's answers (handed on by the run's [[launch.LoadWatch]]) into the open step's judged
   * window: per request path, its count, its KO answers (no status, or 4xx and 5xx) and its
   * response times; per group, each user's group as its last answer in the window left it. An answer that ended
   * before the window opened belongs to the settling time, not the step.

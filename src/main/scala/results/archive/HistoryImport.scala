@@ -22,35 +22,36 @@ object HistoryImport {
   def read(file: Path, settings: SeriesSettings): Seq[HistoryRecord] = {
     if (!Files.isRegularFile(file)) throw new InputError(s"history import: no file $file")
     val lines = Files.readAllLines(file, StandardCharsets.UTF_8).toArray(Array.empty[String]).toSeq
-    val header = lines.headOption.map(fields).getOrElse(throw new InputError(s"$file: empty, no header row"))
+    val header = lines.headOption.map(fields).getOrElse(throw new InputError(s"$file", "empty, no header row"))
     Columns.find(c => !header.contains(c)).foreach(c =>
-      throw new InputError(s"$file:1: the header has no column '$c' (it needs ${Columns.mkString(", ")})")
+      throw new InputError(s"$file:1", s"the header has no column '$c' (it needs ${Columns.mkString(", ")})")
     )
     val at = Columns.map(c => c -> header.indexOf(c)).toMap
     val rows = lines.zipWithIndex.drop(1).filter(_._1.trim.nonEmpty).map { case (line, index) =>
       val where = s"$file:${index + 1}"
       val row = fields(line)
-      if (row.size != header.size) throw new InputError(s"$where: ${row.size} fields, the header has ${header.size}")
+      if (row.size != header.size) throw new InputError(s"$where", s"${row.size} fields, the header has ${header.size}")
       def get(column: String) = row(at(column)).trim
       val metric = SeriesMetric.of(get("metric")).getOrElse(
         throw new InputError(
-          s"$where: metric '${get("metric")}' is none of ${SeriesMetric.All.map(_.name).mkString(", ")}"
+          s"$where",
+          s"metric '${get("metric")}' is none of ${SeriesMetric.All.map(_.name).mkString(", ")}"
         )
       )
       val value = get("value").toDoubleOption.filter(v => v >= 0 && !v.isInfinite).getOrElse(
-        throw new InputError(s"$where: value '${get("value")}' is not a number of at least 0")
+        throw new InputError(s"$where", s"value '${get("value")}' is not a number of at least 0")
       )
       val time =
         try Instant.parse(get("time")).toEpochMilli
         catch {
           case NonFatal(_) =>
-            throw new InputError(s"$where: time '${get("time")}' is not ISO 8601 (2026-05-01T02:00:00Z)")
+            throw new InputError(s"$where", s"time '${get("time")}' is not ISO 8601 (2026-05-01T02:00:00Z)")
         }
       Row(where, get("run"), time, get("commit"), get("system"), get("path"), metric, value)
     }
     rows.groupBy(_.run).toSeq.map { case (run, ofRun) =>
       ofRun.find(r => r.time != ofRun.head.time || r.commit != ofRun.head.commit).foreach(r =>
-        throw new InputError(s"${r.where}: run '$run' has another time or commit on an earlier row")
+        throw new InputError(s"${r.where}", s"run '$run' has another time or commit on an earlier row")
       )
       val figures = ofRun.groupBy(r => (r.system, r.path)).toSeq.sortBy(_._1).map { case ((system, path), values) =>
         PathFigures(system, path, None, values.map(r => r.metric -> r.value).toMap, None)

@@ -41,7 +41,8 @@ object HistoryStore {
   def append(folder: Path, record: HistoryRecord): Path = {
     if (!RunName.matches(record.runId))
       throw new InputError(
-        s"history: run '${record.runId}' is not a name a record's file can have (letters, digits, . _ -)"
+        "history",
+        s"run '${record.runId}' is not a name a record's file can have (letters, digits, . _ -)"
       )
     val file = Files.createDirectories(folder).resolve(s"${record.runId}.json")
     RunArchive.writeAtomically(file, compact(document(record)))

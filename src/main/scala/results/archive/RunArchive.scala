@@ -42,9 +42,9 @@ object RunArchive {
     if (choice != ResultsSettings.LastPassing && choice != ResultsSettings.NoBaseline) {
       val dir =
         try resolveRun(root, choice)
-        catch { case e: InputError => throw new InputError(s"results.baseline: ${e.getMessage}") }
+        catch { case e: InputError => throw new InputError("results.baseline", s"${e.getMessage}") }
       if (!Files.isRegularFile(dir.resolve(SummaryJsonName)))
-        throw new InputError(s"results.baseline: $dir has no $SummaryJsonName: not a summarised run")
+        throw new InputError("results.baseline", s"$dir has no $SummaryJsonName: not a summarised run")
     }
 
   /** Copies a Gatling run folder (report + simulation.log) into `root` under the same name, or the

@@ -81,7 +81,7 @@ private[results] object RunJson {
   def start(s: Start): ShardStart =
     ShardStart(
       StartRule.All.find(_.word == s.rule).getOrElse(
-        throw new InputError(s"start.rule: '${s.rule}' is none of ${StartRule.All.map(_.word).mkString(", ")}")
+        throw new InputError("start.rule", s"'${s.rule}' is none of ${StartRule.All.map(_.word).mkString(", ")}")
       ),
       s.plannedEpochMs,
       s.startedEpochMs,

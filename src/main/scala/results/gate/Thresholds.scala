@@ -113,7 +113,7 @@ object Thresholds {
         val problem = InputError.firstLine(e.getMessage)
         val withoutOrigin = origin.map(o => problem.stripPrefix(s"${o.description}: ")).getOrElse(problem)
         val line = origin.map(_.lineNumber).filter(_ > 0).map(n => s" line $n").getOrElse("")
-        throw new InputError(s"$source: cannot parse$line: $withoutOrigin")
+        throw new InputError(s"$source", s"cannot parse$line: $withoutOrigin")
     }
 
   /** The thresholds of `thresholdsKey` (`thresholds.simulations.<thresholdsKey>`, none when empty) in
@@ -124,8 +124,8 @@ object Thresholds {
   def fromConfig(config: Config, source: String, thresholdsKey: String): Thresholds =
     try read(config, source, thresholdsKey)
     catch {
-      case e: InputError      => throw new InputError(s"$source: ${e.getMessage}")
-      case e: ConfigException => throw new InputError(s"$source: ${InputError.firstLine(e.getMessage)}")
+      case e: InputError      => throw new InputError(s"$source", s"${e.getMessage}")
+      case e: ConfigException => throw new InputError(s"$source", s"${InputError.firstLine(e.getMessage)}")
     }
 
   /** As [[fromConfig]], a problem worded `<key>: <problem>` without its source. */

@@ -1,6 +1,6 @@
 package results.model
 
-/** Why and when an early-stop limit (suite.EarlyStopLimits) stopped the run.
+/** Why and when an early-stop limit (watch.EarlyStopLimits) stopped the run.
   *
   * @param limit     which limit broke: "server error %" or "p99"
   * @param responses how many responses the window held

@@ -1,7 +1,7 @@
 package results.model
 
 /** Exit statuses of a run's JVM and of the results step, beyond 0 (PASS) and 1 (FAIL): Gatling's own 2 for
-  * failed assertions, 3 for bad input (suite.FailFast), and the archiving step's.
+  * failed assertions, 3 for bad input (config.FailFast), and the archiving step's.
   */
 object ExitCodes {
 

@@ -2,7 +2,7 @@ package results.model
 
 /** The injector JVM's own load over the run: CPU as a share of all the machine's cores (less the in-process
   * sandbox's stand-ins' threads), sampled every second; `busySamples` is how many samples were at or above the CPU limit. `connectionRetries` are the
-  * requests Gatling sent again after their connection was closed or reset (see suite.ConnectionRetries).
+  * requests Gatling sent again after their connection was closed or reset (see machine.ConnectionRetries).
   * `cpuSeconds` is the CPU time the JVM used from the start of the run to its end, and `heapPeakMiB` the
   * most heap in use at any sample, so a benchmark reads the injector's cost per request and its memory
   * from the run itself (0 in runs archived before they were measured).

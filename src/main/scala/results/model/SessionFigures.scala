@@ -5,7 +5,7 @@ import scala.collection.mutable
 import io.gatling.charts.stats.SimulationLogAccess.{ GroupRecorded, LogRecord, UserRecorded }
 
 /** The sessions (virtual users, one journey each) of one scenario whose journey runs inside a top-level
-  * group named after the scenario (see suite.Sessions): simulation.log records users without an id, so
+  * group named after the scenario (see journey.Sessions): simulation.log records users without an id, so
   * that group is what tells each session's outcome and length.
   *
   * @param started          users the scenario started

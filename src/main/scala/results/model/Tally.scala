@@ -2,7 +2,7 @@ package results.model
 
 /** Counts a journey kept as the run went, of what simulation.log cannot carry (a response header, say):
   * per key (e.g. a page), how many answers fell in each category (e.g. hit, miss, unknown). The injector
-  * records them ([[suite.Tallies]]) and hands them to the results step in run.json.
+  * records them ([[watch.Tallies]]) and hands them to the results step in run.json.
   *
   * @param categories every category, in the order the summaries show them, counted or not
   * @param counts     per key, sorted by key: the count of each category (0 where none)

@@ -27,13 +27,13 @@ object Claims {
     Option.when(Files.isRegularFile(file)) {
       val lines = Files.readAllLines(file, UTF_8).asScala.toSeq
       if (lines.headOption.map(_.trim) != Some(Header))
-        throw new InputError(s"$file: not a claims file (header '$Header')")
+        throw new InputError(s"$file", s"not a claims file (header '$Header')")
       lines.tail.zipWithIndex.filter(_._1.trim.nonEmpty).map { case (line, i) =>
         line.split(',') match {
           case Array(resource, claimant, at) if at.trim.toLongOption.nonEmpty =>
             Claim(resource, claimant, at.trim.toLong)
           // Line 1 is the header, so claim i is on line i + 2.
-          case _ => throw new InputError(s"$file: line ${i + 2} is not resource,claimant,atEpochMs")
+          case _ => throw new InputError(s"$file", s"line ${i + 2} is not resource,claimant,atEpochMs")
         }
       }
     }

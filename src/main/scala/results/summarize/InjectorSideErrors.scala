@@ -4,7 +4,7 @@ import results.model.ErrorCount
 
 /** Failures on the injector's own side of the connection: the machine sending the load ran out of file
   * descriptors or local ports. They say nothing of the target, so a run that had any is INVALID, not a FAIL
-  * of the system under test; the capacity preflight (suite.MachineCapacity) stops most such runs before load.
+  * of the system under test; the capacity preflight (machine.MachineCapacity) stops most such runs before load.
   */
 object InjectorSideErrors {
 

@@ -111,7 +111,7 @@ object ResultsSettings {
   def baselineChoice(value: String, key: String): String = {
     val allowed = s"must be $LastPassing, $NoBaseline or an archived run's folder name"
     val squashed = value.toLowerCase.filter(_.isLetterOrDigit)
-    def refuse(hint: String) = throw new InputError(s"$key: $allowed (was '$value'$hint)")
+    def refuse(hint: String) = throw new InputError(s"$key", s"$allowed (was '$value'$hint)")
     if (value.trim.isEmpty) refuse("")
     if (value != LastPassing && squashed == LastPassing.filter(_.isLetterOrDigit))
       refuse(s"; did you mean $LastPassing?")

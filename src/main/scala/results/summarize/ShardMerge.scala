@@ -224,7 +224,7 @@ object ShardMerge {
   private def named(shardedRunId: Option[String]): String = shardedRunId.fold("no named run")(id => s"run $id")
 
   private def validate(shards: Seq[RunSummary], expectedShards: Option[Int], allowUnknownCommit: Boolean): Unit = {
-    def fail(message: String) = throw new InputError(s"merge: $message")
+    def fail(message: String) = throw new InputError("merge", s"$message")
     if (shards.size < 2) fail(s"needs at least two shard runs, got ${shards.size}")
     val first = shards.head
     // Shards that all say `unknown` agree on nothing: each may run other code.

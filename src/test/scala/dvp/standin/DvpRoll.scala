@@ -1,7 +1,8 @@
 package dvp.standin
 
+import journey.Feeders
+
 import electoral.standin.{ AddressRegister, KnownAddress, PersonKey }
-import suite.Feeders
 
 /** One elector as the roll holds them. */
 final case class DvpElector(reference: String, name: String, addressLabel: String, overseas: Boolean)

@@ -1,8 +1,9 @@
 package dvp.standin
 
+import journey.Feeders
+
 import dvp.{ DvpPdf, DvpPeople }
 import sandbox.{ StandIn, StandInContext, StandInHandler, StandInRequest }
-import suite.Feeders
 
 /** The Download Voting Papers stand-in: [[DvpAppStandIn]] over the roll of `sandbox.dvp` in dvp.conf, serving
   * voting papers of `sandbox.dvp.pdfPages` pages, written once at start.

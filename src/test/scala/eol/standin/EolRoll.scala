@@ -1,7 +1,8 @@
 package eol.standin
 
+import journey.Feeders
+
 import electoral.standin.{ AddressRegister, KnownAddress, PersonKey }
-import suite.Feeders
 
 /** The electoral roll and the address register the stand-in answers from: the people of the electors
   * feeder are on the roll (elector ids in file order); every address of both feeders is in the register.

@@ -1,8 +1,9 @@
 package eol.standin
 
+import journey.Feeders
+
 import eol.EolPeople
 import sandbox.{ StandIn, StandInContext, StandInHandler, StandInRequest }
-import suite.Feeders
 
 /** The Enrol Online stand-in: [[EolAppStandIn]] over the roll and address register of `sandbox.eol` in eol.conf. */
 object EolStandIn extends StandIn {

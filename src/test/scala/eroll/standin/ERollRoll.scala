@@ -1,10 +1,10 @@
 package eroll.standin
 
+import journey.Feeders
+
 import java.util.Locale
 
 import scala.jdk.CollectionConverters._
-
-import suite.Feeders
 
 /** One person on the roll, as the API answers them. A mononym has a surname and no first name. */
 final case class RollPerson(

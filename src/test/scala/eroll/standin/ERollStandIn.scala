@@ -1,8 +1,9 @@
 package eroll.standin
 
+import journey.Feeders
+
 import eroll.ERollPeople
 import sandbox.{ StandIn, StandInContext, StandInHandler, StandInRequest }
-import suite.Feeders
 
 /** The eRoll API stand-in: [[ERollApiStandIn]] over the staff accounts and roll of `sandbox.eroll` in eroll.conf. */
 object ERollStandIn extends StandIn {

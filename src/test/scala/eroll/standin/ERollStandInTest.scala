@@ -1,5 +1,7 @@
 package eroll.standin
 
+import journey.Feeders
+
 import java.net.{ URI, URLEncoder }
 import java.net.http.{ HttpClient, HttpRequest, HttpResponse }
 import java.nio.charset.StandardCharsets.UTF_8
@@ -12,7 +14,6 @@ import eroll.ERollPeople
 import org.junit.jupiter.api._
 import org.junit.jupiter.api.Assertions._
 import sandbox.RunningSandbox
-import suite.Feeders
 import testkit.SandboxTestKit
 
 /** The eRoll API stand-in as an API client meets it, the correspondence stub answering after 300 ms. */

@@ -190,7 +190,7 @@ object KeyAllDatabase {
     catch {
       case e: Exception =>
         val cause = Iterator.iterate[Throwable](e)(_.getCause).takeWhile(_ != null).take(10).toSeq.last
-        throw new InputError(s"$key: $jdbcUrl is unreachable (${InputError.oneLine(cause)})")
+        throw new InputError(s"$key", s"$jdbcUrl is unreachable (${InputError.oneLine(cause)})")
     }
   }
 

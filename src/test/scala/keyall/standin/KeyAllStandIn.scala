@@ -1,12 +1,13 @@
 package keyall.standin
 
+import journey.Feeders
+
 import scala.util.control.NonFatal
 
 import keyall.{ KeyAllStaff, Queues }
 import sandbox.{ StandIn, StandInContext, StandInHandler, StandInRequest }
 import profiles.Plan
 import config.{ InputError, Redaction }
-import suite.Feeders
 
 /** The back office's stand-in: [[KeyAllAppStandIn]] over its queues in PostgreSQL, per `sandbox.key-all` in
   * key-all.conf. With no `jdbcUrl` it starts an embedded PostgreSQL of its own ([[EmbeddedPostgresServer]])
@@ -36,7 +37,8 @@ object KeyAllStandIn extends StandIn {
         catch {
           case _: EmbeddedPostgresServer.NotStarted =>
             throw new InputError(
-              s"${s.key("embeddedStartupWait")}: the embedded PostgreSQL did not accept connections within " +
+              s"${s.key("embeddedStartupWait")}",
+              "the embedded PostgreSQL did not accept connections within " +
                 s"${startupWait.toMillis} ms (a busy machine may need more)"
             )
         }

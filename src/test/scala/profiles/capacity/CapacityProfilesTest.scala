@@ -8,7 +8,7 @@ import scala.jdk.CollectionConverters._
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Assertions._
 
-import profiles.{ LoadProfile, LoadProfiles, Shard }
+import profiles.{ LoadProfile, Shard }
 import profiles.ProfilesTestKit.{ config, suiteProfiles }
 
 class CapacityProfilesTest {
@@ -16,15 +16,15 @@ class CapacityProfilesTest {
     "capacity { resolution = 0.1, maxMultiple = 8, stepDuration = 2 minutes, maxDuration = 1 hour, minAnswers = 3000 }"
 
   private def capacity(profiles: String, smoke: Boolean = false, scale: Double = 1): LoadProfile =
-    LoadProfiles.load(config(s"$defaults\n$profiles"), "s", "capacity", scale, Shard.Whole, smoke)
+    CapacityProfiles.loadAny(config(s"$defaults\n$profiles"), "s", "capacity", scale, Shard.Whole, smoke)
 
   private def search(profiles: String, smoke: Boolean = false, scale: Double = 1): CapacitySearch =
-    capacity(profiles, smoke, scale).capacitySearch.getOrElse(fail("the capacity profile runs a search"))
+    CapacityProfiles.searchOf(capacity(profiles, smoke, scale)).getOrElse(fail("the capacity profile runs a search"))
 
   private def rejected(profiles: String, shard: Shard = Shard.Whole): String = {
     val error = assertThrows(
       classOf[InputError],
-      () => LoadProfiles.load(config(s"$defaults\n$profiles"), "s", "capacity", 1, shard, smoke = false)
+      () => CapacityProfiles.loadAny(config(s"$defaults\n$profiles"), "s", "capacity", 1, shard, smoke = false)
     )
     assertFalse(error.getMessage.contains("\n"), s"one line: ${error.getMessage}")
     error.getMessage
@@ -35,8 +35,15 @@ class CapacityProfilesTest {
   @Test def everySystemHasACapacityProfile(): Unit =
     suiteProfiles.getConfig("profiles").root.keySet.asScala.toSeq.sorted.foreach { system =>
       val profile =
-        LoadProfiles.load(suiteProfiles.withFallback(config(defaults)), system, "capacity", 1, Shard.Whole, false)
-      val search = profile.capacitySearch.getOrElse(fail(s"$system: no search"))
+        CapacityProfiles.loadAny(
+          suiteProfiles.withFallback(config(defaults)),
+          system,
+          "capacity",
+          1,
+          Shard.Whole,
+          false
+        )
+      val search = CapacityProfiles.searchOf(profile).getOrElse(fail(s"$system: no search"))
       assertTrue(search.plan.reference.amount > 0, s"$system: ${search.plan}")
       assertTrue(profile.plan.render.contains(s"reference: '${search.plan.referenceProfile}'"), profile.plan.render)
     }
@@ -113,7 +120,14 @@ class CapacityProfilesTest {
 
   @Test def thePlanSaysTheReferenceTheCeilingAndTheSteps(): Unit = {
     val render =
-      LoadProfiles.load(suiteProfiles.withFallback(config(defaults)), "raid", "capacity", 1, Shard.Whole, smoke = false)
+      CapacityProfiles.loadAny(
+        suiteProfiles.withFallback(config(defaults)),
+        "raid",
+        "capacity",
+        1,
+        Shard.Whole,
+        smoke = false
+      )
         .plan.render
     for (
       expected <- Seq(
@@ -185,7 +199,7 @@ class CapacityProfilesTest {
     assertEquals(0.5, search(closed, smoke = true).plan.resolution, "a smoke run's 2 users bisect at 0.5x")
   }
 
-  /** A feeder of one record per user (suite.UniqueRecords) is checked against these before any load. */
+  /** A feeder of one record per user (journey.UniqueRecords) is checked against these before any load. */
   @Test def aSearchNeedsARecordForEveryUserItsCeilingAdmits(): Unit = {
     val arrivals = capacity(s"profiles.s { default = p, p { $open } }")
     assertEquals((None, Some(1440000L)), (arrivals.plannedUsers, arrivals.usersToFeed), "8 x 50 new users/s for 1 h")

@@ -1,11 +1,12 @@
 package profiles.capacity
 
+import watch.{ Answer, GroupSoFar }
+
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.Assertions._
 
 import results.model.{ InFlight, StepPace, Throughput }
 import results.gate.Limits
-import suite.{ Answer, GroupSoFar }
 
 class StepJudgementTest {
   private def limits(p99: Option[Int] = None, errors: Option[Double] = None) =

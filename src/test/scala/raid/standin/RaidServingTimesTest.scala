@@ -1,12 +1,13 @@
 package raid.standin
 
+import watch.Tallies
+
 import results.model.SandboxShare
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import raid.RaidRequestNames
 import sandbox.RunningSandbox
-import suite.Tallies
 import testkit.SandboxTestKit
 
 /** The sandbox says, per request name, how much of each request's time its stub calls took and how much it

@@ -1,10 +1,11 @@
 package testkit.toy
 
+import journey.{ SystemSettings, SystemUnderTest }
+
 import io.gatling.core.Predef._
 import io.gatling.core.structure.ChainBuilder
 import io.gatling.http.Predef._
 import io.gatling.http.protocol.HttpProtocolBuilder
-import suite.{ SystemSettings, SystemUnderTest }
 
 /** A minimal system, built exactly as docs/adding-a-system.md says: this slice, its systems/toy.conf, its stub
   * mapping and its registration in [[ToySystems]]. It proves the framework needs nothing else to run it, alone

@@ -31,6 +31,11 @@ import com.typesafe.config.{
   */
 object KnownSettings {
 
+  /** A target's URL of its sandbox's CPU endpoint: in no target file, written by a standalone sandbox to its
+    * base URLs file (sandbox.BaseUrlsFile) or given with -D.
+    */
+  val SandboxCpuUrlKey = "sandboxCpuUrl"
+
   /** Keys read when given, which no file sets: setting them in a file would change every run. */
   val Optional: Seq[(String, String)] = Seq(
     "thresholds" -> "a thresholds file of one's own for this run, instead of thresholds.conf",
@@ -257,7 +262,7 @@ final class KnownSettings(systems: Seq[String]) {
       case Seq("targets", _, system, rest @ _*) if everySystem.contains(system) =>
         rest.isEmpty || rest == Seq("baseUrl") || isKnown(system +: rest)
       // Where a standalone sandbox serves its CPU: its base-URLs file gives it, or a -D where the file is not read.
-      case Seq("targets", _, key) => targetKeys(key) || key == sandbox.BaseUrlsFile.CpuUrlKey
+      case Seq("targets", _, key) => targetKeys(key) || key == KnownSettings.SandboxCpuUrlKey
       case Seq("targets", _)      => true
       case Seq("results", "deployedVersion", system, key) if everySystem.contains(system) =>
         isKnown(Seq("results", "deployedVersion", key))

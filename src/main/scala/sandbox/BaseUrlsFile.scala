@@ -18,7 +18,7 @@ import config.InputError
 object BaseUrlsFile {
 
   /** The key of the sandbox's CPU endpoint's URL (see [[CpuEndpoint]]) in the file, and so in the target. */
-  val CpuUrlKey = "sandboxCpuUrl"
+  val CpuUrlKey: String = config.KnownSettings.SandboxCpuUrlKey
 
   /** Writes the file whole (a reader never sees half of it); returns the text written. */
   def write(file: Path, baseUrls: Map[String, String], cpuUrl: Option[String] = None): String = {

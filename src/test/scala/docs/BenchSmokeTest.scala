@@ -92,7 +92,11 @@ object BenchSmokeTest {
       "(?m)^peak +[0-9.]+ pairs/s at ".r,
       "(?m)^== The highest level alone".r
     ) ++ sandbox("key-upload GET ")),
-    "bench/overhead.sh" -> Seq("(?m)^suite: .* plain: ".r),
+    "bench/overhead.sh" -> Seq(
+      "(?m)^suite: .* plain: ".r,
+      "(?m)^suite code in target/bench-overhead-injector-suite-2: [0-9.]+ % of [1-9][0-9]* samples".r,
+      "(?m)^suite/plain over 2 round\\(s\\): ".r
+    ),
     "bench/raid-scale.sh" -> (Seq("(?m)^== in-process, scale 1".r, "(?m)^== standalone, scale 1".r) :+
       "(?m)^results: gate [A-Z]+ for ".r :+ RaidSandbox.last),
     "bench/capacity.sh" ->

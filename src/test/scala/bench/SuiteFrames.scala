@@ -18,8 +18,10 @@ import jdk.jfr.consumer.{ RecordedEvent, RecordingFile }
   */
 object SuiteFrames {
 
-  /** The framework's packages: the systems' journeys (raid.*) are plain Gatling's work too. */
-  private val Framework = Seq("suite.", "live.", "profiles.", "results.", "sandbox.", "config.", "text.", "linespeed.")
+  /** The framework's packages (less the bridges into Gatling's own): the systems' journeys (raid.*) are plain
+    * Gatling's work too.
+    */
+  private val Framework = layers.LayerImportsTest.Ranks.filterNot(_.startsWith("io.gatling")).map(_ + ".")
 
   final case class Share(samples: Int, withSuite: Int, byMethod: Seq[(String, Int)]) {
     def percent: Double = if (samples == 0) 0 else 100.0 * withSuite / samples

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test
 class SuiteFramesTest {
   @Test def eachStackCountsOnceByItsInnermostFrameworkFrame(): Unit = {
     val stacks = Seq(
-      Seq("io.netty.Channel.write", "suite.LoadWatch.check", "io.gatling.http.Engine.run"),
-      Seq("live.LiveRecorder.answered", "suite.LoadWatch.check"),
-      Seq("suite.LoadWatch.check", "io.gatling.core.Action.execute"),
+      Seq("io.netty.Channel.write", "launch.LoadWatch.check", "io.gatling.http.Engine.run"),
+      Seq("live.LiveRecorder.answered", "launch.LoadWatch.check"),
+      Seq("launch.LoadWatch.check", "io.gatling.core.Action.execute"),
       Seq("raid.RaidRecords.withAddedContributor", "io.gatling.core.Action.execute"),
       Seq("io.gatling.core.Action.execute")
     )
@@ -19,9 +19,9 @@ class SuiteFramesTest {
     assertEquals(5, share.samples)
     assertEquals(3, share.withSuite)
     assertEquals(60.0, share.percent, 1e-9)
-    assertEquals(Seq("suite.LoadWatch.check" -> 2, "live.LiveRecorder.answered" -> 1), share.byMethod)
+    assertEquals(Seq("launch.LoadWatch.check" -> 2, "live.LiveRecorder.answered" -> 1), share.byMethod)
     assertEquals(
-      "60.0 % of 5 samples on Gatling's engine threads (suite.LoadWatch.check 40.0 %, live.LiveRecorder.answered 20.0 %)",
+      "60.0 % of 5 samples on Gatling's engine threads (launch.LoadWatch.check 40.0 %, live.LiveRecorder.answered 20.0 %)",
       share.describe
     )
   }

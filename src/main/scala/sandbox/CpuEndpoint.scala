@@ -22,11 +22,6 @@ final class CpuEndpoint private (server: HttpServer, host: String) extends AutoC
 object CpuEndpoint {
   val Path = "/sandbox-cpu"
 
-  private val os =
-    java.lang.management.ManagementFactory.getOperatingSystemMXBean.asInstanceOf[
-      com.sun.management.OperatingSystemMXBean
-    ]
-
   /** Serves this JVM's CPU on a free port of `host`. */
   def start(host: String): CpuEndpoint = {
     val server = HttpServer.create(new InetSocketAddress(host, 0), 0)
@@ -34,7 +29,7 @@ object CpuEndpoint {
       Path,
       exchange =>
         try {
-          val body = s"${os.getProcessCpuTime} ${Runtime.getRuntime.availableProcessors}\n".getBytes(UTF_8)
+          val body = s"${ServingCpu.processCpuNs()} ${Runtime.getRuntime.availableProcessors}\n".getBytes(UTF_8)
           exchange.getResponseHeaders.set("Content-Type", "text/plain")
           exchange.sendResponseHeaders(200, body.length.toLong)
           exchange.getResponseBody.write(body)

@@ -278,25 +278,6 @@ object Sandbox {
     s"http://${if (host.contains(":")) s"[$host]" else host}:$port"
 }
 
-/** The CPU this JVM used from now on, read from its own MXBean: what a standalone sandbox spent serving,
-  * its start-up left out, for a benchmark to set beside the injector's.
-  */
-private[sandbox] final class ServingCpu {
-  private val os =
-    java.lang.management.ManagementFactory.getOperatingSystemMXBean.asInstanceOf[
-      com.sun.management.OperatingSystemMXBean
-    ]
-  private val (cpuAtStartNs, startNs) = (os.getProcessCpuTime, System.nanoTime())
-
-  /** e.g. "sandbox: served for 62.0 s using 41.3 CPU s: 0.67 cores (33.3 % of 2)" */
-  def describe: String = {
-    val cpuS = (os.getProcessCpuTime - cpuAtStartNs) / 1e9
-    val wallS = math.max(1e-3, (System.nanoTime() - startNs) / 1e9)
-    val cores = Runtime.getRuntime.availableProcessors
-    f"sandbox: served for $wallS%.1f s using $cpuS%.1f CPU s: ${cpuS / wallS}%.2f cores (${100 * cpuS / wallS / cores}%.1f %% of $cores)"
-  }
-}
-
 object RunningSandbox {
 
   /** The tallies the sandbox's figures go to (see [[RunningSandbox.countInto]]). */

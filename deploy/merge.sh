@@ -42,7 +42,10 @@ if [ "$(cat "$judged" 2> /dev/null || true)" = "$LOADTEST_RUN_ID" ]; then
 fi
 # Called with the verdict's exit code once there is one.
 verdict() { echo "$LOADTEST_RUN_ID" > "$judged"; exit "$1"; }
-deadline=$((SECONDS + ${LOADTEST_MERGE_WAIT_SECONDS:-0}))
+# The wall clock in microseconds: bash's SECONDS ticks on whole seconds, so a deadline on it could pass up to a
+# second early.
+now_us() { echo "${EPOCHREALTIME/[.,]/}"; }
+deadline=$(($(now_us) + ${LOADTEST_MERGE_WAIT_SECONDS:-0} * 1000000))
 # The run id a shard folder holds: empty when it holds none.
 run_id_of() { cat "$1/run-id" 2> /dev/null || true; }
 # A shard of this run has finished when its folder holds this run id and its exit code. A shard of another id
@@ -50,7 +53,7 @@ run_id_of() { cat "$1/run-id" 2> /dev/null || true; }
 # is this run's.
 finished() { [ -f "$1/exit-code" ] && [ "$(run_id_of "$1")" = "$LOADTEST_RUN_ID" ]; }
 for i in $(seq 1 "$LOADTEST_SHARDS"); do
-  while ! finished "$LOADTEST_RESULTS/shard-$i" && [ "$SECONDS" -lt "$deadline" ]; do sleep 5; done
+  while ! finished "$LOADTEST_RESULTS/shard-$i" && [ "$(now_us)" -lt "$deadline" ]; do sleep 5; done
 done
 runs=() problems=()
 no_run_status=2 foreign=0

@@ -2,14 +2,11 @@ package sandbox
 
 import results.archive.SummaryJson
 
-import java.nio.file.{ Files, Paths }
-import java.util.concurrent.TimeUnit
-
-import scala.jdk.CollectionConverters._
+import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import testkit.{ GatlingProcess, ToySandbox, ToySimulation }
+import testkit.{ GatlingProcess, SandboxChild, ToyCapacity, ToySandbox, ToySimulation }
 
 /** A capacity search against the standalone sandbox measures that sandbox's own CPU over each step: the toy's
   * sandbox in a JVM of its own writes where it serves its CPU to the base-URLs file beside the stand-in's URL, and
@@ -20,37 +17,22 @@ class SandboxCpuEndToEndTest {
 
   @Test def aSearchAgainstTheStandaloneSandboxMeasuresItsCpuOverEachStep(): Unit = {
     val home = Files.createTempDirectory("sandbox-cpu-")
-    val (baseUrls, output) = (home.resolve("base-urls.conf"), home.resolve("sandbox.txt"))
-    val java = Paths.get(System.getProperty("java.home"), "bin", "java").toString
-    val command = Seq(
-      java,
-      "-Xmx256m",
-      "-cp",
-      System.getProperty("java.class.path"),
-      s"-Dtargets.standalone-sandbox.baseUrlsFile=$baseUrls",
-      ToySandbox.getClass.getName.stripSuffix("$")
+    val baseUrls = home.resolve("base-urls.conf")
+    val child = new SandboxChild(
+      ToySandbox,
+      home.resolve("sandbox.txt"),
+      Seq("targets.standalone-sandbox.baseUrlsFile" -> baseUrls.toString)
     )
-    val child = new ProcessBuilder(command.asJava).redirectErrorStream(true).redirectOutput(output.toFile).start()
-    def text = Files.readString(output)
     try {
-      val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120)
-      while (!text.contains("Ctrl-C stops.") && child.isAlive && System.nanoTime() < deadline) Thread.sleep(100)
-      assertTrue(Files.readString(baseUrls).contains(s"${BaseUrlsFile.CpuUrlKey} = "), text)
-      val process = GatlingProcess.start(
-        classOf[ToySimulation],
+      assertTrue(child.started, child.text)
+      assertTrue(Files.readString(baseUrls).contains(s"${BaseUrlsFile.CpuUrlKey} = "), child.text)
+      val against = Seq(
         "target" -> "standalone-sandbox",
         "targets.standalone-sandbox.baseUrlsFile" -> baseUrls.toString,
         "profile" -> "capacity",
-        "smoke" -> "true",
-        "profiles.toy.capacity.of" -> "closed",
-        "profiles.toy.closed.type" -> "closed-ramp",
-        "profiles.toy.closed.startUsers" -> "1",
-        "profiles.toy.closed.usersPerMinute" -> "60",
-        "profiles.toy.closed.targetUsers" -> "2",
-        "profiles.toy.closed.hold" -> "1 minute",
-        "capacity.maxMultiple" -> "2",
-        "sandbox.stubs.delay.ms" -> "0"
+        "smoke" -> "true"
       )
+      val process = GatlingProcess.start(classOf[ToySimulation], against ++ ToyCapacity.closedSmoke: _*)
       process.exitStatus(300)
       val Seq(archived) = process.archivedRuns: @unchecked
       val search = SummaryJson.readContext(archived.resolve("run.json")).systemRecords.flatMap(_.capacity).headOption
@@ -62,9 +44,8 @@ class SandboxCpuEndToEndTest {
         s"the sandbox on this machine, over its cores: $cpu"
       )
     } finally {
-      child.destroy()
-      child.waitFor(60, TimeUnit.SECONDS)
-      child.destroyForcibly()
+      child.stop(60)
+      child.close()
     }
   }
 }

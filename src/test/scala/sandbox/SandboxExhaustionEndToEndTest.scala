@@ -5,15 +5,14 @@ import results.model.ExitCodes
 import java.io.IOException
 import java.net.{ InetSocketAddress, Socket }
 import java.nio.charset.StandardCharsets.UTF_8
-import java.nio.file.{ Files, Paths }
+import java.nio.file.Files
 import java.util.concurrent.TimeUnit
 
-import scala.jdk.CollectionConverters._
 import scala.util.Using
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import testkit.{ FreePort, GatlingProcess, ToySandbox, ToySimulation }
+import testkit.{ FreePort, GatlingProcess, SandboxChild, ToySandbox, ToySimulation }
 
 /** A stand-in pushed past the descriptors its process may open refuses what it cannot take, says so once,
   * and answers again when the load drops; a run it could not serve is INVALID, not a FAIL of the target.
@@ -23,21 +22,15 @@ class SandboxExhaustionEndToEndTest {
 
   @Test def aStandInOutOfDescriptorsSaysSoOnceAndAnswersAgainOnceLoadDrops(): Unit = {
     val port = FreePort()
-    val output = Files.createTempFile("toy-sandbox-", ".txt")
-    val java = Paths.get(System.getProperty("java.home"), "bin", "java").toString
-    val command = Seq("sh", "-c", "ulimit -n 256 && exec \"$@\"", "sh", java, "-Xmx256m") ++
-      Seq(
-        "-cp",
-        System.getProperty("java.class.path"),
-        s"-Dsandbox.toy.port=$port",
-        ToySandbox.getClass.getName.stripSuffix("$")
-      )
-    val child = new ProcessBuilder(command.asJava).redirectErrorStream(true).redirectOutput(output.toFile).start()
-    def text = Files.readString(output)
+    val child = new SandboxChild(
+      ToySandbox,
+      Files.createTempFile("toy-sandbox-", ".txt"),
+      Seq("sandbox.toy.port" -> port.toString),
+      prefix = Seq("sh", "-c", "ulimit -n 256 && exec \"$@\"", "sh")
+    )
+    def text = child.text
     try {
-      val deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120)
-      while (!text.contains("Ctrl-C stops.") && child.isAlive && System.nanoTime() < deadline) Thread.sleep(100)
-      assertTrue(text.contains("Ctrl-C stops."), text)
+      assertTrue(child.started, text)
 
       // More connections at once than the child may open: each sends a request and is held open. One the
       // stand-in refused may be reset before its request is written, or even before the client has seen its
@@ -84,15 +77,14 @@ class SandboxExhaustionEndToEndTest {
         .toSeq
       assertEquals(1, refused.size, text)
       assertTrue(refused.head >= 1 && refused.head <= 400 - answered, s"${refused.head} refused:\n$text")
-      child.destroy()
-      assertTrue(child.waitFor(20, TimeUnit.SECONDS), text)
+      assertTrue(child.stop(20), text)
       assertTrue(
         text.contains(
           s"sandbox: sandbox out of file descriptors: the toy stand-in had ${refused.head} connections refused in 1 episode"
         ),
         text
       )
-    } finally child.destroyForcibly()
+    } finally child.close()
   }
 
   /** A run whose in-process stand-in ran out of descriptors under load ends INVALID, naming what ran out. */

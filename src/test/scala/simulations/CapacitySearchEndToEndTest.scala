@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test
 import results.archive.SummaryJson
 import results.model.{ ExitCodes, LoadUnit, SearchEnd }
 import text.Formats
-import testkit.{ GatlingProcess, SimulationRuns, ToySimulation }
+import testkit.{ GatlingProcess, SimulationRuns, ToyCapacity, ToySimulation }
 
 /** Capacity searches against the toy system, whose stand-in serves a known number of requests a second
   * (`sandbox.toy.maxRequestsPerSecond`), in the order they came, queueing the rest: each search's headroom is
@@ -346,19 +346,11 @@ class CapacitySearchEndToEndTest {
     * work, the others wait for a place, and every step up to the maximum passes.
     */
   @Test def aClosedReferencesUsersWorkAtEachStepsMultiple(): Unit = {
-    val process = GatlingProcess.start(
-      classOf[ToySimulation],
-      "profile" -> "capacity",
-      "smoke" -> "true",
-      "profiles.toy.capacity.of" -> "closed",
-      "profiles.toy.closed.type" -> "closed-ramp",
-      "profiles.toy.closed.startUsers" -> "1",
-      "profiles.toy.closed.usersPerMinute" -> "60",
-      "profiles.toy.closed.targetUsers" -> "2",
-      "profiles.toy.closed.hold" -> "1 minute",
-      "capacity.maxMultiple" -> "2",
-      "sandbox.stubs.delay.ms" -> "0"
-    )
+    val process =
+      GatlingProcess.start(
+        classOf[ToySimulation],
+        Seq("profile" -> "capacity", "smoke" -> "true") ++ ToyCapacity.closedSmoke: _*
+      )
     process.exitStatus(300)
     val Seq(archived) = process.archivedRuns: @unchecked
     val search = SummaryJson.readContext(archived.resolve("run.json")).systemRecords.flatMap(_.capacity).headOption

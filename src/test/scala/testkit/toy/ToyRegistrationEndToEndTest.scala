@@ -1,13 +1,10 @@
 package testkit.toy
 
-import java.nio.file.{ Files, Paths }
-import java.util.concurrent.TimeUnit
-
-import scala.jdk.CollectionConverters._
+import java.nio.file.Files
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import testkit.{ SimulationRuns, TestJvm, ToySimulation }
+import testkit.{ SandboxChild, SimulationRuns, TestJvm, ToySimulation }
 
 /** A system added the documented way, end to end: the standalone sandbox of [[ToySystems]] (the suite's systems
   * and the toy's one registration), in a JVM of its own, serves every registered system's stand-in on a free port
@@ -20,21 +17,17 @@ class ToyRegistrationEndToEndTest {
   @Test def theRegisteredToyIsServedByTheStandaloneSandboxAndItsSimulationRunsAgainstIt(): Unit = {
     val home = Files.createTempDirectory("toy-registration-")
     val baseUrls = home.resolve("base-urls.conf")
-    val output = home.resolve("sandbox.txt")
-    val java = Paths.get(System.getProperty("java.home"), "bin", "java").toString
-    val command = Seq(java) ++ TestJvm.options ++ Seq(
-      "-cp",
-      System.getProperty("java.class.path"),
-      s"-Dtargets.standalone-sandbox.baseUrlsFile=$baseUrls",
-      ToySystemsSandbox.getClass.getName.stripSuffix("$")
+    // Every stand-in starts first (Key All's seeds its database): minutes on a busy machine.
+    val child = new SandboxChild(
+      ToySystemsSandbox,
+      home.resolve("sandbox.txt"),
+      Seq("targets.standalone-sandbox.baseUrlsFile" -> baseUrls.toString),
+      jvmOptions = TestJvm.options,
+      startSeconds = 300
     )
-    val child = new ProcessBuilder(command.asJava).redirectErrorStream(true).redirectOutput(output.toFile).start()
-    def text = Files.readString(output)
+    def text = child.text
     try {
-      // Every stand-in starts first (Key All's seeds its database): minutes on a busy machine.
-      val deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5)
-      while (!text.contains("Ctrl-C stops.") && child.isAlive && System.nanoTime() < deadline) Thread.sleep(200)
-      assertTrue(text.contains("Ctrl-C stops."), text)
+      assertTrue(child.started, text)
       val printed = Printed.findAllMatchIn(text).map(m => m.group(1) -> m.group(2)).toMap
       assertEquals(ToySystems.sandboxed.map(_.key).toSet, printed.keySet, text)
       assertTrue(Files.readString(baseUrls).contains(s"""toy.baseUrl = "${printed("toy")}""""), text)
@@ -46,9 +39,8 @@ class ToyRegistrationEndToEndTest {
       )
       SimulationRuns.assertWholeJourneys(run, Toy, Map("toy - home" -> 1, "toy - look up" -> 1))
 
-      child.destroy()
-      assertTrue(child.waitFor(2, TimeUnit.MINUTES), text)
+      assertTrue(child.stop(120), text)
       assertFalse(Files.exists(baseUrls), s"the sandbox removes $baseUrls as it stops:\n$text")
-    } finally child.destroyForcibly()
+    } finally child.close()
   }
 }

@@ -104,17 +104,15 @@ class KnownSettingsTest {
     )
   }
 
-  /** The plugin's user properties are what the descriptor of the plugin version the pom names says, as Maven
-    * resolved it into the local repository, and the pom's own `gatling.*` properties are listed too: neither
-    * list can go stale unseen.
+  /** The plugin's user properties are what the descriptor of the plugin version the pom names says (its jar,
+    * copied to target/ by the build before the tests), and the pom's own `gatling.*` properties are listed too:
+    * neither list can go stale unseen.
     */
   @Test def theGatlingLaunchKeysAreThePluginsAndThePomsOwn(): Unit = {
     val pom = Files.readString(Paths.get("pom.xml"))
     val version = "<gatling-maven-plugin.version>([^<]+)<".r.findFirstMatchIn(pom).map(_.group(1)).get
-    val repository = sys.props.get("maven.repo.local").map(Paths.get(_))
-      .getOrElse(Paths.get(sys.props("user.home"), ".m2", "repository"))
-    val jar = repository.resolve(s"io/gatling/gatling-maven-plugin/$version/gatling-maven-plugin-$version.jar")
-    assertTrue(Files.isRegularFile(jar), s"no $jar: the build resolves its plugins before its tests")
+    val jar = Paths.get(s"target/gatling-maven-plugin/gatling-maven-plugin-$version.jar")
+    assertTrue(Files.isRegularFile(jar), s"no $jar: the build copies it there before the tests (pom.xml)")
     val descriptor = Using.resource(new java.util.zip.ZipFile(jar.toFile)) { zip =>
       new String(zip.getInputStream(zip.getEntry("META-INF/maven/plugin.xml")).readAllBytes(), "UTF-8")
     }

@@ -4,7 +4,8 @@
 # deploy/shard.sh with the environment the Indexed Job gives its pods, then deploy/merge.sh:
 #   deploy/rehearse.sh <N> [simulation class] [profile]
 # e.g. deploy/rehearse.sh 3 simulations.RaidSimulation smoke
-# The sandbox listens on free ports and the shards are given its base URLs as it prints them.
+# The sandbox listens on free ports and the shards are given its base URLs as it prints them, and the URL
+# where it serves its own CPU (docs/sandbox.md), for a capacity search's limiting side.
 # REHEARSAL_SANDBOX_OPTS: -D options of the sandbox (e.g. -Dsandbox.stubs.delay.ms=0); LOADTEST_OPTS: -D
 # options of every shard; LOADTEST_RESULTS: where the shards and the merged run go (default
 # results/sharded-<time>-<pid>/, one per rehearsal; one holding another run's shards is refused);
@@ -121,6 +122,9 @@ if [ "$LOADTEST_TARGET" = standalone-sandbox ]; then
   while read -r key url; do
     LOADTEST_OPTS="${LOADTEST_OPTS:-} -Dtargets.standalone-sandbox.$key.baseUrl=$url"
   done < <(sed -n -e '/^Ctrl-C stops/q' -e 's|^\([a-z0-9-]\+\) \+\(http://[^ ]*\)$|\1 \2|p' "$LOADTEST_RESULTS/sandbox.log")
+  # And where it serves its own CPU, for a capacity search to tell a saturated sandbox from the system.
+  cpu_url=$(sed -n -e '/^Ctrl-C stops/q' -e 's|^its own CPU \+\(http://[^ ]*\)$|\1|p' "$LOADTEST_RESULTS/sandbox.log")
+  [ -z "$cpu_url" ] || LOADTEST_OPTS="${LOADTEST_OPTS:-} -Dtargets.standalone-sandbox.sandboxCpuUrl=$cpu_url"
   export LOADTEST_OPTS
 fi
 

@@ -110,6 +110,12 @@ class RehearsalEndToEndTest {
     assertEquals(checks(whole), checks(merged))
     assertTrue(checks(merged).nonEmpty, "the merged run was gated")
     assertEquals((0, 0), (wholeCode, mergedCode), "a passing run exits 0, merged or not")
+    // Each shard was told where the sandbox serves its own CPU, as it printed it.
+    val cpuUrl = Files.readAllLines(folder.resolve("sandbox.log")).asScala.collectFirst {
+      case line if line.startsWith("its own CPU") => line.split(" +").last
+    }
+    assertTrue(cpuUrl.exists(_.endsWith("/sandbox-cpu")), s"the sandbox printed its CPU's URL: $cpuUrl")
+    assertEquals(cpuUrl, merged.run.overrides.get("targets.standalone-sandbox.sandboxCpuUrl"))
   }
 
   /** Shards launched 20 s apart, as a busy scheduler starts pods: at the rendezvous (the rehearsal's default) their

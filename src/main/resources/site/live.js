@@ -62,7 +62,7 @@ var Live = (function () {
       ', ' + n(s.usersActive) + ' active now');
     text(field(section, 'requests'), n(s.ok + s.ko) + ' answered (' + n(s.ko) + ' KO), ' + s.requestsPerSecond + ' requests/s now');
     text(field(section, 'latency'), 'now p50 ' + n(s.interval.p50) + ' ms, p95 ' + n(s.interval.p95) + ' ms, p99 ' + n(s.interval.p99) +
-      ' ms; run p50 ' + n(s.total.p50) + ' ms, p95 ' + n(s.total.p95) + ' ms, p99 ' + n(s.total.p99) + ' ms');
+      ' ms; run p50 ' + n(s.total.p50) + ' ms, p95 ' + n(s.total.p95) + ' ms, p99 ' + s.total.p99Text + ' ms');
     list(field(section, 'checks'), s.checks.length ? s.checks : [{ text: 'no thresholds', pass: true }], function (li, c) {
       li.className = c.pass ? 'pass' : 'fail';
       text(li, c.text);
@@ -74,7 +74,7 @@ var Live = (function () {
     while (rows.firstChild) rows.removeChild(rows.firstChild);
     s.requests.forEach(function (r) {
       var tr = document.createElement('tr');
-      [r.name, n(r.ok), n(r.ko), n(r.interval.p50), n(r.interval.p95), n(r.interval.p99), n(r.total.p50), n(r.total.p95), n(r.total.p99)]
+      [r.name, n(r.ok), n(r.ko), n(r.interval.p50), n(r.interval.p95), n(r.interval.p99), n(r.total.p50), n(r.total.p95), r.total.p99Text]
         .forEach(function (v, i) {
           var td = document.createElement('td');
           if (i > 0) td.className = 'n';

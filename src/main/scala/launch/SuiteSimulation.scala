@@ -88,7 +88,16 @@ abstract class SuiteSimulation extends Simulation {
     val health = () => injector.figures.map(InjectorHealthRecord(_, run.suite.injectorLimits))
     val keys = run.loads.map(_.system.key) ++ run.companions.map(_.system.key)
     liveView = FailFast.closing(sandbox)(
-      LiveView.start(run.simulation, run.live, keys.distinct, run.suite.overrides, health, earlyStop, run.archiveTo)
+      LiveView.start(
+        run.simulation,
+        run.live,
+        keys.distinct,
+        run.suite.overrides,
+        health,
+        earlyStop,
+        run.archiveTo,
+        run.results.confidencePercent
+      )
     )
     val searches = run.capacitySearches
     searches.foreach { search =>

@@ -2,6 +2,9 @@ package live
 
 import watch.{ Answer, LoadListener }
 
+import results.model.PercentileInterval
+import results.summarize.{ LatencyAccumulator, OrderStatistics }
+
 import java.util.concurrent.ConcurrentHashMap
 import java.util.concurrent.atomic.{ AtomicLong, LongAdder }
 
@@ -10,8 +13,19 @@ import scala.jdk.CollectionConverters._
 
 import org.HdrHistogram.{ Histogram, Recorder }
 
-/** Response times of an interval or since the start, in ms (0 where nothing was answered). */
-final case class Latency(count: Long, p50Ms: Long, p90Ms: Long, p95Ms: Long, p99Ms: Long) {
+/** Response times of an interval or since the start, in ms (0 where nothing was answered).
+  *
+  * @param p99Interval the p99's confidence interval from the same histogram (the gate's order statistics); None
+  *                    where nothing was answered
+  */
+final case class Latency(
+    count: Long,
+    p50Ms: Long,
+    p90Ms: Long,
+    p95Ms: Long,
+    p99Ms: Long,
+    p99Interval: Option[PercentileInterval]
+) {
   def percentileMs(rank: Double): Long = rank match {
     case 50 => p50Ms
     case 90 => p90Ms
@@ -21,15 +35,18 @@ final case class Latency(count: Long, p50Ms: Long, p90Ms: Long, p95Ms: Long, p99
 }
 
 object Latency {
-  val None: Latency = Latency(0, 0, 0, 0, 0)
-  def of(h: Histogram): Latency =
+  val None: Latency = Latency(0, 0, 0, 0, 0, scala.None)
+
+  /** `h`'s figures, the p99's interval at `confidencePercent`. */
+  def of(h: Histogram, confidencePercent: Double): Latency =
     if (h.getTotalCount == 0) None
     else Latency(
       h.getTotalCount,
       h.getValueAtPercentile(50),
       h.getValueAtPercentile(90),
       h.getValueAtPercentile(95),
-      h.getValueAtPercentile(99)
+      h.getValueAtPercentile(99),
+      Some(OrderStatistics.interval(h, h.getMaxValue.toInt, 99, confidencePercent))
     )
 }
 
@@ -78,16 +95,22 @@ final case class SystemFigures(
   * which also holds the requests that got no answer and those that failed their own checks.
   *
   * [[tick]] is called by one thread, once an interval: it closes the interval and returns the figures.
+  *
+  * @param confidencePercent the confidence of each p99's interval: the run's `results.intervals.confidencePercent`
   */
-final class LiveRecorder(systems: Seq[String], keptPoints: Int = LiveRecorder.KeptPoints) extends LoadListener {
+final class LiveRecorder(
+    systems: Seq[String],
+    keptPoints: Int = LiveRecorder.KeptPoints,
+    confidencePercent: Double = PercentileInterval.DefaultConfidencePercent
+) extends LoadListener {
   private final class Request(val system: String, val path: List[String], val seen: Long) {
     val ok = new LongAdder
     val ko = new LongAdder
     val sumMs = new LongAdder
-    val recorder = new Recorder(LiveRecorder.MaxMs, 2)
+    val recorder = new Recorder(LatencyAccumulator.SignificantDigits)
     // The tick thread's own.
     var recycled: Histogram = null
-    val total = new Histogram(LiveRecorder.MaxMs, 2)
+    val total = LiveRecorder.histogram()
   }
   private final class Users {
     val started = new LongAdder
@@ -98,7 +121,7 @@ final class LiveRecorder(systems: Seq[String], keptPoints: Int = LiveRecorder.Ke
   private val users = systems.map(_ -> new Users).toMap
   private val errors = new ConcurrentHashMap[(String, String), LongAdder]
   // The tick thread's own.
-  private val totals = systems.map(_ -> new Histogram(LiveRecorder.MaxMs, 2)).toMap
+  private val totals = systems.map(_ -> LiveRecorder.histogram()).toMap
   private val points = systems.map(_ -> mutable.Queue.empty[Point]).toMap
   private val koCounted = mutable.Map.empty[String, Long]
   private var lastTickMs = 0L
@@ -132,7 +155,7 @@ final class LiveRecorder(systems: Seq[String], keptPoints: Int = LiveRecorder.Ke
     val bySystem = requests.values.asScala.toSeq.groupBy(_.system)
     systems.map { key =>
       val own = bySystem.getOrElse(key, Nil).sortBy(_.path.mkString(" / "))
-      val intervalOfSystem = new Histogram(LiveRecorder.MaxMs, 2)
+      val intervalOfSystem = LiveRecorder.histogram()
       val figures = own.map { request =>
         // Counts first: an answer counted but not yet in a histogram shows in the next interval's times.
         val (ok, ko, sumMs) = (request.ok.sum, request.ko.sum, request.sumMs.sum)
@@ -140,7 +163,15 @@ final class LiveRecorder(systems: Seq[String], keptPoints: Int = LiveRecorder.Ke
         request.recycled = interval
         request.total.add(interval)
         intervalOfSystem.add(interval)
-        RequestFigures(request.path, ok, ko, sumMs, Latency.of(interval), Latency.of(request.total), request.seen)
+        RequestFigures(
+          request.path,
+          ok,
+          ko,
+          sumMs,
+          Latency.of(interval, confidencePercent),
+          Latency.of(request.total, confidencePercent),
+          request.seen
+        )
       }
       totals(key).add(intervalOfSystem)
       val users = this.users(key)
@@ -150,7 +181,7 @@ final class LiveRecorder(systems: Seq[String], keptPoints: Int = LiveRecorder.Ke
         nowMs,
         intervalOfSystem.getTotalCount / seconds,
         math.max(0L, koNow - koCounted.getOrElse(key, 0L)) / seconds,
-        Latency.of(intervalOfSystem),
+        Latency.of(intervalOfSystem, confidencePercent),
         math.max(0L, started - ended)
       )
       koCounted(key) = koNow
@@ -162,8 +193,8 @@ final class LiveRecorder(systems: Seq[String], keptPoints: Int = LiveRecorder.Ke
         started,
         ended,
         figures,
-        Latency.of(intervalOfSystem),
-        Latency.of(totals(key)),
+        point.latency,
+        Latency.of(totals(key), confidencePercent),
         point.requestsPerSecond,
         topErrors(key),
         kept.toSeq
@@ -178,8 +209,13 @@ final class LiveRecorder(systems: Seq[String], keptPoints: Int = LiveRecorder.Ke
 }
 
 object LiveRecorder {
-  // Response times are kept to 2 significant digits up to an hour; longer ones count as an hour.
+  // Longer response times count as an hour.
   val MaxMs: Long = 3600000L
+
+  /** A histogram at the results step's precision, so that the live p99's interval is as the gate's would be; it
+    * grows with the slowest answer seen rather than holding an hour's buckets from the start (as the recorders do).
+    */
+  private def histogram() = new Histogram(LatencyAccumulator.SignificantDigits)
   val TopErrors = 5
   // Five minutes of one-second points per system on the page's charts.
   val KeptPoints = 300

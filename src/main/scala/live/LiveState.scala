@@ -1,6 +1,7 @@
 package live
 
-import results.render.SitePages
+import results.model.PercentileInterval
+import results.render.{ RequestColumns, SitePages }
 
 /** What the live view shows at one moment: every system's figures and would-be verdicts, the run's state.
   *
@@ -10,6 +11,7 @@ import results.render.SitePages
   * @param earlyStop    "off", what it watches, or why it stopped the run
   * @param injector     the injector's health so far, in one line, and what would make the run INVALID now
   * @param capacity     each system's capacity search so far, where one runs
+  * @param confidencePercent the confidence of each p99's interval
   */
 final case class LiveState(
     simulation: String,
@@ -22,7 +24,8 @@ final case class LiveState(
     injectorProblems: Seq[String],
     verdict: Option[String] = None,
     runPage: Option[String] = None,
-    capacity: Seq[CapacityProgress] = Nil
+    capacity: Seq[CapacityProgress] = Nil,
+    confidencePercent: Double = PercentileInterval.DefaultConfidencePercent
 ) {
 
   /** The page's data: plain values for the page's script (and anyone else reading /data.json). */
@@ -31,6 +34,7 @@ final case class LiveState(
       "simulation" -> simulation,
       "state" -> state,
       "elapsedS" -> elapsedMs / 1000.0,
+      "confidencePercent" -> confidencePercent,
       "verdict" -> verdict,
       "runPage" -> runPage,
       "earlyStop" -> earlyStop,
@@ -47,7 +51,16 @@ final case class SystemState(figures: SystemFigures, plannedUsers: Option[Long],
   def wouldPass: Boolean = checks.forall(_.passed)
 
   private[live] def fields(startedAtMs: Long): SitePages.Fields = {
-    def latency(l: Latency) = SitePages.fields("count" -> l.count, "p50" -> l.p50Ms, "p95" -> l.p95Ms, "p99" -> l.p99Ms)
+    // p99Upper null where the sample is too small to bound the p99 from above; p99Text as run.html writes it
+    def latency(l: Latency) = SitePages.fields(
+      "count" -> l.count,
+      "p50" -> l.p50Ms,
+      "p95" -> l.p95Ms,
+      "p99" -> l.p99Ms,
+      "p99Lower" -> l.p99Interval.map(_.lowerMs),
+      "p99Upper" -> l.p99Interval.flatMap(_.upperMs),
+      "p99Text" -> RequestColumns.withInterval(l.p99Ms.toInt, l.p99Interval)
+    )
     val points = figures.points
     SitePages.fields(
       "key" -> figures.key,

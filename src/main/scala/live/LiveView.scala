@@ -4,7 +4,7 @@ import watch.{ EarlyStop, LoadListener }
 
 import results.gate.{ ThresholdOverrides, Thresholds }
 import results.model.{ InjectorHealthRecord, Unjudged }
-import results.render.SitePages
+import results.render.{ RequestColumns, SitePages }
 
 import java.nio.file.Path
 import java.util.concurrent.{ Executors, TimeUnit }
@@ -14,6 +14,7 @@ import scala.util.control.NonFatal
 import io.gatling.core.structure.PopulationBuilder
 import results.RunOutcome
 import config.InputError
+import text.Formats
 
 /** A run as it goes: once a second the [[LiveRecorder]]'s figures, each system's thresholds as they would
   * stand now, early stop and the injector's health become a [[LiveState]], which the [[LiveServer]] serves
@@ -23,6 +24,7 @@ import config.InputError
   * @param thresholds each system's own thresholds (its block over the defaults), as the gate reads them
   * @param injector   the injector's health so far, where it is sampled
   * @param results    the results folder the run is archived to: the run's own folder is served under /results/
+  * @param confidencePercent the confidence of each p99's interval, the results step's
   */
 final class LiveView(
     simulation: String,
@@ -31,9 +33,10 @@ final class LiveView(
     thresholds: Map[String, Thresholds],
     injector: () => Option[InjectorHealthRecord],
     earlyStop: Option[EarlyStop],
-    results: Option[Path]
+    results: Option[Path],
+    confidencePercent: Double
 ) {
-  val recorder = new LiveRecorder(systems)
+  val recorder = new LiveRecorder(systems, confidencePercent = confidencePercent)
   @volatile private var planned = Map.empty[String, Option[Long]]
   @volatile private var startedAtMs = System.currentTimeMillis()
   @volatile private var ended: Option[(String, Option[String], Option[String])] = None
@@ -133,14 +136,21 @@ final class LiveView(
       health.toSeq.flatMap(_.saturation),
       verdict,
       page,
-      capacity()
+      capacity(),
+      confidencePercent
     )
   }
 
   /** The page, with the figures of the moment; its script then polls /data.json. */
   private def page: String = SitePages.render(
     "live",
-    SitePages.fields("assets" -> "/assets", "simulation" -> simulation, "systems" -> systems, "data" -> current.json)
+    SitePages.fields(
+      "assets" -> "/assets",
+      "simulation" -> simulation,
+      "systems" -> systems,
+      "intervals" -> s"p99 run: with its ${Formats.number(confidencePercent)} % confidence interval, ${RequestColumns.IntervalsNote}.",
+      "data" -> current.json
+    )
   )
 }
 
@@ -156,12 +166,13 @@ object LiveView {
       overrides: Map[String, String],
       injector: () => Option[InjectorHealthRecord],
       earlyStop: Option[EarlyStop],
-      results: Option[Path]
+      results: Option[Path],
+      confidencePercent: Double
   ): Option[LiveView] =
     Option.when(settings.recording) {
       val thresholds =
         systems.map(key => key -> Thresholds.load(Seq(key), None, ThresholdOverrides.forSystem(overrides, key))).toMap
-      new LiveView(simulation, settings, systems, thresholds, injector, earlyStop, results)
+      new LiveView(simulation, settings, systems, thresholds, injector, earlyStop, results, confidencePercent)
     }
 
   /** What the load's watch hands the live view. */

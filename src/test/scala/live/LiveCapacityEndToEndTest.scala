@@ -5,6 +5,7 @@ import java.nio.file.Files
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import testkit.LiveTools
+import results.model.PercentileInterval
 
 /** The live view fed a capacity search's snapshots, as the search hands them over: its data and its page, as
   * headless Chromium renders it, show the current step, its phase, the headroom so far and each step judged.
@@ -22,7 +23,8 @@ class LiveCapacityEndToEndTest {
         Map.empty,
         () => None,
         None,
-        None
+        None,
+        PercentileInterval.DefaultConfidencePercent
       )
     view.followCapacity(() => progress)
     view.start()

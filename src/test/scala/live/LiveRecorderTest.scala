@@ -3,12 +3,16 @@ package live
 import watch.Answer
 
 import results.gate.{ BaselinePolicy, Limits, Thresholds }
+import results.model.PercentileInterval
+import results.summarize.OrderStatistics
 
 import java.io.ByteArrayOutputStream
 import java.nio.charset.StandardCharsets.UTF_8
 
+import com.fasterxml.jackson.databind.JsonNode
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
+import testkit.LiveTools
 
 /** The live figures on chosen answers: counts, percentiles per interval and since the start, users, the
   * thresholds' would-be verdicts, and the same figures as Prometheus text and Graphite lines.
@@ -58,6 +62,36 @@ class LiveRecorderTest {
     assertEquals(Seq(0.0, 100.0), second.points.map(_.koPerSecond))
   }
 
+  /** One request answered in `times` ms within one tick: its figures since the start, and those as /data.json has them. */
+  private def answeredOnce(times: Seq[Int]): (Latency, JsonNode) = {
+    val recorder = new LiveRecorder(Seq("toy"))
+    recorder.start(T0)
+    times.foreach(ms => answer(recorder, "look up", ms.toLong))
+    val figures = recorder.tick(T0 + 1000)
+    val json = LiveTools.json(state(figures, lookUpP99).json).path("systems").get(0).path("requests").get(0)
+    (figures.head.requests.head.total, json.path("total"))
+  }
+
+  /** 1,000 answers of 1 to 1,000 ms, each value its own rank: the p99's interval is the order statistics' ranks, which
+    * a histogram whose buckets are wide beside the interval (2 significant digits: 4 ms wide near 1 s) would miss.
+    */
+  @Test def theP99sIntervalIsTheOrderStatisticsOfItsAnswers(): Unit = {
+    val (total, json) = answeredOnce(1 to 1000)
+    val (lower, upper) = OrderStatistics.ranks(1000, 99, 95)
+    assertEquals(Some(PercentileInterval(lower.toInt, Some(upper.toInt))), total.p99Interval)
+    assertEquals((lower, upper), (json.path("p99Lower").asLong, json.path("p99Upper").asLong), json.toString)
+    assertEquals(s"990 ($lower-$upper)", json.path("p99Text").asText)
+  }
+
+  @Test def aSampleTooSmallToBoundTheP99FromAboveSaysSo(): Unit = {
+    val (total, json) = answeredOnce(1 to 100)
+    val (lower, upper) = OrderStatistics.ranks(100, 99, 95)
+    assertTrue(upper > 100, s"100 answers leave the p99's upper rank beyond the slowest ($upper)")
+    assertEquals(Some(PercentileInterval(lower.toInt, None)), total.p99Interval)
+    assertTrue(json.path("p99Upper").isNull, json.toString)
+    assertEquals(s"99 ($lower-?)", json.path("p99Text").asText)
+  }
+
   @Test def usersActiveAreThoseStartedAndNotEnded(): Unit = {
     val recorder = new LiveRecorder(Seq("toy"))
     recorder.start(T0)
@@ -77,8 +111,8 @@ class LiveRecorderTest {
     assertEquals(
       Seq(
         "toy: error % 0.00 %, limit 10.00 %: would PASS",
-        // HdrHistogram at 2 significant digits: 3,120 ms reads as the top of its bucket
-        "look up: p99 3,135 ms, limit 3,000 ms: would FAIL"
+        // HdrHistogram at 3 significant digits, as the results step's: 3,120 ms reads as the top of its bucket
+        "look up: p99 3,121 ms, limit 3,000 ms: would FAIL"
       ),
       checks.map(_.describe)
     )

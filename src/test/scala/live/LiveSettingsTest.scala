@@ -10,9 +10,20 @@ import com.typesafe.config.ConfigFactory
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import config.{ InputError, Settings }
+import results.model.PercentileInterval
 
 /** The live view's settings as application.conf and -D give them, and the one-line errors for bad ones. */
 class LiveSettingsTest {
+  private def start(settings: LiveSettings): Option[LiveView] = LiveView.start(
+    "ToySimulation",
+    settings,
+    Seq("toy"),
+    Map.empty,
+    () => None,
+    None,
+    None,
+    PercentileInterval.DefaultConfidencePercent
+  )
   private def read(overrides: (String, Any)*): LiveSettings =
     LiveSettings.read(new Settings(
       ConfigFactory.parseMap(overrides.toMap.asJava).withFallback(ConfigFactory.parseResources("application.conf"))
@@ -67,7 +78,8 @@ class LiveSettingsTest {
       val port = taken.getLocalPort
       val error = assertThrows(
         classOf[InputError],
-        () => LiveView.start("ToySimulation", read("live.port" -> port), Seq("toy"), Map.empty, () => None, None, None)
+        () =>
+          start(read("live.port" -> port))
       )
       assertTrue(
         error.getMessage.startsWith(s"live.port: cannot listen on 127.0.0.1:$port ("),
@@ -78,6 +90,6 @@ class LiveSettingsTest {
   @Test def nothingIsFollowedWhenThePageAndGraphiteAreOff(): Unit =
     assertEquals(
       None,
-      LiveView.start("ToySimulation", read("live.enabled" -> "false"), Seq("toy"), Map.empty, () => None, None, None)
+      start(read("live.enabled" -> "false"))
     )
 }

@@ -101,6 +101,12 @@ class LiveViewEndToEndTest {
         midRun.path("checks").elements().asScala.exists(_.path("text").asText.startsWith("toy - look up: p99 ")),
         midRun.toString
       )
+      // Each request's p99 since the start with its interval, as run.html writes it.
+      midRun.path("requests").elements().asScala.filter(_.path("total").path("count").asLong > 0).foreach { r =>
+        val total = r.path("total")
+        assertTrue(total.path("p99Lower").asLong <= total.path("p99").asLong, r.toString)
+        assertTrue(total.path("p99Text").asText.startsWith(s"${total.path("p99").asLong} ("), r.toString)
+      }
       val last = readings.last
       assertEquals("ended", last.path("state").asText, last.toString)
       assertEquals("FAIL", last.path("verdict").asText, last.toString)
@@ -121,6 +127,7 @@ class LiveViewEndToEndTest {
         val points = s"""data-chart="$chart"[^>]*data-points="(\\d+)"""".r.findFirstMatchIn(page).map(_.group(1).toInt)
         assertTrue(points.exists(_ >= 3), s"$chart chart points: $points")
       }
+      assertTrue("""<td class="n">\d+ \(\d+-(\d+|\?)\)</td>""".r.findFirstIn(page).nonEmpty, "a p99 with its interval")
       val image = ImageIO.read(png.toFile)
       val drawn = (for { x <- 0 until image.getWidth; y <- 0 until image.getHeight } yield image.getRGB(x, y))
         .count(rgb => (rgb & 0xffffff) != 0xffffff)

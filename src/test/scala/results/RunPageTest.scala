@@ -1,11 +1,13 @@
 package results
 
 import results.model.{
+  CheckRule,
   Entry,
   ErrorCount,
   GateCheck,
   GateVerdict,
   Metric,
+  PercentileInterval,
   Problem,
   ProblemKind,
   Tally,
@@ -15,6 +17,7 @@ import results.model.{
   WindowLabel
 }
 import results.render.{ RunPage, Verdicts }
+import results.summarize.OrderStatistics
 
 import java.nio.file.Files
 
@@ -158,6 +161,48 @@ class RunPageTest {
     assertEquals(1, "href=\"run.html\"".r.findAllIn(report).size, report)
     assertTrue(Files.readString(runDir.resolve("run.html")).contains("""href="index.html">Gatling&#39;s report"""))
     assertTrue(Files.size(root.resolve("assets").resolve("echarts.min.js")) > 500000, "ECharts copied beside the pages")
+  }
+
+  /** 1,000 answers of 1 to 1,000 ms: each sample's value is its rank (HdrHistogram keeps them exact), so the p99's
+    * interval is the order statistics' ranks themselves; 3 answers cannot bound a p99 from above.
+    */
+  @Test def eachPercentileShowsItsIntervalAndTooFewSamplesSaySo(): Unit = {
+    val summary = CraftedSummaries.summary(
+      "RaidSimulation",
+      Map(List("mint raid") -> CraftedSummaries.ok(1 to 1000: _*), List("read raid") -> CraftedSummaries.ok(5, 6, 7))
+    )
+    val page = RunPage.render(summary, Nil, Set.empty)
+    val (lower, upper) = OrderStatistics.ranks(1000, 99, 95)
+    assertTrue(lower < 990 && upper > 990 && upper <= 1000, s"ranks $lower-$upper")
+    assertTrue(page.contains(s"""<td class="n">990 ($lower-$upper)</td>"""), page)
+    val (readLower, readUpper) = OrderStatistics.ranks(3, 99, 95)
+    assertTrue(readUpper > 3, "3 samples leave the p99's upper rank beyond the slowest")
+    assertTrue(page.contains(s"""<td class="n">7 (${Seq(5, 6, 7)(readLower.toInt - 1)}-?)</td>"""), page)
+    assertTrue(page.contains("Percentiles with their 95 % confidence intervals (ms)"), page)
+    assertTrue(page.contains("&#39;?&#39;: too few samples to bound it from above"), page)
+  }
+
+  @Test def eachCheckShowsItsIntervalAndResult(): Unit = {
+    val checked = failed.copy(gate =
+      failed.gate.map(_.copy(checks =
+        Seq(GateCheck(
+          "mint raid",
+          Metric.Percentile(99),
+          Some(2500),
+          2200,
+          atMost = true,
+          Some(PercentileInterval(2400, None)),
+          CheckRule.Interval
+        ))
+      ))
+    )
+    val page = RunPage.render(checked, Nil, Set.empty)
+    assertTrue(
+      page.contains(
+        """<tr><td>mint raid: p99</td><td class="n">2500 ms (2400-?)</td><td class="n">2200 ms</td><td><span class="verdict fail">FAIL</span></td></tr>"""
+      ),
+      page
+    )
   }
 
   @Test def cyclesLabelTheirConcurrency(): Unit = {

@@ -199,11 +199,12 @@ class SystemFiguresTest {
     val systems = md.indexOf("## Systems")
     assertTrue(systems > 0 && systems < md.indexOf("## alpha: FAIL"), md)
     assertTrue(md.indexOf("## alpha: FAIL") < md.indexOf("## beta: PASS"), md)
+    // every answer of a system took the same time: its p99's interval is that time alone
     assertTrue(
-      md.contains("| alpha | **FAIL** | 1 of 2 | smoke | 60 of 60 | 10 | 10.01 | 20 (limit 1000) | 0 | 0 |"),
+      md.contains("| alpha | **FAIL** | 1 of 2 | smoke | 60 of 60 | 10 | 10.01 | 20 (20-20) (limit 1000) | 0 | 0 |"),
       md
     )
-    assertTrue(md.contains("| beta | PASS | 0 of 0 | steady | 60 of 60 | 100 | 100 | 5 | 0 | 0 |"), md)
+    assertTrue(md.contains("| beta | PASS | 0 of 0 | steady | 60 of 60 | 100 | 100 | 5 (5-5) | 0 | 0 |"), md)
     assertTrue(md.contains("| b - home | 6000 | 6000 | 0 | 0 | 100 |"), "B's request at its own rate:\n" + md)
     assertFalse(md.contains("## Requests ("), "no flat table of every system's requests")
     assertTrue(md.contains("over the run (2 systems"), md)

@@ -70,8 +70,10 @@ object RequestColumns {
       "'?': too few samples to bound it from above"
 
   /** One row's intervals, after its name: its samples, then each percentile with its interval. */
-  def intervalCells(f: Figures): Seq[String] =
-    f.count.toString +: IntervalRanks.map(rank => withInterval(f.percentilesMs(rank), f.intervalsMs.get(rank)))
+  def intervalCells(f: Figures): Seq[String] = f.count.toString +: IntervalRanks.map(percentile(f, _))
+
+  /** The `rank`% percentile of `f` with its interval, as [[withInterval]] writes it. */
+  def percentile(f: Figures, rank: Double): String = withInterval(f.percentilesMs(rank), f.intervalsMs.get(rank))
 
   /** "139 (112-168)", "189 (165-?)" where the sample is too small to bound it from above, the figure alone
     * where it has no interval (no samples).

@@ -30,9 +30,9 @@ object RunPage {
         "count" -> f.count,
         "koPercent" -> Formats.number(f.koPercent),
         "rps" -> Formats.number(requestsPerSecond(e)),
-        "p50" -> f.p50Ms,
-        "p95" -> f.p95Ms,
-        "p99" -> f.p99Ms,
+        "p50" -> RequestColumns.percentile(f, 50),
+        "p95" -> RequestColumns.percentile(f, 95),
+        "p99" -> RequestColumns.percentile(f, 99),
         "max" -> f.maxMs,
         "apdex" -> Formats.apdex(f.apdex.score)
       )
@@ -81,9 +81,9 @@ object RunPage {
         "seconds" -> Formats.number(w.window.durationMs / 1000.0),
         "count" -> f.fold(0L)(_.count),
         "rps" -> f.fold("-")(x => Formats.number(x.requestsPerSecond)),
-        "p50" -> f.fold("-")(_.p50Ms.toString),
-        "p95" -> f.fold("-")(_.p95Ms.toString),
-        "p99" -> f.fold("-")(_.p99Ms.toString),
+        "p50" -> f.fold("-")(RequestColumns.percentile(_, 50)),
+        "p95" -> f.fold("-")(RequestColumns.percentile(_, 95)),
+        "p99" -> f.fold("-")(RequestColumns.percentile(_, 99)),
         "max" -> f.fold("-")(_.maxMs.toString),
         "koPercent" -> f.fold("-")(x => Formats.number(x.koPercent)),
         "apdex" -> Formats.apdex(f.flatMap(_.apdex.score))
@@ -176,6 +176,8 @@ object RunPage {
           fields("href" -> s"../$ComparisonsFolder/$folder/${ComparePage.FileName}", "other" -> other)
         },
         "figures" -> figures,
+        "intervals" -> s"${RequestColumns.intervalsCaption(s)}: ${RequestColumns.IntervalsNote}.",
+        "checks" -> RunPageTables.checks(s),
         "systems" -> systems,
         "capacity" -> results.render.CapacityPage.sections(s),
         "unowned" -> (if (systems.isEmpty) Nil else SystemSections.unowned(s).map(e => row(e, e.name))),

@@ -6,7 +6,7 @@ import results.model.{ InjectorHealthRecord, RunSummary }
 
 import results.render.SitePages.{ fields, Fields }
 
-/** The run page's tables of what was run (its metadata) and of the injector's health. */
+/** The run page's tables of what was run (its metadata), the gate's checks and the injector's health. */
 private[render] object RunPageTables {
   def metadata(s: RunSummary): Seq[Fields] = {
     def row(name: String, value: String): Fields = fields("name" -> name, "value" -> value)
@@ -30,6 +30,20 @@ private[render] object RunPageTables {
     ) ++ Option.when(s.run.mergedFrom.nonEmpty)(row("Merged from", s.run.mergedFrom.mkString(", "))) ++
       s.gate.flatMap(_.baselineRun).map(row("Baseline", _))
   }
+
+  /** Every check the gate made, each percentile's with its interval. */
+  def checks(s: RunSummary): Seq[Fields] =
+    s.gate.toSeq.flatMap(_.checks).map { c =>
+      val (word, more) = CheckCells.result(c)
+      fields(
+        "name" -> c.name,
+        "measured" -> CheckCells.measured(c),
+        "allowed" -> CheckCells.allowed(c),
+        "result" -> word,
+        "resultClass" -> Verdicts.cssClass(c.result),
+        "more" -> more
+      )
+    }
 
   def injector(record: InjectorHealthRecord): Fields = {
     val f = record.figures

@@ -4,7 +4,6 @@ import text.{ Formats, MarkdownTable }
 
 import results.model.{
   Apdex,
-  CheckResult,
   Degradation,
   DuplicateLocks,
   Entry,
@@ -17,7 +16,7 @@ import results.model.{
   TransactionRate
 }
 
-import Formats.{ checkValue, number, utcAsLogged }
+import Formats.{ number, utcAsLogged }
 import MarkdownTable.{ escape, figures, text }
 
 /** summary.md's sections after the run's: transactions, errors, sessions, degradation, tallies, duplicate
@@ -121,22 +120,13 @@ private[render] object SectionsMarkdown {
 
   def gate(gate: GateVerdict): String = {
     val rows = gate.checks.map { c =>
-      val result = c.result match {
-        case CheckResult.Passed       => "pass"
-        case CheckResult.Failed       => if (c.neverRan) "**FAIL** (never ran)" else "**FAIL**"
-        case CheckResult.Inconclusive =>
-          "inconclusive" + c.moreSamples.fold("")(n => s" (about ${Formats.live(n.toDouble, 0, "")} more samples)")
-        case CheckResult.NotJudged => "not judged (smoke)"
-      }
-      val interval = c.interval.fold("")(i => s" (${RequestColumns.range(i)})")
-      Seq(
-        c.name,
-        c.measured.map(v => checkValue(v) + c.metric.unit.suffix + interval).getOrElse("-"),
-        s"${checkValue(c.allowed)}${c.metric.unit.suffix}",
-        result
-      )
+      val (word, more) = CheckCells.result(c)
+      Seq(c.name, CheckCells.measured(c), CheckCells.allowed(c), (if (c.failed) s"**$word**" else word) + more)
     }
-    val checks = MarkdownTable(MarkdownTable.named("Check", Seq("Measured", "Allowed")) :+ text("Result"), rows)
+    val checks = MarkdownTable(
+      MarkdownTable.named(CheckCells.Names.head, CheckCells.Names.slice(1, 3)) :+ text(CheckCells.Names.last),
+      rows
+    )
     val baseline = gate.baselineRun.map(run => s"\n\nBaseline: $run").getOrElse("")
     val warnings =
       if (gate.warnings.isEmpty) "" else gate.warnings.map(w => s"- ${escape(w)}").mkString("\n\n", "\n", "")

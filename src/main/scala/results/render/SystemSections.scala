@@ -18,7 +18,7 @@ import results.model.{
 }
 
 /** What summary.md and run.html show of a run of several systems, read once from the model: a table of the
-  * systems (verdict, users against plan, requests/s, p99 against its limit, KO), then one section per system
+  * systems (verdict, users against plan, requests/s, p99 with its interval against its limit, KO), then one section per system
   * with its requests in journey order, each request's rate over the interval it ran in.
   */
 object SystemSections {
@@ -36,7 +36,8 @@ object SystemSections {
     def users: String = system.plannedUsers.fold(s"${system.startedUsers} (no fixed plan)")(p =>
       s"${system.startedUsers} of $p"
     )
-    def p99: String = figures.p99Ms.toString + p99LimitMs.fold("")(l => s" (limit ${Formats.checkValue(l)})")
+    def p99: String =
+      RequestColumns.percentile(figures, 99) + p99LimitMs.fold("")(l => s" (limit ${Formats.checkValue(l)})")
     def failed: Seq[GateCheck] = checks.filter(_.failed)
     def failedOfAll: String = s"${failed.size} of ${checks.size}"
     def spanSeconds: Double = (system.endEpochMs - system.startEpochMs) / 1000.0

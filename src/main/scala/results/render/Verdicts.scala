@@ -1,6 +1,6 @@
 package results.render
 
-import results.model.{ Problem, RunSummary, Unjudged, Verdict, VerdictWord, WindowLabel }
+import results.model.{ CheckResult, Problem, RunSummary, Unjudged, Verdict, VerdictWord, WindowLabel }
 
 /** A run's verdict as the site shows it, and the users of its windows. */
 object Verdicts {
@@ -40,6 +40,13 @@ object Verdicts {
     case Verdict.Inconclusive                 => "inconclusive"
     case Verdict.Incomplete | Verdict.Invalid => "void"
     case _: Unjudged                          => "none"
+  }
+
+  def cssClass(result: CheckResult): String = result match {
+    case CheckResult.Passed       => "pass"
+    case CheckResult.Failed       => "fail"
+    case CheckResult.Inconclusive => "inconclusive"
+    case CheckResult.NotJudged    => "none"
   }
 
   /** The users of a cycle or a sweep level, where its profile said; None for other windows. */

@@ -220,6 +220,7 @@ class HistoryStoreTest {
     )
   }
 
+  /** Night by night, a change point is new on the night it is first found, and not on the nights after. */
   @Test def aChangePointIsNewOnlyTheNightItIsFirstFound(): Unit = {
     val random = new scala.util.Random(5)
     val nights = (0 until 40).map { i =>
@@ -232,6 +233,9 @@ class HistoryStoreTest {
     assertTrue(first.size == 1 && math.abs(first.head.drop(2).toInt - 25) <= 3, s"night $firstNight: $first")
     assertEquals(Nil, newByNight.filter(_._1 > firstNight).flatMap(_._2))
     assertEquals(Seq("n-25"), p99(History.changePoints(nights, Nil)))
+    // The night after it INVALID: it made nothing new, and the night before's news is not reported again.
+    val invalidNight = record("n-invalid", firstNight * 1000L, Verdict.Invalid, 900)
+    assertEquals(Nil, History.newChangePoints(nights.take(firstNight) :+ invalidNight, Nil))
   }
 
   @Test def aRunWhoseNameCannotBeAFileIsRefused(): Unit = {

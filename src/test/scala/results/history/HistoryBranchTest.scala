@@ -167,6 +167,16 @@ class HistoryBranchTest {
     assertTrue(quiet.contains(s"    history: 0 change points in ${firstNews + 1} runs"), quiet)
   }
 
+  /** The release gate is told by the history (docs/history.md, "The release gate told"), the nightly is not: the
+    * setting on the release gate's merge alone.
+    */
+  @Test def theReleaseGatesMergeAloneIsJudgedByTheHistory(): Unit = {
+    def mergeOptions(name: String) = workflow(name).get("jobs").get("merge").get("steps").elements.asScala
+      .flatMap(s => Option(s.get("env")).flatMap(e => Option(e.get("LOADTEST_OPTS")))).map(_.asText).toSeq
+    assertEquals(Seq("-Dresults.history.gate=true"), mergeOptions("release-gate.yml"))
+    assertEquals(Nil, mergeOptions("nightly.yml"))
+  }
+
   @Test def aFetchOfABranchNotYetMadeFetchesNothingAndAPushOfNothingNewPushesNothing(): Unit = {
     ok(home, s"git init --quiet --bare $remote")
     val dir = runner("first")

@@ -9,6 +9,8 @@
 # looks: when the wait ends without every shard of this run, one line names what each folder held, and nothing
 # is merged. A shard's run is the folder its shard.sh named in shard-<i>/run (another run folder there is an
 # earlier run's).
+# The merged run's history record is written in $LOADTEST_RESULTS/history (docs/history.md), as a single run's is
+# in its results folder's; with one shard, that shard's record is copied there.
 # A run is judged once: once it has its verdict, judged-run-id in $LOADTEST_RESULTS holds its id, and a merge of
 # that id there again stops at once (2), naming it. With LOADTEST_SHARDS=1 there is nothing to merge: the one
 # run's verdict, in the same codes.
@@ -95,6 +97,10 @@ if [ "$LOADTEST_SHARDS" -eq 1 ]; then
   # "Verdicts and exit codes") differ: its FAIL is 2, and a run stopped by a signal (INCOMPLETE) has the signal's.
   code=$(cat "$LOADTEST_RESULTS/shard-1/exit-code")
   echo "merge: one shard, nothing to merge: its run is ${runs[0]}"
+  # Its history record (docs/history.md) where a merged run's would be, $LOADTEST_RESULTS/history: the folder the
+  # workflows push to the history branch.
+  record="$LOADTEST_RESULTS/shard-1/history/$(basename "${runs[0]}").json"
+  if [ -f "$record" ]; then mkdir -p "$LOADTEST_RESULTS/history" && cp "$record" "$LOADTEST_RESULTS/history/"; fi
   case "$code" in
     0 | 4 | 6 | 8) verdict "$code" ;;
     2) verdict 1 ;;

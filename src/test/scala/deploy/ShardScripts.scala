@@ -160,6 +160,19 @@ object ShardScripts {
     Outcome(process.exitValue, Files.readString(log))
   }
 
+  /** deploy/merge.sh of the run "crafted" in `results` (as [[shardFolders]] leaves it), under [[thresholds]]. */
+  def merge(results: Path, shards: Int, env: Map[String, String] = Map.empty): Outcome =
+    run(
+      "merge.sh",
+      Map(
+        "LOADTEST_SHARDS" -> shards.toString,
+        "LOADTEST_RUN_ID" -> "crafted",
+        "LOADTEST_RESULTS" -> results.toString,
+        "LOADTEST_CLASSPATH" -> classpath,
+        "LOADTEST_OPTS" -> s"-Dthresholds=$thresholds"
+      ) ++ env
+    )
+
   def path(standIns: Path): String = s"$standIns:${System.getenv("PATH")}"
 
   /** Every process's id and command line, read from /proc/<pid>/cmdline, whole: ProcessHandle.Info gives no command

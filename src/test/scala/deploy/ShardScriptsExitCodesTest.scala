@@ -24,19 +24,8 @@ class ShardScriptsExitCodesTest {
 
   private def passing(index: Int, count: Int = 2) = CraftedShard(Some(ShardScripts.summary(index, count)), 0)
 
-  private def merge(shards: Seq[CraftedShard], env: Map[String, String] = Map.empty): Outcome = {
-    val results = ShardScripts.shardFolders(shards)
-    ShardScripts.run(
-      "merge.sh",
-      Map(
-        "LOADTEST_SHARDS" -> shards.size.toString,
-        "LOADTEST_RUN_ID" -> "crafted",
-        "LOADTEST_RESULTS" -> results.toString,
-        "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
-        "LOADTEST_OPTS" -> thresholdsOption
-      ) ++ env
-    )
-  }
+  private def merge(shards: Seq[CraftedShard], env: Map[String, String] = Map.empty): Outcome =
+    ShardScripts.merge(ShardScripts.shardFolders(shards), shards.size, env)
 
   private def assertExit(expected: Int, outcome: Outcome, why: String): Unit =
     assertEquals(expected, outcome.code, s"$why:\n${outcome.output}")
@@ -126,16 +115,7 @@ class ShardScriptsExitCodesTest {
   }
 
   private def mergeIn(results: Path, shards: Int, env: Map[String, String] = Map.empty): Outcome =
-    ShardScripts.run(
-      "merge.sh",
-      Map(
-        "LOADTEST_SHARDS" -> shards.toString,
-        "LOADTEST_RUN_ID" -> "crafted",
-        "LOADTEST_RESULTS" -> results.toString,
-        "LOADTEST_CLASSPATH" -> ShardScripts.classpath,
-        "LOADTEST_OPTS" -> thresholdsOption
-      ) ++ env
-    )
+    ShardScripts.merge(results, shards, env)
 
   /** Every file under `dir` with its text: what a script must leave as it was. */
   private def contents(dir: Path): Map[Path, String] =

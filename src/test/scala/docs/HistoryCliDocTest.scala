@@ -97,6 +97,10 @@ class HistoryCliDocTest {
       (json.get("system").asText, json.get("path").asText, json.get("metric").asText, json.get("run").asText)
     )
     assertEquals(0.3, json.get("change").asDouble, 0.05, changesOut)
+    // Since the day after it began (2026-11-04): none.
+    assertTrue(substituted("changes").contains("--since 2026-11-01"), substituted("changes"))
+    val (later, laterOut) = run(substituted("changes").replace("2026-11-01", "2026-11-05"))
+    assertEquals((0, ""), (later, laterOut.trim))
 
     val (imported, importOut) = run(substituted("import"))
     assertEquals(0, imported, importOut)

@@ -1,6 +1,7 @@
 package results.archive
 
-import com.fasterxml.jackson.annotation.JsonProperty
+import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
+import com.fasterxml.jackson.annotation.JsonInclude.Include.{ NON_ABSENT, NON_EMPTY }
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
 /** A history record's file (results/history/<run>.json) as Jackson binds it; see [[HistoryStore]].
@@ -10,6 +11,7 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize
   * @param verdict       the gate's word; absent for figures imported from a table
   * @param release       whether the release gate judged it (absent: false)
   * @param systemVersions the version each system that tells its own said it ran (absent: none)
+  * @param confidencePercent the confidence of the figures' intervals (absent: none kept, as before they were)
   */
 private[results] final case class HistoryRecordDocument(
     historySchema: Int,
@@ -26,10 +28,15 @@ private[results] final case class HistoryRecordDocument(
     verdict: Option[String],
     figures: Seq[PathFiguresDocument],
     @JsonProperty(required = false) release: Boolean = false,
-    @JsonProperty(required = false) systemVersions: Map[String, String] = Map.empty
+    @JsonProperty(required = false) systemVersions: Map[String, String] = Map.empty,
+    @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Double]) confidencePercent: Option[
+      Double
+    ] = None
 )
 
-/** One path's figures; a metric the run did not give (an imported table's) is absent. */
+/** One path's figures; a metric the run did not give (an imported table's) is absent, and so are the intervals
+  * where it gave none (`intervals` keyed by metric, p50, p95 or p99).
+  */
 private[results] final case class PathFiguresDocument(
     system: String,
     path: String,
@@ -39,7 +46,14 @@ private[results] final case class PathFiguresDocument(
     @JsonDeserialize(contentAs = classOf[java.lang.Double]) p99: Option[Double],
     @JsonDeserialize(contentAs = classOf[java.lang.Double]) ko: Option[Double],
     @JsonDeserialize(contentAs = classOf[java.lang.Double]) throughput: Option[Double],
-    histogram: Option[String]
+    histogram: Option[String],
+    @JsonInclude(NON_EMPTY) @JsonProperty(required = false) intervals: Map[String, IntervalDocument] = Map.empty
+)
+
+/** A percentile's interval; `upperMs` absent where the sample is too small to bound it from above. */
+private[results] final case class IntervalDocument(
+    lowerMs: Int,
+    @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Integer]) upperMs: Option[Int]
 )
 
 /** An accepted change point's file (results/history/accepted/<time>-<uuid>.json). */

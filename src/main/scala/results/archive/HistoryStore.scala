@@ -9,7 +9,7 @@ import results.history.{
   SeriesSettings,
   UnreadRecord
 }
-import results.model.{ RunShard, Verdict }
+import results.model.{ PercentileInterval, RunShard, Verdict }
 
 import java.nio.file.{ Files, Path }
 import java.util.UUID
@@ -122,11 +122,13 @@ object HistoryStore {
           value(SeriesMetric.P99),
           value(SeriesMetric.Ko),
           value(SeriesMetric.Throughput),
-          f.histogram
+          f.histogram,
+          f.intervals.map { case (m, i) => m.name -> IntervalDocument(i.lowerMs, i.upperMs) }
         )
       },
       r.release,
-      r.systemVersions
+      r.systemVersions,
+      r.confidencePercent
     )
 
   private def requireSchema(schema: Int): Unit =
@@ -156,10 +158,16 @@ object HistoryStore {
           SeriesMetric.Ko -> f.ko,
           SeriesMetric.Throughput -> f.throughput
         ).collect { case (m, Some(v)) => m -> v }.toMap
-        PathFigures(f.system, f.path, f.count, values, f.histogram)
+        val intervals = Option(f.intervals).getOrElse(Map.empty).map { case (name, i) =>
+          SeriesMetric.of(name).filter(_.percentile.nonEmpty)
+            .getOrElse(throw new InputError(s"interval of '$name', which is no percentile of the history's")) ->
+            PercentileInterval(i.lowerMs, i.upperMs)
+        }
+        PathFigures(f.system, f.path, f.count, values, f.histogram, intervals)
       },
       d.release,
-      Option(d.systemVersions).getOrElse(Map.empty)
+      Option(d.systemVersions).getOrElse(Map.empty),
+      d.confidencePercent
     )
   }
 

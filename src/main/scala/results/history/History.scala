@@ -42,15 +42,16 @@ object History {
       of(key, points, detector).map(c => c.copy(accepted = acceptances.find(_.covers(c))))
     }
 
-  /** The change points the newest run in the series made new: those the history without it did not have, in the
-    * same series within 3 runs (a change point may move by a run or two as runs are added). What a nightly reports.
+  /** The change points the newest run made new: those the history without it did not have, in the same series
+    * within 3 runs (a change point may move by a run or two as runs are added). What a nightly reports. A newest
+    * run left out of the series (INVALID, INCOMPLETE) made none: the night before's news is not news again.
     */
   def newChangePoints(
       records: Seq[HistoryRecord],
       acceptances: Seq[Acceptance],
       detector: EDivisive = EDivisive.Default
   ): Seq[ChangePoint] =
-    records.filter(_.inSeries).maxByOption(r => (r.startEpochMs, r.runId)).toSeq.flatMap { newest =>
+    records.maxByOption(r => (r.startEpochMs, r.runId)).filter(_.inSeries).toSeq.flatMap { newest =>
       val before = changePoints(records.filterNot(_ eq newest), acceptances, detector)
       changePoints(records, acceptances, detector).filterNot(c =>
         before.exists(b => b.key == c.key && math.abs(b.at - c.at) <= 3)

@@ -1,6 +1,6 @@
 package results.history
 
-import results.model.{ Entry, GateVerdict, RunContext, RunShard, RunSummary, Verdict }
+import results.model.{ Entry, GateVerdict, PercentileInterval, RunContext, RunShard, RunSummary, Verdict }
 
 import text.Formats.round
 
@@ -16,14 +16,17 @@ final case class SeriesSettings(
 /** One request path of one system in one run: its figures and, where the suite measured it, its latency
   * histogram (HdrHistogram's compressed encoding, base64), from which any percentile can be recomputed.
   *
-  * @param count None for figures imported without it
+  * @param count     None for figures imported without it
+  * @param intervals each percentile's confidence interval, at the record's confidence, where the run reported one
+  *                  (none in figures imported, nor in records written before they were kept)
   */
 final case class PathFigures(
     system: String,
     path: String,
     count: Option[Long],
     values: Map[SeriesMetric, Double],
-    histogram: Option[String]
+    histogram: Option[String],
+    intervals: Map[SeriesMetric, PercentileInterval] = Map.empty
 )
 
 /** What the target said it was running after a run: the version of the whole target, and of each system that
@@ -45,6 +48,7 @@ object DeployedVersions {
   *                        series; None for figures imported from a team's own table, which no gate judged
   * @param release         whether it was judged as a release (`results.history.gate` on): the last passing one is
   *                        where the release gate's search for change points starts
+  * @param confidencePercent the confidence of its percentiles' intervals; None where it has none
   */
 final case class HistoryRecord(
     runId: String,
@@ -55,7 +59,8 @@ final case class HistoryRecord(
     verdict: Option[Verdict],
     figures: Seq[PathFigures],
     release: Boolean = false,
-    systemVersions: Map[String, String] = Map.empty
+    systemVersions: Map[String, String] = Map.empty,
+    confidencePercent: Option[Double] = None
 ) {
   def inSeries: Boolean = verdict.forall(HistoryRecord.inSeries)
 
@@ -92,7 +97,8 @@ object HistoryRecord {
       Some(verdict.verdict),
       perSystem.filter(_._2.figures.count > 0).map { case (system, entry) => figures(system, entry) },
       release,
-      deployed.bySystem
+      deployed.bySystem,
+      Some(summary.settings.confidencePercent)
     )
   }
 
@@ -109,7 +115,8 @@ object HistoryRecord {
         SeriesMetric.Ko -> round(f.koPercent, 3),
         SeriesMetric.Throughput -> round(entry.activeRequestsPerSecond, 3)
       ),
-      Some(entry.mergeable.histogram)
+      Some(entry.mergeable.histogram),
+      SeriesMetric.All.flatMap(m => m.percentile.flatMap(f.intervalsMs.get).map(m -> _)).toMap
     )
   }
 }

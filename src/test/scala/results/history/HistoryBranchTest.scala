@@ -62,7 +62,7 @@ class HistoryBranchTest {
     dir
   }
 
-  private def record(runId: String, at: Long): HistoryRecord =
+  private def record(runId: String, at: Long, p99: Double = 200.0): HistoryRecord =
     HistoryRecord(
       runId,
       "abc1234",
@@ -70,7 +70,7 @@ class HistoryBranchTest {
       SeriesSettings("RaidSimulation", "demo", "reference", RunShard.Merged(3), Map.empty),
       None,
       Some(Verdict.Pass),
-      Seq(PathFigures("raid", "mint", Some(100), Map(SeriesMetric.P99 -> 200.0), None))
+      Seq(PathFigures("raid", "mint", Some(100), Map(SeriesMetric.P99 -> p99), None))
     )
 
   @Test def twoMergeJobsAppendingAtOnceBothLandAndAThirdFetchesBoth(): Unit = {
@@ -114,6 +114,67 @@ class HistoryBranchTest {
     assertEquals("6", ok(remote, s"git rev-list --count $branch").trim)
     assertEquals("", ok(remote, s"git rev-list --merges $branch").trim)
     assertEquals(Set("history"), ok(remote, s"git ls-tree --name-only $branch").linesIterator.toSet)
+  }
+
+  /** The merge job night by night, its three history steps as the workflow has them: fetch, this night's record
+    * appended (the merge's part), push, and the change points new with this night written to the job page (the
+    * step's ResultsCli on this JVM's classpath). Raid's `mint` 30 % slower at p99 from night 20: the night the
+    * history first finds it, the job page names it; the night after, nothing is new; both steps succeed.
+    */
+  @Test def theJobPageListsTheChangePointsNewWithEachNight(): Unit = {
+    ok(home, s"git init --quiet --bare $remote")
+    val nightly = workflow("nightly.yml")
+    val steps = historySteps(nightly)
+    val results = nightly.get("env").get("LOADTEST_RESULTS").asText
+    val branch = nightly.get("env").get("HISTORY_BRANCH").asText
+    val random = new scala.util.Random(20)
+    val nights = (0 until 40).map { i =>
+      val p99 = 200 * (if (i >= 20) 1.3 else 1.0) * math.exp(0.05 * random.nextGaussian())
+      record(f"night-$i%02d", i * 86400000L, p99)
+    }
+    val firstNews = (21 to 40).find(n => History.newChangePoints(nights.take(n), Nil).nonEmpty).get
+    val seeder = runner("seeder")
+    nights.take(firstNews - 1).foreach(HistoryStore.append(seeder.resolve("seed"), _))
+    ok(seeder, "scripts/history-branch.sh push origin \"$HISTORY_BRANCH\" seed", Map("HISTORY_BRANCH" -> branch))
+
+    def night(n: Int): (Int, String) = {
+      val dir = runner(s"night-$n")
+      val summary = home.resolve(s"summary-$n.md")
+      val env = Map(
+        "LOADTEST_RESULTS" -> results,
+        "HISTORY_BRANCH" -> branch,
+        "LOADTEST_CLASSPATH" -> System.getProperty("java.class.path"),
+        "GITHUB_STEP_SUMMARY" -> summary.toString,
+        "PATH" -> s"${Paths.get(System.getProperty("java.home"), "bin")}:${System.getenv("PATH")}"
+      )
+      ok(dir, steps("History: fetch the kept runs"), env)
+      HistoryStore.append(dir.resolve(results).resolve("history"), nights(n - 1))
+      ok(dir, steps("History: append this run's record"), env)
+      val (status, out) = finished(sh(dir, steps("History: change points new with this run"), env))
+      (status, s"$out\n${Files.readString(summary)}")
+    }
+    val (newsStatus, news) = night(firstNews)
+    assertEquals(0, newsStatus, s"exit 7 (news) is no failed step:\n$news")
+    val listed = news.linesIterator.dropWhile(_ != "## Change points new with this run").toSeq
+    assertTrue(
+      listed.exists(_.matches("""    raid mint p99: \+\d+(\.\d+)? % .* from run night-(1[7-9]|2[0-3]) .*""")),
+      news
+    )
+    assertTrue(listed.exists(_.trim == s"history: 1 change points in $firstNews runs"), news)
+
+    val (quietStatus, quiet) = night(firstNews + 1)
+    assertEquals(0, quietStatus, quiet)
+    assertTrue(quiet.contains(s"    history: 0 change points in ${firstNews + 1} runs"), quiet)
+  }
+
+  /** The release gate is told by the history (docs/history.md, "The release gate told"), the nightly is not: the
+    * setting on the release gate's merge alone.
+    */
+  @Test def theReleaseGatesMergeAloneIsJudgedByTheHistory(): Unit = {
+    def mergeOptions(name: String) = workflow(name).get("jobs").get("merge").get("steps").elements.asScala
+      .flatMap(s => Option(s.get("env")).flatMap(e => Option(e.get("LOADTEST_OPTS")))).map(_.asText).toSeq
+    assertEquals(Seq("-Dresults.history.gate=true"), mergeOptions("release-gate.yml"))
+    assertEquals(Nil, mergeOptions("nightly.yml"))
   }
 
   @Test def aFetchOfABranchNotYetMadeFetchesNothingAndAPushOfNothingNewPushesNothing(): Unit = {

@@ -39,6 +39,13 @@ class HistoryStoreTest {
     // Any percentile recomputes from the stored histogram.
     val mint = read.records.head.figures.find(_.path == "mint").get
     assertEquals(400L, LatencyAccumulator.decode(mint.histogram.get).getValueAtPercentile(90))
+    // Each percentile with the interval the run reported, at the run's confidence.
+    val reported = summary.entry(List("mint")).get.figures.intervalsMs
+    assertEquals(
+      Map(SeriesMetric.P50 -> reported(50), SeriesMetric.P95 -> reported(95), SeriesMetric.P99 -> reported(99)),
+      mint.intervals
+    )
+    assertEquals(Some(summary.settings.confidencePercent), read.records.head.confidencePercent)
     assertEquals(Seq("All Requests", "mint", "view"), read.records.head.figures.map(_.path))
   }
 
@@ -173,18 +180,31 @@ class HistoryStoreTest {
     )
   }
 
-  /** Night by night, a change point is new on the night it is first found, and not on the nights after. */
-  /** A record as the version before per-system versions wrote it (without `systemVersions`, nor `release`). */
+  /** A record as the first version wrote it: without `systemVersions`, `release`, `confidencePercent`, nor any
+    * path's `intervals`.
+    */
   @Test def aRecordOfAnOlderVersionReads(): Unit = {
     val dir = folder()
-    val file = HistoryStore.append(dir, record("run-1", 1000L, Verdict.Pass, 100).copy(deployedVersion = Some("4.2")))
-    val older = Files.readString(file).replaceAll(",\\s*\"(systemVersions|release)\"\\s*:\\s*(\\{\\}|false)", "")
-    assertFalse(older.contains("systemVersions") || older.contains("release"), older)
+    val summary = CraftedSummaries.summary("Raid", Map(List("mint") -> CraftedSummaries.ok(100, 200)), runId = "run-1")
+    val record = HistoryRecord.of(summary, passed, DeployedVersions(Some("4.2")), release = false)
+    val file = HistoryStore.append(dir, record)
+    val older = Files.readString(file)
+      .replaceAll(",\"intervals\":\\{(\"p\\d\\d\":\\{[^}]*\\},?)*\\}", "")
+      .replaceAll(",\\s*\"(systemVersions|release|confidencePercent)\"\\s*:\\s*(\\{\\}|false|[\\d.]+)", "")
+    for (field <- Seq("systemVersions", "release", "confidencePercent", "intervals"))
+      assertFalse(older.contains(field), older)
     Files.writeString(file, older)
     val read = HistoryStore.read(dir)
     assertEquals(Nil, read.unread)
+    assertEquals(
+      Seq(record.copy(
+        figures = record.figures.map(_.copy(intervals = Map.empty)),
+        systemVersions = Map.empty,
+        confidencePercent = None
+      )),
+      read.records
+    )
     assertEquals(Seq(Some("4.2")), read.records.map(_.deployedVersionOf("raid")))
-    assertEquals(Seq(Map.empty), read.records.map(_.systemVersions))
   }
 
   /** One run of two systems, one of them (raid) deployed on its own and telling its version: a change point in
@@ -220,6 +240,7 @@ class HistoryStoreTest {
     )
   }
 
+  /** Night by night, a change point is new on the night it is first found, and not on the nights after. */
   @Test def aChangePointIsNewOnlyTheNightItIsFirstFound(): Unit = {
     val random = new scala.util.Random(5)
     val nights = (0 until 40).map { i =>
@@ -232,6 +253,9 @@ class HistoryStoreTest {
     assertTrue(first.size == 1 && math.abs(first.head.drop(2).toInt - 25) <= 3, s"night $firstNight: $first")
     assertEquals(Nil, newByNight.filter(_._1 > firstNight).flatMap(_._2))
     assertEquals(Seq("n-25"), p99(History.changePoints(nights, Nil)))
+    // The night after it INVALID: it made nothing new, and the night before's news is not reported again.
+    val invalidNight = record("n-invalid", firstNight * 1000L, Verdict.Invalid, 900)
+    assertEquals(Nil, History.newChangePoints(nights.take(firstNight) :+ invalidNight, Nil))
   }
 
   @Test def aRunWhoseNameCannotBeAFileIsRefused(): Unit = {

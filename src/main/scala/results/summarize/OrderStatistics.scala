@@ -37,6 +37,12 @@ object OrderStatistics {
     )
   }
 
+  /** The interval of a live window's histogram (an early stop's, a capacity step's), none above the largest value
+    * it holds: such a window keeps no exact slowest apart from its buckets.
+    */
+  def ofWindow(histogram: Histogram, rank: Double, confidencePercent: Double): PercentileInterval =
+    interval(histogram, histogram.getMaxValue.toInt, rank, confidencePercent)
+
   /** About how many samples of `histogram`'s spread would put the `rank`% percentile's interval wholly on one side
     * of `limitMs`: the least n whose upper rank falls among the share of samples at or below the limit, or whose
     * lower rank falls above it. None where no number up to Int.MaxValue does (a limit at the percentile itself).

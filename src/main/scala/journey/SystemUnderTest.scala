@@ -37,6 +37,12 @@ trait SystemUnderTest {
 
   def protocol(baseUrl: String): HttpProtocolBuilder
 
+  /** How many times one journey at these settings sends each request or runs each group, on average over its
+    * mixes, by path (its groups then the request, as thresholds name them): what the plan multiplies its arrival
+    * rate by for the samples a gated path collects. A path left out is not estimated; none by default.
+    */
+  def pathsPerJourney(settings: SystemSettings): Map[List[String], Double] = Map.empty
+
   /** What the sandbox serves in place of the system for `target=local`. */
   def standIn: StandIn
 

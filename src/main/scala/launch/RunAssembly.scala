@@ -63,6 +63,7 @@ object RunAssembly {
       val shared = settings.settings.has("shareConnections") && settings.settings.boolean("shareConnections")
       val requestsPerJourney =
         Option.when(settings.settings.has("requestsPerJourney"))(settings.settings.positiveDouble("requestsPerJourney"))
+      val paths = system.pathsPerJourney(settings)
       def load(profile: LoadProfile, journey: ChainBuilder, line: Option[LineClass]) = SystemLoad(
         system,
         profile,
@@ -71,7 +72,9 @@ object RunAssembly {
         requestsPerJourney,
         ConnectivityCheck.of(settings),
         CurveSettings.of(settings),
-        line
+        line,
+        // a line class's journey runs once per user in a group named after the class
+        line.fold(paths)(l => paths.map { case (path, n) => (l.name :: path) -> n } + (List(l.name) -> 1.0))
       )
       val lines =
         if (settings.settings.has("lineSpeeds")) LineClass.read(settings.settings, "lineSpeeds") else Nil

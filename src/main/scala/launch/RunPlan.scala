@@ -3,6 +3,8 @@ package launch
 import config.Redaction
 
 import profiles.Plan
+import results.model.{ Entry, Metric }
+import text.Formats
 
 /** The one screen printed before a run starts: what will be sent, where, and for how long. */
 object RunPlan {
@@ -25,9 +27,52 @@ object RunPlan {
           load.profile.plan.render.linesIterator.map("  " + _).toSeq) :+ s"  Expected:  ${expected(load)}"
       } ++ run.companions.map(c =>
         s"-- ${c.system.key} alongside: ${c.companion.scenarioName}, one user, ${c.companion.describe}"
-      ) :+ s"Expected    ${overall(run.loads)}" :+
+      ) ++ (s"Expected    ${overall(run.loads)}" +: gateSamples(run)) :+
       rule
     lines.mkString("\n")
+  }
+
+  /** Each gated percentile's samples in the plan's steady window and whether they can decide it. */
+  def gateSamples(run: RunSetup): Seq[String] = {
+    val planned = run.plannedPercentiles
+    val width = planned.map(p => Entry.name(p.path).length).maxOption.getOrElse(0)
+    val confidence = Plan.number(run.results.confidencePercent)
+    Option.when(planned.nonEmpty)(
+      s"Gate samples  in the steady window, against the fewest that bound a percentile's $confidence % interval"
+    ).toSeq ++ planned.map { p =>
+      val subject =
+        s"%-${width}s  %s <= %s ms".format(Entry.name(p.path), percentile(p.rank), Plan.count(p.limitMs.toLong))
+      val figures = p match {
+        case e: PlannedPercentile.Estimated =>
+          s"${Plan.count(e.samples)} in ${Plan.human(e.steady)}, ${Plan.count(e.needed)} needed: " +
+            (if (e.decidable) "decidable" else s"NOT decidable${needs(e).fold("")(n => s" ($n)")}")
+        case n: PlannedPercentile.NotEstimated => s"not estimated (${missing(n.missing)})"
+      }
+      s"  $subject  $figures"
+    }
+  }
+
+  /** One warning per gated percentile the plan cannot decide, for the console before any load. */
+  def undecidableWarnings(run: RunSetup): Seq[String] =
+    run.undecidable.map { p =>
+      s"the plan cannot decide ${Entry.name(p.path)}'s ${percentile(p.rank)} (limit ${Plan.count(p.limitMs.toLong)} ms) " +
+        s"at ${Plan.number(run.results.confidencePercent)} %: ${Plan.count(p.samples)} samples planned in a steady window " +
+        s"of ${Plan.human(p.steady)}, ${Plan.count(p.needed)} needed" + needs(p).fold("")(n => s"; it would need $n")
+    }
+
+  /** "a steady window of 4 min 36 s at this rate, or 2.3x the rate", where the path runs at all. */
+  private def needs(p: PlannedPercentile.Estimated): Option[String] =
+    p.steadyNeeded.map(window =>
+      s"a steady window of ${Plan.human(window)} at this rate" +
+        p.rateFactorNeeded.fold("")(f => s", or ${Formats.multiple(f)} the rate")
+    )
+
+  private def percentile(rank: Double): String = Metric.Percentile(rank).name
+
+  private def missing(m: PlannedPercentile.Missing): String = m match {
+    case PlannedPercentile.Missing.PathShare    => "no journey of the run says how often it runs this path"
+    case PlannedPercentile.Missing.SteadyWindow => "its profile plans no steady window at fixed times"
+    case PlannedPercentile.Missing.ArrivalRate  => "its pace depends on the system's speed; set journeyDuration"
   }
 
   /** "400 requests/s at the peak (50 journeys/s x 8 requests)", or why there is no figure. */

@@ -60,6 +60,20 @@ final case class RunSetup(
   def plannedDurationMs: Option[Long] =
     loads.map(_.profile.plan.totalDuration.map(_.toMillis)).reduce((a, b) => a.zip(b).map { case (x, y) => x max y })
 
+  /** Every system runs at smoke scale: its percentiles are judged only where wholly beyond their limits. */
+  def smoke: Boolean = loads.forall(l => suite.isSmoke(l.system.key))
+
+  /** What the plan's steady windows collect of each gated path, at the gate's confidence. */
+  def plannedPercentiles: Seq[PlannedPercentile] =
+    PlannedPercentile.of(loads, thresholds, results.confidencePercent)
+
+  /** The gated percentiles the plan cannot decide, where the gate judges them by their intervals (not a smoke run's,
+    * which fails only a percentile wholly beyond its limit, nor the point-estimate gate's).
+    */
+  def undecidable: Seq[PlannedPercentile.Estimated] =
+    if (smoke || results.pointEstimateGate) Nil
+    else plannedPercentiles.collect { case p: PlannedPercentile.Estimated if !p.decidable => p }
+
   def context(windows: WindowRecorder, course: RunCourse, start: Option[ShardStart] = None): RunContext =
     RunContext(
       simulation = simulation,
@@ -77,7 +91,7 @@ final case class RunSetup(
       systemRecords = systemRecords(windows),
       shardedRunId = suite.shards.runId,
       start = start,
-      smoke = loads.forall(l => suite.isSmoke(l.system.key))
+      smoke = smoke
     )
 
   /** Each system's own plan and what the run recorded of it: its populations, users, steady window and requests. */

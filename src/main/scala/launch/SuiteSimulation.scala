@@ -56,7 +56,8 @@ abstract class SuiteSimulation extends Simulation {
       Redaction.learn(suite.root)
       RunAssembly.assemble(getClass.getSimpleName, systems, suite, archiveTo)
     }
-    if (run.suite.planOnly) PlanOnly.stop(RunPlan.render(run, run.baseUrls))
+    val undecidable = RunPlan.undecidableWarnings(run).map("WARNING: " + _)
+    if (run.suite.planOnly) PlanOnly.stop((RunPlan.render(run, run.baseUrls) +: undecidable).mkString("\n"))
     synchronisedStart = Option.when(run.suite.shards.waits)(new SynchronisedStart(run.suite.shards, run.suite.shard))
     val sandbox = run.sandbox.map { case (settings, systems) => FailFast(startSandbox(settings, systems)) }
     val baseUrls = run.baseUrls ++ sandbox.fold(Map.empty[String, String])(_.baseUrls)
@@ -79,6 +80,7 @@ abstract class SuiteSimulation extends Simulation {
       )
     }
     run.capacityWarnings.foreach(warning => println(s"WARNING: $warning"))
+    undecidable.foreach(println)
     if (sys.props.get("suite.watchParent").contains("true")) ParentWatch.start(() => parentGone())
     val earlyStop = Option.when(run.suite.earlyStop.enabled)(new EarlyStop(run.suite.earlyStop))
     earlyStop.foreach { stop =>

@@ -23,6 +23,8 @@ import results.model.CurveSpec
   * @param line the users' line class, where the system's users are split by line speed (`<key>.lineSpeeds`):
   *             this load is that class's share, its journey runs in a group named after the class, and its
   *             users go through the class's port of the line-speed proxy
+  * @param pathsPerJourney how often one journey runs each request or group path (see
+  *             [[SystemUnderTest.pathsPerJourney]]), under its line class's group where it has one
   */
 final case class SystemLoad(
     system: SystemUnderTest,
@@ -32,7 +34,8 @@ final case class SystemLoad(
     requestsPerJourney: Option[Double] = None,
     connectivityCheck: Option[ConnectivityCheck] = None,
     curve: Option[CurveSpec] = None,
-    line: Option[LineClass] = None
+    line: Option[LineClass] = None,
+    pathsPerJourney: Map[List[String], Double] = Map.empty
 ) {
   def scenarioName: String = system.scenarioName + line.fold("")(l => s" on ${l.name}")
 

@@ -95,7 +95,8 @@ private[profiles] final class ShapedProfile(val settings: ProfileSettings, val s
         shape.peakUsers(Shard.Whole, journeyDuration),
         shape.peakArrivalRate(Shard.Whole, journeyDuration)
       )),
-      throttleRequestsPerSecond = throttle.map(t => shard.share(t.requestsPerSecond))
+      throttleRequestsPerSecond = throttle.map(t => shard.share(t.requestsPerSecond)),
+      steadyWindow = shape.steadyWindow
     )
   }
 

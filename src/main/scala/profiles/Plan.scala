@@ -19,6 +19,8 @@ final case class Phase(name: String, start: Option[FiniteDuration], duration: Op
   * @param derivation       how the figures were worked out (capacity model, scale, shard)
   * @param whole            the same figures for the whole run when this injector is one shard of several
   * @param throttleRequestsPerSecond this injector's ceiling on requests per second, when the profile sets one
+  * @param steadyWindow     how long the steady window lasts (an open shape's steady phase, a closed one's hold),
+  *                         over which the peak arrival rate holds; None where the profile plans none at fixed times
   */
 final case class Plan(
     simulation: String,
@@ -36,7 +38,8 @@ final case class Plan(
     shard: Shard,
     smoke: Boolean,
     whole: Option[WholeRun],
-    throttleRequestsPerSecond: Option[Long] = None
+    throttleRequestsPerSecond: Option[Long] = None,
+    steadyWindow: Option[FiniteDuration] = None
 ) {
   import Plan._
 

@@ -44,6 +44,9 @@ private[profiles] trait Shape {
 
   /** Users this shard starts, where the shape fixes the count (see [[LoadProfile.plannedUsers]]). */
   def plannedUsers(shard: Shard): Option[Long] = None
+
+  /** How long its steady window lasts, where planned at fixed offsets (see [[Plan.steadyWindow]]). */
+  def steadyWindow: Option[FiniteDuration] = None
 }
 
 /** A shape whose users all run one scenario, injected by its steps (open or closed): every shape but the
@@ -54,6 +57,9 @@ private[profiles] abstract class OneScenarioShape[Step: InjectionProfileFactory]
 
   /** Windows at fixed offsets from the run's start; none where they depend on the system's speed. */
   def plannedWindows: Seq[Planned] = Nil
+
+  override def steadyWindow: Option[FiniteDuration] =
+    plannedWindows.find(_.kind == WindowKind.Steady).map(w => w.to - w.from)
 
   /** What each user runs: the journey, unless the shape times it or hands it work. */
   def userChain(shard: Shard, scenarioName: String, journey: ChainBuilder, windows: WindowRecorder): ChainBuilder =

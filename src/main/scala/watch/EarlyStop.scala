@@ -135,10 +135,7 @@ final class ResponseWindow(seconds: Int) {
 
 object ResponseWindow {
   private def lowerP99(latencies: Histogram): Long =
-    OrderStatistics
-      .interval(latencies, latencies.getMaxValue.toInt, 99, PercentileInterval.DefaultConfidencePercent)
-      .lowerMs
-      .toLong
+    OrderStatistics.ofWindow(latencies, 99, PercentileInterval.DefaultConfidencePercent).lowerMs.toLong
 
   // Response times are kept to 2 significant digits up to an hour; longer ones count as an hour.
   val MaxMs: Long = 3600000L

@@ -28,6 +28,16 @@ object Dvp extends SystemUnderTest {
     mix.switch("situation", chains)
   }
 
+  /** Each situation as often as the mix draws it; each of its requests as often as it sends it. */
+  override def pathsPerJourney(settings: SystemSettings): Map[List[String], Double] = {
+    val mix = settings.mix("mix", DvpSituations.names)
+    val burst = settings.int("addressCompletion.requests", min = 1)
+    DvpSituations.All.flatMap { s =>
+      val share = mix.share(s.name)
+      (List(s.name) -> share) +: DvpRequests.names.toSeq.map(r => List(s.name, r) -> share * s.sends(r, burst))
+    }.filter(_._2 > 0).toMap
+  }
+
   /** Electors living in New Zealand (no overseas address on the roll) and electors overseas. */
   def nzElectors(settings: SystemSettings): IndexedSeq[Feeders.Record] =
     Feeders.csvRecords(settings.string("nzElectors"), DvpPeople.Columns)

@@ -28,6 +28,18 @@ class DvpMixTest {
   @Test def remoteGroundsAreFivePercentOfDownloads(): Unit =
     assertEquals(0.05, drawn(DvpSituations.OverseasRemoteGrounds.name) / downloads, 0.003)
 
+  @Test def eachPathRunsPerJourneyAsOftenAsItsSituationIsDrawnTimesItsRequestsInIt(): Unit = {
+    val perJourney = Dvp.pathsPerJourney(journey.SystemSettings("dvp", conf.getConfig("dvp"), 1, profiles.Shard.Whole))
+    val remote = DvpSituations.OverseasRemoteGrounds.name
+    val inNz = DvpSituations.NoOverseasAddress.name
+    // as often as the draws of 400,000 journeys show
+    assertEquals(drawn(remote), perJourney(List(remote)), 0.003)
+    assertEquals(drawn(remote), perJourney(List(remote, DvpRequests.ReasonRemote)), 0.003)
+    // a burst of 4 address lookups in every situation; a situation without a download has no download path
+    assertEquals(4 * drawn(inNz), perJourney(List(inNz, DvpRequests.AddressCompletion)), 0.01)
+    assertFalse(perJourney.contains(List(inNz, DvpRequests.DownloadPdf)))
+  }
+
   @Test def theReferenceIsThreeRunnersOfAThousandScenarios(): Unit =
     assertEquals(3000, conf.getInt("profiles.dvp.reference.scenarios"))
 }

@@ -29,18 +29,10 @@ class RunAssemblyTest {
     SuiteConfig.fromConfig(config, Seq("toy"))
   }
 
-  private def twoSystems(overrides: (String, Any)*): SuiteConfig = {
-    val config = ConfigFactory
-      .parseMap(overrides.toMap.asJava)
-      .withFallback(ConfigFactory.parseResources("application.conf"))
-      .withFallback(ConfigFactory.parseResources("systems/toy.conf"))
-      .withFallback(ConfigFactory.parseResources("systems/raid.conf"))
-      .resolve()
-    SuiteConfig.fromConfig(config, Seq("toy", "raid"))
-  }
+  private def twoSystems(overrides: (String, Any)*): SuiteConfig = RunAssemblyTest.twoSystems(overrides: _*)
 
   private def assemble(suite: SuiteConfig, archiveTo: Option[java.nio.file.Path] = None): RunSetup =
-    RunAssembly.assemble("TwoSystems", Seq(testkit.toy.Toy, raid.Raid), suite, archiveTo)
+    RunAssemblyTest.assemble(suite, archiveTo)
 
   /** run.json's smoke, which keeps a run from ever being a baseline: every system at smoke scale, by its profile or
     * by -Dsmoke.
@@ -227,4 +219,21 @@ class RunAssemblyTest {
     )
     assertEquals(Seq(1, 0), shards, "one client however many injectors: the first shard's")
   }
+}
+
+object RunAssemblyTest {
+
+  /** A run of the toy and RAiD, their files under `overrides`. */
+  def twoSystems(overrides: (String, Any)*): SuiteConfig = {
+    val config = ConfigFactory
+      .parseMap(overrides.toMap.asJava)
+      .withFallback(ConfigFactory.parseResources("application.conf"))
+      .withFallback(ConfigFactory.parseResources("systems/toy.conf"))
+      .withFallback(ConfigFactory.parseResources("systems/raid.conf"))
+      .resolve()
+    SuiteConfig.fromConfig(config, Seq("toy", "raid"))
+  }
+
+  def assemble(suite: SuiteConfig, archiveTo: Option[java.nio.file.Path] = None): RunSetup =
+    RunAssembly.assemble("TwoSystems", Seq(testkit.toy.Toy, raid.Raid), suite, archiveTo)
 }

@@ -25,6 +25,14 @@ object Raid extends SystemUnderTest {
 
   override def protocol(baseUrl: String): HttpProtocolBuilder = SystemUnderTest.jsonApi(baseUrl, "RAiD")
 
+  override def pathsPerJourney(settings: SystemSettings): Map[List[String], Double] = Map(
+    List("list raids for service-point") -> 3.0,
+    List("mint raid") -> 1.0,
+    List("read raid data") -> 2.0,
+    List("update raid - add contributor 2") -> 1.0,
+    List("update raid - add contributor 3") -> 1.0
+  )
+
   /** The reference user script: about 60 s with 6 s think times, 8 requests. */
   override def journey(settings: SystemSettings): ChainBuilder = {
     val think = settings.thinkTime("thinkTime").pause

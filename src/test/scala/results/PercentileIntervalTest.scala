@@ -37,6 +37,23 @@ class PercentileIntervalTest {
   }
 
   @Test
+  def theFewestSamplesThatBoundAPercentileAreWhereAllBelowItGetsRarerThanTheTail(): Unit = {
+    // no upper bound while all n samples lie below the q-quantile with probability q^n above the 2.5 % tail:
+    // the least n with q^n <= 0.025, worked out here in closed form and found there from the binomial ranks
+    Seq((99.0, 95.0), (95.0, 95.0), (90.0, 95.0), (99.0, 99.0), (50.0, 95.0)).foreach { case (rank, confidence) =>
+      val q = rank / 100
+      val tail = (1 - confidence / 100) / 2
+      val closedForm = Iterator.from(1).find(n => math.pow(q, n.toDouble) <= tail).get.toLong
+      val least = OrderStatistics.leastSamplesBounded(rank, confidence)
+      assertEquals(closedForm, least, s"p$rank at $confidence %")
+      // from both sides: the least sample's upper rank lies within it, the one before's beyond
+      assertTrue(OrderStatistics.ranks(least, rank, confidence)._2 <= least, s"p$rank at $confidence %: $least")
+      assertTrue(OrderStatistics.ranks(least - 1, rank, confidence)._2 > least - 1, s"p$rank at $confidence %")
+    }
+    assertEquals(368L, OrderStatistics.leastSamplesBounded(99, 95))
+  }
+
+  @Test
   def aWiderConfidenceGivesAWiderInterval(): Unit = {
     val samples = CraftedSummaries.ok(1 to 1000: _*)
     def interval(confidence: Double) =

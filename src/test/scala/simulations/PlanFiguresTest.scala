@@ -87,9 +87,30 @@ class PlanFiguresTest {
         "Simulation  RaidSimulation",
         "Expected:  400 requests/s at the peak (50 journeys/s x 8 requests)",
         "Expected    400 requests/s in all at the peak",
+        "Gate samples  in the steady window, against the fewest that bound a percentile's 95 % interval",
+        "  mint raid                        p99 <= 8,000 ms  30,000 in 10 min, 368 needed: decidable",
+        "  update raid - add contributor 2  p99 <= 6,000 ms  30,000 in 10 min, 368 needed: decidable",
         "planOnly: the plan above was checked and printed"
       ).foreach(line => assertTrue(run.text.contains(line), s"'$line' in:\n${run.text}"))
+      assertFalse(run.text.contains("WARNING: the plan cannot decide"), run.text)
       assertTrue(!Files.exists(run.resultsDir) || SimulationRuns.isEmpty(run.resultsDir), "nothing in results/")
       assertFalse(Files.exists(run.gatlingDir), "Gatling never started a run folder: no load")
     }
+
+  @Test def planOnlyWarnsOfAGatedPercentileItsSteadyWindowCannotDecide(): Unit = {
+    // 50 mints/s for 5 s: 250 samples, where a p99's 95 % interval needs 368 for an upper bound
+    val run = GatlingProcess.start(
+      classOf[RaidSimulation],
+      "planOnly" -> "true",
+      "profile" -> "reference",
+      "profiles.raid.reference.duration" -> "5 seconds"
+    )
+    assertEquals(0, run.exitStatus(120), run.text)
+    Seq(
+      "  mint raid                        p99 <= 8,000 ms  250 in 5 s, 368 needed: NOT decidable " +
+        "(a steady window of 8 s at this rate, or 1.47x the rate)",
+      "WARNING: the plan cannot decide mint raid's p99 (limit 8,000 ms) at 95 %: 250 samples planned in a steady " +
+        "window of 5 s, 368 needed; it would need a steady window of 8 s at this rate, or 1.47x the rate"
+    ).foreach(line => assertTrue(run.text.contains(line), s"'$line' in:\n${run.text}"))
+  }
 }

@@ -79,7 +79,9 @@ object CapacityProfiles {
       minAnswers = if (smoke) 0L else settings.minAnswers,
       // A smoke run's steps settle a second: too short for their users in flight to level out.
       judgesPace = !smoke,
-      referenceJourneysPerSecond = reference.plan.peakArrivalRate
+      referenceJourneysPerSecond = reference.plan.peakArrivalRate,
+      // A smoke run's steps hold a few answers each: it proves the search works, its percentiles as points.
+      confidencePercent = Option.when(!smoke)(results.model.PercentileInterval.DefaultConfidencePercent)
     )
     new CapacityProfile(new CapacitySearch(plan), reference, smoke)
   }

@@ -19,6 +19,8 @@ import results.model.{ CapacityRecord, CapacityStepRecord, InFlight, SearchEnd, 
   *                   to settle)
   * @param referenceJourneysPerSecond the journeys/s the reference's plan expects at 1x, where it can tell (a
   *                   closed reference's users over its journeyDuration)
+  * @param confidencePercent the confidence a step's percentile intervals are judged at; None judges each as one
+  *                   number (a smoke run's steps, on a few answers)
   */
 final case class SearchPlan(
     system: String,
@@ -32,7 +34,8 @@ final case class SearchPlan(
     maxDuration: FiniteDuration,
     minAnswers: Long,
     judgesPace: Boolean,
-    referenceJourneysPerSecond: Option[Double] = None
+    referenceJourneysPerSecond: Option[Double] = None,
+    confidencePercent: Option[Double] = Some(results.model.PercentileInterval.DefaultConfidencePercent)
 ) {
   def open: Boolean = reference.isInstanceOf[ReferenceLoad.Arrivals]
 }
@@ -164,7 +167,8 @@ final class CapacitySearch(val plan: SearchPlan) {
           val figures = recorder.closeWindow()
           val pace = Option.when(plan.judgesPace)(paceOf(multiple, answered, oneX, InFlight(usersAtStart, usersAtEnd)))
           if (judged.isEmpty && multiple == 1.0) oneX = Some(answered)
-          val judgement = StepJudgement.judge(figures, paths, global, pace, plan.minAnswers)
+          val judgement =
+            StepJudgement.judge(figures, paths, global, pace, plan.minAnswers, plan.confidencePercent)
           steps.updateAndGet(
             _ :+ CapacityStepRecord(
               multiple,

@@ -1,23 +1,41 @@
 package profiles.capacity
 
-import results.model.StepPace
+import results.model.{ PercentileInterval, StepPace }
 import results.gate.Limits
+import results.summarize.OrderStatistics
 
-/** One threshold of a step: a request path's (or group's) percentile or error share against its limit. */
-final case class StepCheck(path: List[String], threshold: StepCheck.Threshold, value: Double, limit: Double) {
-  def passed: Boolean = value <= limit
+/** One threshold of a step: a request path's (or group's) percentile or error share against its limit.
+  *
+  * @param interval a percentile's confidence interval from the window's histogram, which judges it as the gate
+  *                 does: passed within its limit, failed wholly beyond, else not resolved; None judges the value
+  */
+final case class StepCheck(
+    path: List[String],
+    threshold: StepCheck.Threshold,
+    value: Double,
+    limit: Double,
+    interval: Option[PercentileInterval] = None
+) {
+  def passed: Boolean = interval.fold(value <= limit)(_.within(limit))
+
+  /** Its interval straddles its limit: the window's sample cannot tell whether the step carried it. */
+  def unresolved: Boolean = interval.exists(_.straddles(limit))
+
+  def failed: Boolean = !passed && !unresolved
 
   /** How far over its limit, as a share of it: the first failure is the worst one. */
   def excess: Double = if (limit <= 0) value else (value - limit) / limit
 }
 
 object StepCheck {
-  sealed abstract class Threshold(val name: String)
+
+  /** @param name its key in the thresholds, @param label as the console names it */
+  sealed abstract class Threshold(val name: String, val label: String)
 
   /** A latency percentile's limit, as the gate's `p99Ms`, `p95Ms`, `p90Ms` set it. */
-  final case class Percentile(rank: Int) extends Threshold(s"p${rank}Ms")
+  final case class Percentile(rank: Int) extends Threshold(s"p${rank}Ms", s"p$rank")
   val P99: Percentile = Percentile(99)
-  case object ErrorPercent extends Threshold("maxErrorPercent")
+  case object ErrorPercent extends Threshold("maxErrorPercent", "KO %")
 }
 
 /** A percentile a step could not judge: its path had too few answers of its own in the window for it.
@@ -53,7 +71,19 @@ final case class StepJudgement(
   /** The worst p99 against its limit, passing or not: what the console shows of a step. */
   def worstP99: Option[StepCheck] = checks.filter(_.threshold == StepCheck.P99).maxByOption(_.excess)
 
-  def failures: Seq[StepCheck] = checks.filterNot(_.passed).sortBy(-_.excess)
+  /** The worst percentile against its limit, what the console shows of a step: one that failed before one not
+    * resolved before one passed, each the furthest over (or least under) its limit.
+    */
+  def worstPercentile: Option[StepCheck] =
+    checks.filter(_.threshold.isInstanceOf[StepCheck.Percentile]).maxByOption(c => (c.failed, c.unresolved, c.excess))
+
+  def failures: Seq[StepCheck] = checks.filter(_.failed).sortBy(-_.excess)
+
+  /** The percentiles whose interval straddles their limit: the step is not carried, and not shown to fail either. */
+  def unresolved: Seq[StepCheck] = checks.filter(_.unresolved).sortBy(-_.excess)
+
+  /** Not carried only for want of evidence: nothing failed, but a percentile's interval straddles its limit. */
+  def notResolved: Boolean = !passed && answers > 0 && failures.isEmpty && saturated.isEmpty && unresolved.nonEmpty
 }
 
 object StepJudgement {
@@ -62,19 +92,24 @@ object StepJudgement {
     *                   this system sent nothing on does not apply)
     * @param global     the system's own global limits, judged over all its requests in the window
     * @param minAnswers the fewest answers of its own a path's (or the global figures') percentiles are judged on
+    * @param confidencePercent the confidence its percentiles' intervals are judged at, as the gate's and an early
+    *                   stop's are (see [[OrderStatistics]]); None judges each as one number (a smoke run's)
     */
   def judge(
       figures: WindowFigures,
       paths: Seq[(List[String], Limits)],
       global: Limits,
       pace: Option[StepPace],
-      minAnswers: Long
+      minAnswers: Long,
+      confidencePercent: Option[Double]
   ): StepJudgement = {
+    def on(path: List[String], limits: Limits, of: PathFigures) =
+      limitsOn(path, limits, of, minAnswers, confidencePercent)
     val judged = paths.flatMap { case (path, limits) =>
-      figures.requests.get(path).orElse(figures.groups.get(path)).map(limitsOn(path, limits, _, minAnswers))
+      figures.requests.get(path).orElse(figures.groups.get(path)).map(on(path, limits, _))
     }
     val all = PathFigures.merged(figures.requests.values.toSeq)
-    val globalJudged = Option.when(all.count > 0)(limitsOn(Nil, global, all, minAnswers))
+    val globalJudged = Option.when(all.count > 0)(on(Nil, global, all))
     val (checks, unjudged) = (judged ++ globalJudged).unzip
     StepJudgement(all.count, all.ko, checks.flatten, pace, unjudged.flatten)
   }
@@ -84,11 +119,15 @@ object StepJudgement {
       path: List[String],
       limits: Limits,
       figures: PathFigures,
-      minAnswers: Long
+      minAnswers: Long,
+      confidencePercent: Option[Double]
   ): (Seq[StepCheck], Seq[UnjudgedCheck]) = {
     val (enough, tooFew) = limits.percentilesMs.toSeq.partition(_ => figures.count >= minAnswers)
     val percentiles = enough.map { case (rank, ms) =>
-      StepCheck(path, StepCheck.Percentile(rank.toInt), figures.percentileMs(rank).toDouble, ms.toDouble)
+      val interval = confidencePercent.filter(_ => figures.count > 0).map(
+        OrderStatistics.ofWindow(figures.latencies, rank, _)
+      )
+      StepCheck(path, StepCheck.Percentile(rank.toInt), figures.percentileMs(rank).toDouble, ms.toDouble, interval)
     }
     val errors =
       limits.maxErrorPercent.map(StepCheck(path, StepCheck.ErrorPercent, percent(figures.ko, figures.count), _))

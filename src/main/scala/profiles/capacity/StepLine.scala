@@ -10,13 +10,17 @@ import results.model.StepPace
 object StepLine {
   def render(plan: SearchPlan, index: Int, multiple: Double, judgement: StepJudgement, next: NextStep): String = {
     val load = s"${Plan.rate(plan.reference.at(multiple))} ${plan.reference.unit.text}"
-    val p99 = judgement.worstP99.fold("no p99 limit") { check =>
-      val sign = if (check.passed) "<=" else ">"
-      s"worst p99 ${Plan.count(check.value.toLong)} ms $sign ${Plan.count(check.limit.toLong)} ms (${subjectText(check.path)})"
+    val worst = judgement.worstPercentile.fold("no percentile limit") { check =>
+      val sign = if (check.passed) "<=" else if (check.unresolved) "straddles" else ">"
+      s"worst ${check.threshold.label} ${Plan.count(check.value.toLong)} ms${intervalText(check)} $sign " +
+        s"${Plan.count(check.limit.toLong)} ms (${subjectText(check.path)})"
     }
     val ko = f"KO ${judgement.koPercent}%.1f %% of ${Plan.count(judgement.answers)}"
-    val verdict = (if (judgement.passed) results.model.Verdict.Pass else results.model.Verdict.Fail).word
-    val failed = judgement.failures.headOption.filterNot(_.threshold == StepCheck.P99).fold("") { check =>
+    val verdict =
+      if (judgement.passed) results.model.Verdict.Pass.word
+      else if (judgement.notResolved) NotResolved
+      else results.model.Verdict.Fail.word
+    val failed = judgement.failures.headOption.filterNot(judgement.worstPercentile.contains).fold("") { check =>
       val subject = subjectText(check.path)
       check.threshold match {
         case StepCheck.Percentile(rank) =>
@@ -28,6 +32,10 @@ object StepLine {
     else judgement.unjudged.map { u =>
       s"${subjectText(u.path)} p${u.threshold.rank} (${Plan.count(u.answers)} of ${Plan.count(u.needed)} answers)"
     }.mkString(" (not judged on too few answers: ", ", ", ")")
+    val unresolved = if (judgement.unresolved.isEmpty) ""
+    else judgement.unresolved.map { c =>
+      s"${subjectText(c.path)} ${c.threshold.label}${intervalText(c)} straddles ${Plan.count(c.limit.toLong)} ms"
+    }.mkString(" (not resolved, its interval cannot tell it from its limit: ", ", ", ")")
     val saturated = judgement.saturated.fold("")(pace => s" (${saturation(pace)})")
     val lengthened = judgement.pace.fold("") { pace =>
       val seconds = Plan.count(pace.answers.windowMs / 1000)
@@ -43,8 +51,17 @@ object StepLine {
       case NextStep.Hold(m)     => s"next ${multipleText(m)}"
       case NextStep.End(reason) => s"search ends (${reason.name})"
     }
-    s"capacity ${plan.system}: step $index at ${multipleText(multiple)} ($load): $p99, $ko$lengthened: $verdict$failed$unjudged$saturated; $afterwards"
+    s"capacity ${plan.system}: step $index at ${multipleText(multiple)} ($load): $worst, $ko$lengthened: $verdict$failed$unresolved$unjudged$saturated; $afterwards"
   }
+
+  /** A step not carried for want of evidence: no limit broke, but a percentile's interval straddles its own. */
+  val NotResolved = "NOT RESOLVED"
+
+  /** " (4,700-5,010)", a percentile's interval ("?" where too few answers bound it from above); "" without one. */
+  private def intervalText(check: StepCheck): String =
+    check.interval.fold("")(i =>
+      s" (${Plan.count(i.lowerMs.toLong)}-${i.upperMs.fold("?")(u => Plan.count(u.toLong))})"
+    )
 
   private def subjectText(path: List[String]): String = if (path.isEmpty) "all requests" else path.mkString(" / ")
 

@@ -35,9 +35,9 @@ final case class GateCheck(
           if (if (atMost) value <= allowed else value >= allowed) CheckResult.Passed else CheckResult.Failed
         case Some(i) =>
           val (passesAtMost, failsAbove) = allowedRange.fold((allowed, Option(allowed)))(r => (r.lowest, r.highest))
-          if (failsAbove.exists(i.lowerMs > _)) CheckResult.Failed
+          if (failsAbove.exists(i.beyond)) CheckResult.Failed
           else if (rule == CheckRule.WhollyBeyond) CheckResult.NotJudged
-          else if (i.upperMs.exists(_ <= passesAtMost)) CheckResult.Passed
+          else if (i.within(passesAtMost)) CheckResult.Passed
           else CheckResult.Inconclusive
       }
   }

@@ -10,6 +10,15 @@ package results.model
   */
 final case class PercentileInterval(lowerMs: Int, upperMs: Option[Int]) {
   def bounded: Boolean = upperMs.isDefined
+
+  /** Wholly above `limit`: the percentile lies beyond it at the interval's confidence. */
+  def beyond(limit: Double): Boolean = lowerMs > limit
+
+  /** Wholly at or below `limit`: the percentile lies within it at the interval's confidence. */
+  def within(limit: Double): Boolean = upperMs.exists(_ <= limit)
+
+  /** Neither: the sample cannot tell the percentile from `limit`. */
+  def straddles(limit: Double): Boolean = !beyond(limit) && !within(limit)
 }
 
 object PercentileInterval {

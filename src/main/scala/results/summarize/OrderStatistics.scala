@@ -37,6 +37,12 @@ object OrderStatistics {
     )
   }
 
+  /** The interval of a live window's histogram (an early stop's, a capacity step's), none above the largest value
+    * it holds: such a window keeps no exact slowest apart from its buckets.
+    */
+  def ofWindow(histogram: Histogram, rank: Double, confidencePercent: Double): PercentileInterval =
+    interval(histogram, histogram.getMaxValue.toInt, rank, confidencePercent)
+
   /** About how many samples of `histogram`'s spread would put the `rank`% percentile's interval wholly on one side
     * of `limitMs`: the least n whose upper rank falls among the share of samples at or below the limit, or whose
     * lower rank falls above it. None where no number up to Int.MaxValue does (a limit at the percentile itself).
@@ -47,17 +53,30 @@ object OrderStatistics {
       val (lower, upper) = ranks(n, rank, confidencePercent)
       upper <= n * atOrBelow || lower > n * atOrBelow
     }
-    val enough = Iterator.iterate(histogram.getTotalCount)(_ * 2).takeWhile(_ <= Int.MaxValue).find(decides)
-    enough.map { high =>
-      // the least n that decides, between the last power of two that did not and the first that did
+    leastFrom(histogram.getTotalCount)(decides)
+  }
+
+  /** The fewest samples whose `rank`% percentile has an interval bounded from above at `confidencePercent`: below
+    * it the interval's upper rank lies beyond the sample (a p99 at 95 % needs 368), and no limit can be passed.
+    */
+  def leastSamplesBounded(rank: Double, confidencePercent: Double): Long =
+    leastFrom(1)(n => ranks(n, rank, confidencePercent)._2 <= n).getOrElse(
+      throw new IllegalArgumentException(s"no sample up to ${Int.MaxValue} bounds a p$rank from above")
+    )
+
+  /** The least n for which `holds` (which once true stays true as n grows), searched from `start` doubling, then
+    * bisected down to half the first that holds; None past Int.MaxValue.
+    */
+  private def leastFrom(start: Long)(holds: Long => Boolean): Option[Long] =
+    Iterator.iterate(start)(_ * 2).takeWhile(_ <= Int.MaxValue).find(holds).map { high =>
+      // between the last power of two that did not hold and the first that did
       var (low, least) = (high / 2, high)
       while (least - low > 1) {
         val mid = (low + least) / 2
-        if (decides(mid)) least = mid else low = mid
+        if (holds(mid)) least = mid else low = mid
       }
       least
     }
-  }
 
   private def countAtOrBelow(histogram: Histogram, limitMs: Int): Long = {
     val values = histogram.recordedValues.iterator

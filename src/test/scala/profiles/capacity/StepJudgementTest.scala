@@ -9,6 +9,9 @@ import results.model.{ InFlight, StepPace, Throughput }
 import results.gate.Limits
 
 class StepJudgementTest {
+  // These judge each percentile as one number, as a smoke run's search does; the intervals' cases are apart.
+  private val Points = None
+
   private def limits(p99: Option[Int] = None, errors: Option[Double] = None) =
     Limits.None.copy(p99Ms = p99, maxErrorPercent = errors)
 
@@ -31,7 +34,14 @@ class StepJudgementTest {
       "answers before the window and other systems' do not count"
     )
     val judged =
-      StepJudgement.judge(figures, Seq(List("look up") -> limits(p99 = Some(100))), limits(errors = Some(1)), None, 0)
+      StepJudgement.judge(
+        figures,
+        Seq(List("look up") -> limits(p99 = Some(100))),
+        limits(errors = Some(1)),
+        None,
+        0,
+        Points
+      )
     assertTrue(judged.passed, judged.toString)
     assertEquals(Some(99.0), judged.worstP99.map(_.value))
   }
@@ -42,16 +52,23 @@ class StepJudgementTest {
     val paths = Seq(List("look up") -> limits(p99 = Some(100)))
     def pace(answers: Long) =
       Some(StepPace(2, 0.25, Throughput(answers, 10000), Some(Throughput(4000, 10000)), Some(InFlight(100, 100))))
-    val saturated = StepJudgement.judge(figures, paths, Limits.None, pace(6000), 0)
+    val saturated = StepJudgement.judge(figures, paths, Limits.None, pace(6000), 0, Points)
     assertFalse(saturated.passed, saturated.toString)
     assertEquals(Seq.empty, saturated.failures, "no limit broken: the pace failed")
-    assertTrue(StepJudgement.judge(figures, paths, Limits.None, pace(8000), 0).passed)
+    assertTrue(StepJudgement.judge(figures, paths, Limits.None, pace(8000), 0, Points).passed)
   }
 
   @Test def aStepIsJudgedOnEveryPercentileItsLimitsSet(): Unit = {
     val figures = recorded((1 to 100).map(i => (List("look up"), i.toLong, 200)): _*)
     val judged =
-      StepJudgement.judge(figures, Seq(List("look up") -> limits().copy(p90Ms = Some(50))), Limits.None, None, 0)
+      StepJudgement.judge(
+        figures,
+        Seq(List("look up") -> limits().copy(p90Ms = Some(50))),
+        Limits.None,
+        None,
+        0,
+        Points
+      )
     assertEquals(Seq((StepCheck.Percentile(90), 90.0)), judged.failures.map(c => (c.threshold, c.value)))
   }
 
@@ -68,7 +85,8 @@ class StepJudgementTest {
       ),
       limits(errors = Some(1)),
       None,
-      0
+      0,
+      Points
     )
     assertFalse(judged.passed)
     assertEquals(
@@ -96,10 +114,10 @@ class StepJudgementTest {
       (1 to 100).map(_ => (List("fast"), 10L, 200)) ++ (1 to 100).map(_ => (List("slow"), 200L, 200)): _*
     )
     val paths = Seq(List("fast") -> limits(p99 = Some(2000)), List("slow") -> limits(p99 = Some(2000)))
-    val below = StepJudgement.judge(figures, paths, limits(p99 = Some(150)), None, 0)
+    val below = StepJudgement.judge(figures, paths, limits(p99 = Some(150)), None, 0, Points)
     assertFalse(below.passed, below.toString)
     assertEquals(Seq((Nil, StepCheck.P99, 200.0)), below.failures.map(c => (c.path, c.threshold, c.value)))
-    val above = StepJudgement.judge(figures, paths, limits(p99 = Some(250)), None, 0)
+    val above = StepJudgement.judge(figures, paths, limits(p99 = Some(250)), None, 0, Points)
     assertTrue(above.passed, above.toString)
     assertEquals(3, above.checks.size, "both paths' p99 and the system's")
   }
@@ -125,10 +143,24 @@ class StepJudgementTest {
     )
     val requests = Seq(List("Log in", "form"), List("Log in", "submit")).map(_ -> limits(p99 = Some(100)))
     val binding =
-      StepJudgement.judge(figures, requests :+ (List("Log in") -> limits(p99 = Some(100))), Limits.None, None, 0)
+      StepJudgement.judge(
+        figures,
+        requests :+ (List("Log in") -> limits(p99 = Some(100))),
+        Limits.None,
+        None,
+        0,
+        Points
+      )
     assertEquals(Seq((List("Log in"), 120.0)), binding.failures.map(c => (c.path, c.value)), binding.toString)
     val loose =
-      StepJudgement.judge(figures, requests :+ (List("Log in") -> limits(p99 = Some(150))), Limits.None, None, 0)
+      StepJudgement.judge(
+        figures,
+        requests :+ (List("Log in") -> limits(p99 = Some(150))),
+        Limits.None,
+        None,
+        0,
+        Points
+      )
     assertTrue(loose.passed, loose.toString)
     assertEquals(
       Seq(60.0, 60.0),
@@ -148,7 +180,7 @@ class StepJudgementTest {
     )
     val paths =
       Seq(List("common") -> limits(p99 = Some(100)), List("rare") -> limits(p99 = Some(100), errors = Some(50)))
-    val tooFew = StepJudgement.judge(figures, paths, Limits.None, None, minAnswers = 100)
+    val tooFew = StepJudgement.judge(figures, paths, Limits.None, None, minAnswers = 100, confidencePercent = Points)
     assertEquals(Seq(UnjudgedCheck(List("rare"), StepCheck.P99, 10, 100)), tooFew.unjudged)
     assertEquals(
       Seq((List("common"), StepCheck.P99), (List("rare"), StepCheck.ErrorPercent)),
@@ -156,7 +188,7 @@ class StepJudgementTest {
       "not passed either: only its error share, on any answers, is judged"
     )
     assertTrue(tooFew.passed, "nor failed")
-    val enough = StepJudgement.judge(figures, paths, Limits.None, None, minAnswers = 10)
+    val enough = StepJudgement.judge(figures, paths, Limits.None, None, minAnswers = 10, confidencePercent = Points)
     assertEquals(Seq((List("rare"), 200.0)), enough.failures.map(c => (c.path, c.value)))
     assertEquals(Nil, enough.unjudged)
   }
@@ -170,6 +202,40 @@ class StepJudgementTest {
     assertTrue(enough(List("a") -> 100, List("g") -> 20), "20 in 20 s: 80 by 80 s, too few however long it waits")
   }
 
+  /** 1,000 answers of 1 to 1,000 ms: a p99 of about 990 ms whose 95 % interval spans roughly 984 to 999 ms. */
+  @Test def aStepIsCarriedOnlyWhereItsPercentilesIntervalLiesWithinItsLimit(): Unit = {
+    val figures = recorded((1 to 1000).map(i => (List("look up"), i.toLong, 200)): _*)
+    def judged(p99: Int, confidence: Option[Double] = Some(95)) =
+      StepJudgement.judge(figures, Seq(List("look up") -> limits(p99 = Some(p99))), Limits.None, None, 0, confidence)
+    val straddling = judged(995)
+    val check = straddling.worstPercentile.get
+    val interval = check.interval.get
+    assertTrue(interval.lowerMs < 995 && interval.upperMs.exists(_ > 995), interval.toString)
+    assertTrue(check.value <= 995, "the p99 alone lies within the limit")
+    assertTrue(judged(995, confidence = Points).passed, "as one number it would be carried")
+    assertFalse(straddling.passed, "not carried: its interval straddles the limit")
+    assertTrue(straddling.notResolved, "nor failed: not resolved")
+    assertEquals((Nil, Seq(check)), (straddling.failures, straddling.unresolved))
+    // below the limit: the whole interval within it
+    val within = judged(interval.upperMs.get)
+    assertTrue(within.passed && !within.notResolved, within.toString)
+    // above it: the whole interval beyond it, a failure
+    val beyond = judged(interval.lowerMs - 1)
+    assertFalse(beyond.passed || beyond.notResolved, beyond.toString)
+    assertEquals(Seq(List("look up")), beyond.failures.map(_.path))
+    // a limit at its lower bound or 1 ms under its upper lies inside it: not resolved at either edge
+    assertTrue(judged(interval.lowerMs).notResolved && judged(interval.upperMs.get - 1).notResolved)
+  }
+
+  /** 100 answers cannot bound a p99 from above at 95 %: whatever the limit above the slowest, it is not resolved. */
+  @Test def aPercentileTooFewAnswersBoundFromAboveIsNeverCarried(): Unit = {
+    val figures = recorded((1 to 100).map(i => (List("look up"), i.toLong, 200)): _*)
+    val judged =
+      StepJudgement.judge(figures, Seq(List("look up") -> limits(p99 = Some(5000))), Limits.None, None, 0, Some(95))
+    assertEquals(None, judged.worstPercentile.flatMap(_.interval).flatMap(_.upperMs))
+    assertTrue(judged.notResolved, judged.toString)
+  }
+
   @Test def aWindowWithoutAnswersFails(): Unit =
-    assertFalse(StepJudgement.judge(WindowFigures.Empty, Nil, Limits.None, None, 0).passed)
+    assertFalse(StepJudgement.judge(WindowFigures.Empty, Nil, Limits.None, None, 0, Points).passed)
 }

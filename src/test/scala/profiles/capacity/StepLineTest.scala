@@ -4,7 +4,7 @@ import scala.concurrent.duration._
 
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
-import results.model.{ InFlight, StepPace, Throughput }
+import results.model.{ InFlight, PercentileInterval, StepPace, Throughput }
 
 /** The console's line for a judged step: what failed, and whether its window had enough answers. */
 class StepLineTest {
@@ -76,6 +76,25 @@ class StepLineTest {
       judged(37600, 47000, InFlight(2100, 2100)).copy(checks = Seq(StepCheck(Nil, StepCheck.P99, 7000, 6000)))
     val line = StepLine.render(plan, 2, 2, global, NextStep.Hold(1.5))
     assertTrue(line.contains("worst p99 7,000 ms > 6,000 ms (all requests)"), line)
+  }
+
+  @Test def aStepWhosePercentilesIntervalStraddlesItsLimitShowsTheIntervalAndIsNotResolved(): Unit = {
+    val straddling = StepCheck(List("mint raid"), StepCheck.P99, 5950, 6000, Some(PercentileInterval(5800, Some(6100))))
+    val step = judged(37600, 47000, InFlight(2100, 2100)).copy(checks = Seq(straddling))
+    val line = StepLine.render(plan, 2, 2, step, NextStep.Hold(1.5))
+    assertTrue(
+      line.contains(
+        "worst p99 5,950 ms (5,800-6,100) straddles 6,000 ms (mint raid), KO 0.0 % of 37,600 " +
+          "(window lengthened to 47 s for enough answers): NOT RESOLVED (not resolved, its interval cannot tell it " +
+          "from its limit: mint raid p99 (5,800-6,100) straddles 6,000 ms); next 1.5x"
+      ),
+      line
+    )
+    val within = step.copy(checks = Seq(straddling.copy(interval = Some(PercentileInterval(5800, Some(5990))))))
+    assertTrue(
+      StepLine.render(plan, 2, 2, within, NextStep.Hold(4)).contains("worst p99 5,950 ms (5,800-5,990) <= 6,000 ms"),
+      "a carried step shows its interval within the limit"
+    )
   }
 
   @Test def aPercentileNotJudgedOnTooFewAnswersIsNamed(): Unit = {

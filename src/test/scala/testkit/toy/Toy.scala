@@ -20,6 +20,12 @@ object Toy extends SystemUnderTest {
 
   override def protocol(baseUrl: String): HttpProtocolBuilder = http.baseUrl(baseUrl)
 
+  override def pathsPerJourney(settings: SystemSettings): Map[List[String], Double] =
+    settings.string("group") match {
+      case ""    => requestNames.map(name => List(name) -> 1.0).toMap
+      case named => requestNames.map(name => List(named, name) -> 1.0).toMap + (List(named) -> 1.0)
+    }
+
   override def journey(settings: SystemSettings): ChainBuilder = {
     val think = settings.thinkTime("thinkTime").pause
     val timeout = settings.duration("requestTimeout")

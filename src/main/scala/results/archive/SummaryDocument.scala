@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
-import results.model.{ CheckRule, PercentileInterval, QuarterFigures, WorkDone }
+import results.model.{ CheckRule, QuarterFigures, SummarySettings, WorkDone }
 
 import SummaryDocument._
 
@@ -16,7 +16,7 @@ import SummaryDocument._
 private[results] final case class SummaryDocument(
     schema: Int,
     run: Run,
-    settings: Settings,
+    settings: SummarySettings,
     global: Entry,
     groups: Seq[Entry] = Nil,
     requests: Seq[Entry] = Nil,
@@ -67,17 +67,6 @@ private[results] object SummaryDocument {
       // Files of schema 2 have the shard's text only, and no smoke.
       @JsonInclude(NON_ABSENT) shardFields: Option[ShardDocument] = None,
       @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Boolean]) smoke: Option[Boolean] = None
-  )
-
-  /** Summaries written before percentiles had intervals (schema 3) state no confidence: their intervals are
-    * worked out at 95 %.
-    */
-  final case class Settings(
-      apdexThresholdMs: Int,
-      slowThresholdMs: Int,
-      groupMetric: String,
-      percentileSource: String,
-      @JsonProperty(required = false) confidencePercent: Double = PercentileInterval.DefaultConfidencePercent
   )
 
   /** A system's figures, and with a gate its verdict and the names of its checks (read back from the gate). */

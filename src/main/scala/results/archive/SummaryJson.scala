@@ -11,7 +11,6 @@ import results.model.{
   RunMetadata,
   RunSummary,
   RunWindow,
-  SummarySettings,
   Timeline,
   TimelinePoint,
   TimelineSeries,
@@ -87,13 +86,7 @@ object SummaryJson {
         Some(ShardDocument.document(r.shard)),
         Some(r.smoke)
       ),
-      Settings(
-        s.settings.apdexThresholdMs,
-        s.settings.slowThresholdMs,
-        s.settings.groupMetric,
-        s.settings.percentileSource,
-        s.settings.confidencePercent
-      ),
+      s.settings,
       FiguresJson.entry(s.global),
       s.groups.map(FiguresJson.entry),
       s.requests.map(FiguresJson.entry),
@@ -144,13 +137,7 @@ object SummaryJson {
         r.planStartEpochMs,
         RunJson.smoke(r.smoke, r.profile, d.schema)
       ),
-      settings = SummarySettings(
-        d.settings.apdexThresholdMs,
-        d.settings.slowThresholdMs,
-        d.settings.groupMetric,
-        d.settings.percentileSource,
-        d.settings.confidencePercent
-      ),
+      settings = d.settings,
       global = entry(d.global),
       groups = d.groups.map(entry),
       requests = d.requests.map(entry),

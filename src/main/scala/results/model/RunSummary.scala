@@ -1,5 +1,7 @@
 package results.model
 
+import com.fasterxml.jackson.annotation.JsonProperty
+
 /** Response-time figures of one request, group, window or the whole run. Times in ms.
   *
   * @param intervalsMs each percentile's confidence interval at the summary's confidence (its settings')
@@ -225,16 +227,18 @@ object Completion {
     )).map { case (kind, detail) => Problem(system, kind, detail, system) }
 }
 
-/** How the figures were computed; two summaries merge or compare only when these agree.
+/** How the figures were computed; two summaries merge or compare only when these agree. Stored in summary.json
+  * as it is.
   *
-  * @param confidencePercent the confidence of every percentile's interval (95 in summaries written before them)
+  * @param confidencePercent the confidence of every percentile's interval: summaries written before percentiles
+  *                          had intervals (schema 3) state none, and theirs are worked out at 95 %
   */
 final case class SummarySettings(
     apdexThresholdMs: Int,
     slowThresholdMs: Int,
     groupMetric: String,
     percentileSource: String,
-    confidencePercent: Double
+    @JsonProperty(required = false) confidencePercent: Double = PercentileInterval.DefaultConfidencePercent
 )
 
 /** @param duplicateLocks resources the run's users claimed ([[Claims]]) that more than one of them got;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
-import results.model.{ CheckRule, QuarterFigures, SummarySettings, WorkDone }
+import results.model.{ CheckRule, ErrorCount, QuarterFigures, SummarySettings, WorkDone }
 
 import SummaryDocument._
 
@@ -29,7 +29,7 @@ private[results] final case class SummaryDocument(
     @JsonInclude(NON_ABSENT) injector: Option[RunDocument.Injector],
     @JsonInclude(NON_ABSENT) earlyStop: Option[RunDocument.EarlyStop],
     sandboxExhaustion: Seq[String] = Nil,
-    errors: Seq[Error] = Nil,
+    errors: Seq[ErrorCount] = Nil,
     @JsonInclude(NON_ABSENT) duplicateLocks: Option[DuplicateLocks],
     tallies: Seq[RunDocument.Tally] = Nil,
     curves: Seq[CurveDocument] = Nil,
@@ -208,14 +208,6 @@ private[results] object SummaryDocument {
       // The headline of a fixed-work run, for whoever reads the file: the time to finish every list.
       workElapsedMs: Option[Long],
       work: Seq[WorkDone] = Nil
-  )
-
-  /** Summaries written before errors were kept per request have no path. */
-  final case class Error(
-      message: String,
-      count: Long,
-      path: List[String] = Nil,
-      @JsonInclude(NON_ABSENT) status: Option[Int]
   )
 
   final case class Claim(claimant: String, atEpochMs: Long, @JsonProperty(required = false) at: String = "")

@@ -4,7 +4,6 @@ import results.model.{
   Claim,
   DuplicateClaim,
   DuplicateLocks,
-  ErrorCount,
   GateVerdict,
   Problem,
   RunContext,
@@ -99,7 +98,7 @@ object SummaryJson {
       s.injector.map(RunJson.injector),
       s.earlyStop.map(RunJson.earlyStop),
       s.sandboxExhaustion,
-      s.errors.map(e => Error(e.message, e.count, e.path, e.status)),
+      s.errors,
       s.duplicateLocks.map(duplicateLocks),
       s.tallies.map(RunJson.tally),
       s.curves.map(CurveDocument.document),
@@ -146,7 +145,7 @@ object SummaryJson {
       warnings = d.warnings,
       completion = FiguresJson.completion(d.completion, problem),
       injector = d.injector.map(RunJson.injector),
-      errors = d.errors.map(e => ErrorCount(e.message, e.count, e.path)),
+      errors = d.errors,
       gate = d.gate.map(gate(_, problem, d.schema).copy(capacity =
         d.systems.flatMap(s => s.capacity.flatMap(CapacitySummaryJson.result(s.key, _, d.schema)))
       )),

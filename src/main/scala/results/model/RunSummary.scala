@@ -1,6 +1,7 @@
 package results.model
 
-import com.fasterxml.jackson.annotation.JsonProperty
+import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
+import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 
 /** Response-time figures of one request, group, window or the whole run. Times in ms.
   *
@@ -164,11 +165,12 @@ final case class RunMetadata(
 
 /** How many failed requests of one request `path` Gatling gave one reason, as it words it (e.g.
   * `status.find.is(200), but actually found 503`). Summaries written before errors were kept per request
-  * have an empty path.
+  * have an empty path. Stored in summary.json as it is, with its status for readers (worked out again when read).
   */
 final case class ErrorCount(message: String, count: Long, path: List[String] = Nil) {
 
   /** The HTTP status the reason names, where it is a status check's failure. */
+  @JsonProperty("status") @JsonInclude(NON_ABSENT)
   def status: Option[Int] = ErrorCount.FoundStatus.findFirstMatchIn(message).map(_.group(1).toInt)
 }
 

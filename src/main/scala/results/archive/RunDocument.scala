@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
-import results.model.WorkDone
+import results.model.{ EarlyStopRecord, WorkDone }
 
 import RunDocument._
 
@@ -109,17 +109,6 @@ private[results] object RunDocument {
       saturation: Seq[String] = Nil
   )
 
-  final case class EarlyStop(
-      limit: String,
-      measured: Double,
-      allowed: Double,
-      unit: String,
-      windowMs: Long,
-      responses: Long,
-      atMs: Long,
-      @JsonProperty(required = false) reason: String = ""
-  )
-
   final case class SystemRecord(
       key: String,
       profile: String,
@@ -138,7 +127,7 @@ private[results] object RunDocument {
       @JsonDeserialize(contentAs = classOf[java.lang.Long]) durationMs: Option[Long],
       @JsonDeserialize(contentAs = classOf[java.lang.Long]) elapsedMs: Option[Long],
       @JsonInclude(NON_ABSENT) injector: Option[Injector],
-      @JsonInclude(NON_ABSENT) earlyStop: Option[EarlyStop],
+      @JsonInclude(NON_ABSENT) earlyStop: Option[EarlyStopRecord],
       // Runs recorded before the sandbox reported its exhaustion have none.
       sandboxExhaustion: Seq[String] = Nil
   )

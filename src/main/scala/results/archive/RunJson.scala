@@ -2,7 +2,6 @@ package results.archive
 
 import results.model.{
   CurveSpec,
-  EarlyStopRecord,
   InjectorFigures,
   InjectorHealthRecord,
   InjectorLimits,
@@ -179,12 +178,6 @@ private[results] object RunJson {
       )
     )
 
-  def earlyStop(r: EarlyStopRecord): EarlyStop =
-    EarlyStop(r.limit, r.measured, r.allowed, r.unit, r.windowMs, r.responses, r.atMs, r.describe)
-
-  def earlyStop(e: EarlyStop): EarlyStopRecord =
-    EarlyStopRecord(e.limit, e.measured, e.allowed, e.unit, e.windowMs, e.responses, e.atMs)
-
   /** A system's plan and requests, as the simulation recorded them. */
   def systemRecord(r: SystemRecord): RunDocument.SystemRecord =
     RunDocument.SystemRecord(
@@ -217,7 +210,7 @@ private[results] object RunJson {
       c.durationMs,
       c.elapsedMs,
       c.injector.map(injector),
-      c.earlyStop.map(earlyStop),
+      c.earlyStop,
       c.sandboxExhaustion
     )
 
@@ -228,7 +221,7 @@ private[results] object RunJson {
       c.reachedEnd,
       c.elapsedMs,
       c.injector.map(injector),
-      c.earlyStop.map(earlyStop),
+      c.earlyStop,
       c.sandboxExhaustion
     )
 }

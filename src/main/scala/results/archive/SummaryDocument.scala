@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
-import results.model.{ CheckRule, ErrorCount, QuarterFigures, SummarySettings, WorkDone }
+import results.model.{ CheckRule, EarlyStopRecord, ErrorCount, QuarterFigures, SummarySettings, WorkDone }
 
 import SummaryDocument._
 
@@ -27,7 +27,7 @@ private[results] final case class SummaryDocument(
     warnings: Seq[String] = Nil,
     completion: Completion,
     @JsonInclude(NON_ABSENT) injector: Option[RunDocument.Injector],
-    @JsonInclude(NON_ABSENT) earlyStop: Option[RunDocument.EarlyStop],
+    @JsonInclude(NON_ABSENT) earlyStop: Option[EarlyStopRecord],
     sandboxExhaustion: Seq[String] = Nil,
     errors: Seq[ErrorCount] = Nil,
     @JsonInclude(NON_ABSENT) duplicateLocks: Option[DuplicateLocks],

@@ -96,7 +96,7 @@ object SummaryJson {
       s.warnings,
       FiguresJson.completion(s.completion),
       s.injector.map(RunJson.injector),
-      s.earlyStop.map(RunJson.earlyStop),
+      s.earlyStop,
       s.sandboxExhaustion,
       s.errors,
       s.duplicateLocks.map(duplicateLocks),
@@ -149,7 +149,7 @@ object SummaryJson {
       gate = d.gate.map(gate(_, problem, d.schema).copy(capacity =
         d.systems.flatMap(s => s.capacity.flatMap(CapacitySummaryJson.result(s.key, _, d.schema)))
       )),
-      earlyStop = d.earlyStop.map(RunJson.earlyStop),
+      earlyStop = d.earlyStop,
       duplicateLocks = d.duplicateLocks.map(duplicateLocks),
       sessions = d.sessions.map(FiguresJson.sessions),
       tallies = d.tallies.map(RunJson.tally),

@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import config.InputError
 
+import results.model.EarlyStopRecord
+
 /** summary.json read into the model and written again: every golden kind of run (results.GoldenSummaryTest)
   * reads back into the model it was written from, and older or broken files are read as before.
   */
@@ -31,6 +33,19 @@ class SummaryJsonTest {
       assertEquals(model, SummaryJson.read(written(json)), kind)
       assertEquals(Files.readString(file), json, s"$kind: written again byte for byte")
     }
+
+  @Test def anEarlyStopIsStoredAsTheModelsRecordWithItsReasonForReaders(): Unit = {
+    val stop = EarlyStopRecord("p99", 3120.5, 3000, " ms", 10000, 14, 6000)
+    val json =
+      SummaryJson.write(SummaryJson.read(golden.resolve("one-system.summary.json")).copy(earlyStop = Some(stop)))
+    assertEquals(
+      """{"limit":"p99","measured":3120.5,"allowed":3000.0,"unit":" ms","windowMs":10000,"responses":14,""" +
+        s""""atMs":6000,"reason":"${stop.describe}"}""",
+      Json.mapper.readTree(json).get("earlyStop").toString,
+      "the model's fields as they are, and its reason for readers"
+    )
+    assertEquals(Some(stop), SummaryJson.read(written(json)).earlyStop)
+  }
 
   /** Files written before systems, spans, sessions, the timeline or a capacity search were kept. */
   @Test def olderSummariesLackingLaterFieldsStillRead(): Unit = {

@@ -22,7 +22,7 @@ import config.InputError
 
 import Json.iso
 import text.Formats.round
-import SummaryDocument.{ Sessions, Steady, Transaction }
+import SummaryDocument.{ Sessions, Steady }
 
 /** The figures summary.json writes for the run, each of its windows and each system: an entry (a request, a
   * group, the global line), a steady window, transactions, the run's completion and its sessions.
@@ -111,10 +111,8 @@ private[results] object FiguresJson {
     )
   }
 
-  def transaction(t: TransactionRate): Transaction =
-    Transaction(Entry.name(t.path), t.completed, round(t.perHour, 1), t.path)
-
-  def transaction(t: Transaction): TransactionRate = TransactionRate(t.path, t.completed, t.perHour)
+  /** The model's own rate, rounded as it is shown. */
+  def transaction(t: TransactionRate): TransactionRate = t.copy(perHour = round(t.perHour, 1))
 
   /** A steady window and what ran in it: the run's, or one system's. */
   def steady(s: SteadyState, withTransactionsPerHour: Boolean = true): Steady = {
@@ -150,7 +148,7 @@ private[results] object FiguresJson {
         s.source
       ).getOrElse(throw new InputError(s"steady source '${s.source}' is none the suite writes")),
       s.requests,
-      s.transactions.map(transaction),
+      s.transactions,
       s.degradation.map(d => Degradation(d.firstQuarter, d.lastQuarter, d.minSamples))
     )
   }

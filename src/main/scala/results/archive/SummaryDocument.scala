@@ -4,7 +4,15 @@ import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
-import results.model.{ CheckRule, EarlyStopRecord, ErrorCount, QuarterFigures, SummarySettings, WorkDone }
+import results.model.{
+  CheckRule,
+  EarlyStopRecord,
+  ErrorCount,
+  QuarterFigures,
+  SummarySettings,
+  TransactionRate,
+  WorkDone
+}
 
 import SummaryDocument._
 
@@ -151,13 +159,6 @@ private[results] object SummaryDocument {
       @JsonDeserialize(contentAs = classOf[java.lang.Double]) highest: Option[Double]
   )
 
-  final case class Transaction(
-      @JsonProperty(required = false) name: String = "",
-      completed: Long,
-      perHour: Double,
-      path: List[String] = Nil
-  )
-
   final case class Degradation(
       minSamples: Long,
       @JsonProperty(required = false) judged: Boolean = false,
@@ -178,7 +179,7 @@ private[results] object SummaryDocument {
       @JsonProperty(required = false) requestsPerSecond: Double = 0,
       // With several systems, a transactions per hour over all of them would add up unlike things.
       @JsonInclude(NON_ABSENT) transactionsPerHour: Option[Double],
-      transactions: Seq[Transaction] = Nil,
+      transactions: Seq[TransactionRate] = Nil,
       @JsonInclude(NON_ABSENT) degradation: Option[Degradation]
   )
 
@@ -193,7 +194,7 @@ private[results] object SummaryDocument {
       @JsonInclude(NON_ABSENT) global: Option[Entry],
       groups: Seq[Entry] = Nil,
       requests: Seq[Entry] = Nil,
-      transactions: Seq[Transaction] = Nil
+      transactions: Seq[TransactionRate] = Nil
   )
 
   final case class Completion(

@@ -225,7 +225,7 @@ object SummaryJson {
       w.global.map(entry),
       w.requests.map(entry),
       w.groups.map(entry),
-      w.transactions.map(FiguresJson.transaction)
+      w.transactions
     )
 
   /** Points as arrays ([offsetMs, count, ko, p50, p95, p99]): a long run has thousands of them. */

@@ -1,6 +1,6 @@
 package results.model
 
-import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
+import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty, JsonPropertyOrder }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 
 /** Response-time figures of one request, group, window or the whole run. Times in ms.
@@ -85,8 +85,13 @@ object Entry {
   def name(path: List[String]): String = if (path.isEmpty) GlobalName else path.mkString(" / ")
 }
 
-/** Completed (OK) transactions of one group inside a window. */
-final case class TransactionRate(path: List[String], completed: Long, perHour: Double)
+/** Completed (OK) transactions of one group inside a window. Stored in summary.json as it is, with its name for
+  * readers (never read back); summaries written before transactions had a path read with none.
+  */
+@JsonPropertyOrder(Array("name", "completed", "perHour", "path"))
+final case class TransactionRate(path: List[String] = Nil, completed: Long, perHour: Double) {
+  @JsonProperty("name") def name: String = Entry.name(path)
+}
 
 /** The steady window: start-up and wind-down left out.
   *

@@ -8,7 +8,6 @@ import results.model.{
   Figures,
   Mergeable,
   Problem,
-  SessionFigures,
   Span,
   SteadySource,
   SteadyState,
@@ -22,10 +21,10 @@ import config.InputError
 
 import Json.iso
 import text.Formats.round
-import SummaryDocument.{ Sessions, Steady }
+import SummaryDocument.Steady
 
 /** The figures summary.json writes for the run, each of its windows and each system: an entry (a request, a
-  * group, the global line), a steady window, transactions, the run's completion and its sessions.
+  * group, the global line), a steady window, transactions and the run's completion.
   */
 private[results] object FiguresJson {
   def entry(e: Entry): SummaryDocument.Entry = {
@@ -177,20 +176,4 @@ private[results] object FiguresJson {
       c.problems.map(problem),
       c.work
     )
-
-  def sessions(f: SessionFigures): Sessions =
-    Sessions(
-      f.scenario,
-      f.started,
-      f.completed,
-      f.failed,
-      f.unfinished,
-      round(f.meanStartedPerMinute, 2),
-      f.timeOnSiteMs,
-      f.meanTimeOnSiteMs,
-      f.startedPerMinute
-    )
-
-  def sessions(f: Sessions): SessionFigures =
-    SessionFigures(f.scenario, f.started, f.completed, f.failed, f.unfinished, f.startedPerMinute, f.timeOnSiteMs)
 }

@@ -9,6 +9,7 @@ import results.model.{
   EarlyStopRecord,
   ErrorCount,
   QuarterFigures,
+  SessionFigures,
   SummarySettings,
   TransactionRate,
   WorkDone
@@ -43,7 +44,7 @@ private[results] final case class SummaryDocument(
     curves: Seq[CurveDocument] = Nil,
     @JsonInclude(NON_ABSENT) gate: Option[Gate],
     // Summaries written before session figures existed have none.
-    sessions: Seq[Sessions] = Nil,
+    sessions: Seq[SessionFigures] = Nil,
     // Summaries written before the timeline existed have none.
     @JsonInclude(NON_ABSENT) timeline: Option[Timeline],
     // A merged run's shards on one time line; none for a run of one injector.
@@ -245,18 +246,6 @@ private[results] object SummaryDocument {
       incomplete: Seq[ProblemDocument.Stored] = Nil,
       invalid: Seq[ProblemDocument.Stored] = Nil,
       stoppedEarly: Seq[ProblemDocument.Stored] = Nil
-  )
-
-  final case class Sessions(
-      scenario: String,
-      started: Long,
-      completed: Long,
-      failed: Long,
-      unfinished: Long,
-      @JsonProperty(required = false) meanStartedPerMinute: Double = 0,
-      timeOnSiteMs: Long,
-      meanTimeOnSiteMs: Option[Long],
-      @JsonDeserialize(contentAs = classOf[java.lang.Long]) startedPerMinute: Seq[Long] = Nil
   )
 
   /** Points as arrays ([offsetMs, count, ko, p50, p95, p99]): a long run has thousands of them. */

@@ -103,7 +103,7 @@ object SummaryJson {
       s.tallies.map(RunJson.tally),
       s.curves.map(CurveDocument.document),
       s.gate.map(gate),
-      s.sessions.map(FiguresJson.sessions),
+      s.sessions,
       s.timeline.map(timeline),
       s.shardOverlap.map(ShardsDocument.document)
     )
@@ -151,7 +151,7 @@ object SummaryJson {
       )),
       earlyStop = d.earlyStop,
       duplicateLocks = d.duplicateLocks.map(duplicateLocks),
-      sessions = d.sessions.map(FiguresJson.sessions),
+      sessions = d.sessions,
       tallies = d.tallies.map(RunJson.tally),
       timeline = d.timeline.map(timeline),
       curves = d.curves.map(CurveDocument.curve),

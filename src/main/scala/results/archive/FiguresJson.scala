@@ -3,7 +3,6 @@ package results.archive
 import results.model.{
   Apdex,
   Completion,
-  Degradation,
   Entry,
   Figures,
   Mergeable,
@@ -126,15 +125,7 @@ private[results] object FiguresJson {
       round(s.requestsPerSecond, 3),
       Option.when(withTransactionsPerHour)(round(s.transactionsPerHour, 1)),
       s.transactions.map(transaction),
-      s.degradation.map(d =>
-        SummaryDocument.Degradation(
-          d.minSamples,
-          d.judged,
-          d.p95ChangePercent.map(round(_, 2)),
-          d.first,
-          d.last
-        )
-      )
+      s.degradation
     )
   }
 
@@ -148,7 +139,7 @@ private[results] object FiguresJson {
       ).getOrElse(throw new InputError(s"steady source '${s.source}' is none the suite writes")),
       s.requests,
       s.transactions,
-      s.degradation.map(d => Degradation(d.firstQuarter, d.lastQuarter, d.minSamples))
+      s.degradation
     )
   }
 

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
 import results.model.{
   CheckRule,
+  Degradation,
   EarlyStopRecord,
   ErrorCount,
-  QuarterFigures,
   SessionFigures,
   SummarySettings,
   TransactionRate,
@@ -158,14 +158,6 @@ private[results] object SummaryDocument {
   final case class Range(
       lowest: Double,
       @JsonDeserialize(contentAs = classOf[java.lang.Double]) highest: Option[Double]
-  )
-
-  final case class Degradation(
-      minSamples: Long,
-      @JsonProperty(required = false) judged: Boolean = false,
-      p95ChangePercent: Option[Double],
-      firstQuarter: QuarterFigures,
-      lastQuarter: QuarterFigures
   )
 
   /** A steady window and what ran in it: the run's, or one system's. */

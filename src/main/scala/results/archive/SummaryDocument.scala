@@ -11,6 +11,7 @@ import results.model.{
   ErrorCount,
   SessionFigures,
   SummarySettings,
+  Timeline,
   TransactionRate,
   WorkDone
 }
@@ -238,15 +239,5 @@ private[results] object SummaryDocument {
       incomplete: Seq[ProblemDocument.Stored] = Nil,
       invalid: Seq[ProblemDocument.Stored] = Nil,
       stoppedEarly: Seq[ProblemDocument.Stored] = Nil
-  )
-
-  /** Points as arrays ([offsetMs, count, ko, p50, p95, p99]): a long run has thousands of them. */
-  final case class Series(name: String, points: Seq[Array[Long]] = Nil)
-
-  final case class Timeline(
-      startEpochMs: Long,
-      bucketMs: Long,
-      columns: Seq[String] = Nil,
-      series: Seq[Series] = Nil
   )
 }

@@ -10,9 +10,6 @@ import results.model.{
   RunMetadata,
   RunSummary,
   RunWindow,
-  Timeline,
-  TimelinePoint,
-  TimelineSeries,
   WindowSummary
 }
 
@@ -104,7 +101,7 @@ object SummaryJson {
       s.curves.map(CurveDocument.document),
       s.gate.map(gate),
       s.sessions,
-      s.timeline.map(timeline),
+      s.timeline,
       s.shardOverlap.map(ShardsDocument.document)
     )
   }
@@ -153,7 +150,7 @@ object SummaryJson {
       duplicateLocks = d.duplicateLocks.map(duplicateLocks),
       sessions = d.sessions,
       tallies = d.tallies.map(RunJson.tally),
-      timeline = d.timeline.map(timeline),
+      timeline = d.timeline,
       curves = d.curves.map(CurveDocument.curve),
       sandboxExhaustion = d.sandboxExhaustion,
       systems = systems,
@@ -226,23 +223,5 @@ object SummaryJson {
       w.requests.map(entry),
       w.groups.map(entry),
       w.transactions
-    )
-
-  /** Points as arrays ([offsetMs, count, ko, p50, p95, p99]): a long run has thousands of them. */
-  private def timeline(t: Timeline): SummaryDocument.Timeline =
-    SummaryDocument.Timeline(
-      t.startEpochMs,
-      t.bucketMs,
-      Seq("offsetMs", "count", "ko", "p50Ms", "p95Ms", "p99Ms"),
-      t.series.map(s => Series(s.name, s.points.map(p => Array(p.offsetMs, p.count, p.ko, p.p50Ms, p.p95Ms, p.p99Ms))))
-    )
-
-  private def timeline(t: SummaryDocument.Timeline): Timeline =
-    Timeline(
-      t.startEpochMs,
-      t.bucketMs,
-      t.series.map(s =>
-        TimelineSeries(s.name, s.points.map(p => TimelinePoint(p(0), p(1), p(2), p(3).toInt, p(4).toInt, p(5).toInt)))
-      )
     )
 }

@@ -10,6 +10,7 @@ import results.model.{
   EarlyStopRecord,
   ErrorCount,
   SessionFigures,
+  ShardStart,
   SummarySettings,
   Timeline,
   TransactionRate,
@@ -71,7 +72,7 @@ private[results] object SummaryDocument {
       overrides: Map[String, String] = Map.empty,
       mergedFrom: Seq[String] = Nil,
       @JsonInclude(NON_ABSENT) shardedRunId: Option[String] = None,
-      @JsonInclude(NON_ABSENT) start: Option[RunDocument.Start] = None,
+      @JsonInclude(NON_ABSENT) start: Option[ShardStart] = None,
       @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) planStartEpochMs: Option[Long] =
         None,
       // Files of schema 2 have the shard's text only, and no smoke.

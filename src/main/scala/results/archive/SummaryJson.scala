@@ -77,7 +77,7 @@ object SummaryJson {
         ListMap.from(r.overrides.toSeq.sorted),
         r.mergedFrom,
         r.shardedRunId,
-        r.start.map(RunJson.start),
+        r.start,
         r.planStartEpochMs,
         Some(ShardDocument.document(r.shard)),
         Some(r.smoke)
@@ -129,7 +129,7 @@ object SummaryJson {
         r.runDescription,
         r.mergedFrom,
         r.shardedRunId,
-        r.start.map(RunJson.start),
+        r.start,
         r.planStartEpochMs,
         RunJson.smoke(r.smoke, r.profile, d.schema)
       ),

@@ -1,7 +1,6 @@
 package results.archive
 
 import results.model.{
-  Apdex,
   Completion,
   Entry,
   Figures,
@@ -52,14 +51,7 @@ private[results] object FiguresJson {
       f.stdDevMs,
       f.slowCount,
       f.slowThresholdMs,
-      SummaryDocument.Apdex(
-        f.apdex.thresholdMs,
-        f.apdex.satisfied,
-        f.apdex.tolerating,
-        f.apdex.frustrated,
-        f.apdex.score.map(round(_, 4)),
-        f.apdex.rating
-      ),
+      f.apdex,
       SummaryDocument.Mergeable(m.sumMs, m.sumOfSquaresMs, m.histogram),
       e.span.map(_.startEpochMs),
       e.span.map(_.endEpochMs),
@@ -72,7 +64,6 @@ private[results] object FiguresJson {
     */
   def entry(e: SummaryDocument.Entry, confidencePercent: Double): Entry = {
     val mergeable = Mergeable(e.mergeable.sumMs, e.mergeable.sumOfSquaresMs, e.mergeable.hdrHistogram)
-    val a = e.apdex
     Entry(
       e.path,
       Figures(
@@ -95,7 +86,7 @@ private[results] object FiguresJson {
         e.stdDevMs,
         e.slowCount,
         e.slowThresholdMs,
-        Apdex(a.tMs, a.satisfied, a.tolerating, a.frustrated)
+        e.apdex
       ),
       mergeable,
       e.firstStartEpochMs.map(start =>

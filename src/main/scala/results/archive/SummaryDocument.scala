@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
 import results.model.{
+  Apdex,
   CheckRule,
   Degradation,
   EarlyStopRecord,
@@ -104,15 +105,6 @@ private[results] object SummaryDocument {
       global: Entry,
       checks: Seq[String] = Nil,
       @JsonInclude(NON_ABSENT) capacity: Option[CapacitySummaryDocument]
-  )
-
-  final case class Apdex(
-      tMs: Int,
-      satisfied: Long,
-      tolerating: Long,
-      frustrated: Long,
-      score: Option[Double],
-      @JsonProperty(required = false) rating: String = ""
   )
 
   final case class Mergeable(sumMs: Long, sumOfSquaresMs: Long, hdrHistogram: String)

@@ -1,17 +1,6 @@
 package results.archive
 
-import results.model.{
-  Completion,
-  Entry,
-  Figures,
-  Mergeable,
-  Problem,
-  Span,
-  SteadySource,
-  SteadyState,
-  TransactionRate,
-  WorkDone
-}
+import results.model.{ Completion, Entry, Figures, Problem, Span, SteadySource, SteadyState, TransactionRate, WorkDone }
 
 import results.summarize.LatencyAccumulator
 
@@ -52,7 +41,7 @@ private[results] object FiguresJson {
       f.slowCount,
       f.slowThresholdMs,
       f.apdex,
-      SummaryDocument.Mergeable(m.sumMs, m.sumOfSquaresMs, m.histogram),
+      m,
       e.span.map(_.startEpochMs),
       e.span.map(_.endEpochMs),
       e.span.map(_ => round(e.activeRequestsPerSecond, 3))
@@ -63,7 +52,6 @@ private[results] object FiguresJson {
     * the summary's `confidencePercent`: those of older summaries too.
     */
   def entry(e: SummaryDocument.Entry, confidencePercent: Double): Entry = {
-    val mergeable = Mergeable(e.mergeable.sumMs, e.mergeable.sumOfSquaresMs, e.mergeable.hdrHistogram)
     Entry(
       e.path,
       Figures(
@@ -80,7 +68,7 @@ private[results] object FiguresJson {
           99.0 -> e.p99Ms,
           99.9 -> e.p999Ms
         ),
-        LatencyAccumulator.intervals(mergeable, e.maxMs, confidencePercent),
+        LatencyAccumulator.intervals(e.mergeable, e.maxMs, confidencePercent),
         e.maxMs,
         e.meanMs,
         e.stdDevMs,
@@ -88,7 +76,7 @@ private[results] object FiguresJson {
         e.slowThresholdMs,
         e.apdex
       ),
-      mergeable,
+      e.mergeable,
       e.firstStartEpochMs.map(start =>
         Span(
           start,

@@ -10,6 +10,7 @@ import results.model.{
   Degradation,
   EarlyStopRecord,
   ErrorCount,
+  Mergeable,
   SessionFigures,
   ShardStart,
   SummarySettings,
@@ -106,8 +107,6 @@ private[results] object SummaryDocument {
       checks: Seq[String] = Nil,
       @JsonInclude(NON_ABSENT) capacity: Option[CapacitySummaryDocument]
   )
-
-  final case class Mergeable(sumMs: Long, sumOfSquaresMs: Long, hdrHistogram: String)
 
   /** A request, a group or the global line. Its span (first start, last end) is absent in summaries written
     * before spans were kept.

@@ -57,8 +57,14 @@ object Figures {
     )
 }
 
-/** What a merge needs beyond the figures: exact sums and the HdrHistogram (base64, compressed). */
-final case class Mergeable(sumMs: Long, sumOfSquaresMs: Long, histogram: String)
+/** What a merge needs beyond the figures: exact sums and the HdrHistogram (base64, compressed). Stored in
+  * summary.json as it is, the histogram as `hdrHistogram`.
+  */
+final case class Mergeable(
+    sumMs: Long,
+    sumOfSquaresMs: Long,
+    @JsonProperty(value = "hdrHistogram", required = true) histogram: String
+)
 
 /** From the first start to the last end of a request's (or a system's) records. */
 final case class Span(startEpochMs: Long, endEpochMs: Long) {

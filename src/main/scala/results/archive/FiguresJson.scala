@@ -1,20 +1,6 @@
 package results.archive
 
-import results.model.{
-  Apdex,
-  Completion,
-  Degradation,
-  Entry,
-  Figures,
-  Mergeable,
-  Problem,
-  SessionFigures,
-  Span,
-  SteadySource,
-  SteadyState,
-  TransactionRate,
-  WorkDone
-}
+import results.model.{ Completion, Entry, Figures, Problem, Span, SteadySource, SteadyState, TransactionRate, WorkDone }
 
 import results.summarize.LatencyAccumulator
 
@@ -22,10 +8,10 @@ import config.InputError
 
 import Json.iso
 import text.Formats.round
-import SummaryDocument.{ Sessions, Steady, Transaction }
+import SummaryDocument.Steady
 
 /** The figures summary.json writes for the run, each of its windows and each system: an entry (a request, a
-  * group, the global line), a steady window, transactions, the run's completion and its sessions.
+  * group, the global line), a steady window, transactions and the run's completion.
   */
 private[results] object FiguresJson {
   def entry(e: Entry): SummaryDocument.Entry = {
@@ -54,15 +40,8 @@ private[results] object FiguresJson {
       f.stdDevMs,
       f.slowCount,
       f.slowThresholdMs,
-      SummaryDocument.Apdex(
-        f.apdex.thresholdMs,
-        f.apdex.satisfied,
-        f.apdex.tolerating,
-        f.apdex.frustrated,
-        f.apdex.score.map(round(_, 4)),
-        f.apdex.rating
-      ),
-      SummaryDocument.Mergeable(m.sumMs, m.sumOfSquaresMs, m.histogram),
+      f.apdex,
+      m,
       e.span.map(_.startEpochMs),
       e.span.map(_.endEpochMs),
       e.span.map(_ => round(e.activeRequestsPerSecond, 3))
@@ -73,8 +52,6 @@ private[results] object FiguresJson {
     * the summary's `confidencePercent`: those of older summaries too.
     */
   def entry(e: SummaryDocument.Entry, confidencePercent: Double): Entry = {
-    val mergeable = Mergeable(e.mergeable.sumMs, e.mergeable.sumOfSquaresMs, e.mergeable.hdrHistogram)
-    val a = e.apdex
     Entry(
       e.path,
       Figures(
@@ -91,15 +68,15 @@ private[results] object FiguresJson {
           99.0 -> e.p99Ms,
           99.9 -> e.p999Ms
         ),
-        LatencyAccumulator.intervals(mergeable, e.maxMs, confidencePercent),
+        LatencyAccumulator.intervals(e.mergeable, e.maxMs, confidencePercent),
         e.maxMs,
         e.meanMs,
         e.stdDevMs,
         e.slowCount,
         e.slowThresholdMs,
-        Apdex(a.tMs, a.satisfied, a.tolerating, a.frustrated)
+        e.apdex
       ),
-      mergeable,
+      e.mergeable,
       e.firstStartEpochMs.map(start =>
         Span(
           start,
@@ -111,10 +88,8 @@ private[results] object FiguresJson {
     )
   }
 
-  def transaction(t: TransactionRate): Transaction =
-    Transaction(Entry.name(t.path), t.completed, round(t.perHour, 1), t.path)
-
-  def transaction(t: Transaction): TransactionRate = TransactionRate(t.path, t.completed, t.perHour)
+  /** The model's own rate, rounded as it is shown. */
+  def transaction(t: TransactionRate): TransactionRate = t.copy(perHour = round(t.perHour, 1))
 
   /** A steady window and what ran in it: the run's, or one system's. */
   def steady(s: SteadyState, withTransactionsPerHour: Boolean = true): Steady = {
@@ -129,15 +104,7 @@ private[results] object FiguresJson {
       round(s.requestsPerSecond, 3),
       Option.when(withTransactionsPerHour)(round(s.transactionsPerHour, 1)),
       s.transactions.map(transaction),
-      s.degradation.map(d =>
-        SummaryDocument.Degradation(
-          d.minSamples,
-          d.judged,
-          d.p95ChangePercent.map(round(_, 2)),
-          d.first,
-          d.last
-        )
-      )
+      s.degradation
     )
   }
 
@@ -150,8 +117,8 @@ private[results] object FiguresJson {
         s.source
       ).getOrElse(throw new InputError(s"steady source '${s.source}' is none the suite writes")),
       s.requests,
-      s.transactions.map(transaction),
-      s.degradation.map(d => Degradation(d.firstQuarter, d.lastQuarter, d.minSamples))
+      s.transactions,
+      s.degradation
     )
   }
 
@@ -179,20 +146,4 @@ private[results] object FiguresJson {
       c.problems.map(problem),
       c.work
     )
-
-  def sessions(f: SessionFigures): Sessions =
-    Sessions(
-      f.scenario,
-      f.started,
-      f.completed,
-      f.failed,
-      f.unfinished,
-      round(f.meanStartedPerMinute, 2),
-      f.timeOnSiteMs,
-      f.meanTimeOnSiteMs,
-      f.startedPerMinute
-    )
-
-  def sessions(f: Sessions): SessionFigures =
-    SessionFigures(f.scenario, f.started, f.completed, f.failed, f.unfinished, f.startedPerMinute, f.timeOnSiteMs)
 }

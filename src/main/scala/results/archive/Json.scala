@@ -7,21 +7,30 @@ import scala.reflect.ClassTag
 import scala.util.control.NonFatal
 
 import com.fasterxml.jackson.annotation.JsonProperty
+import com.fasterxml.jackson.core.{ JsonGenerator, JsonParser }
 import com.fasterxml.jackson.databind.{
   AnnotationIntrospector,
+  DeserializationContext,
   DeserializationFeature,
   ObjectMapper,
-  SerializationFeature
+  SerializationFeature,
+  SerializerProvider
 }
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer
+import com.fasterxml.jackson.databind.module.SimpleModule
+import com.fasterxml.jackson.databind.ser.std.StdSerializer
 import com.fasterxml.jackson.databind.exc.MismatchedInputException
 import com.fasterxml.jackson.databind.introspect.{ AnnotatedMember, AnnotatedParameter, NopAnnotationIntrospector }
 import com.fasterxml.jackson.module.scala.DefaultScalaModule
 import config.InputError
 
+import results.model.StartRule
+
 /** summary.json and run.json bound to their documents (case classes) by Jackson's Scala module: a field of a
   * document is written in the order it is declared, and read back required (present, not null) unless it is an
   * `Option`, a collection (absent: empty) or marked `@JsonProperty(required = false)`: a figure written for
-  * readers and worked out again from the others when read, its default standing in when absent.
+  * readers and worked out again from the others when read, its default standing in when absent. A model type
+  * stored as itself carries its own annotations; a value of a closed set is stored as its word ([[Words]]).
   */
 private[results] object Json {
   private object RequiredUnlessOptional extends NopAnnotationIntrospector {
@@ -35,8 +44,35 @@ private[results] object Json {
     }
   }
 
+  /** Values of a closed set written as their words and read back from them; a word none of them has is refused. */
+  private object Words extends SimpleModule {
+    private def words[T](kind: Class[T], all: Seq[T], word: T => String): Unit = {
+      addSerializer(
+        kind,
+        new StdSerializer[T](kind) {
+          def serialize(value: T, json: JsonGenerator, provider: SerializerProvider): Unit =
+            json.writeString(word(value))
+        }
+      )
+      addDeserializer(
+        kind,
+        new StdDeserializer[T](kind) {
+          def deserialize(json: JsonParser, context: DeserializationContext): T = {
+            val text = json.getValueAsString
+            all.find(word(_) == text).getOrElse(
+              context.handleWeirdStringValue(kind, text, s"none of ${all.map(word).mkString(", ")}").asInstanceOf[T]
+            )
+          }
+        }
+      )
+      ()
+    }
+    words(classOf[StartRule], StartRule.All, (_: StartRule).word)
+  }
+
   private[results] val mapper: ObjectMapper = {
-    val m = new ObjectMapper().registerModule(DefaultScalaModule).enable(SerializationFeature.INDENT_OUTPUT)
+    val m = new ObjectMapper().registerModule(DefaultScalaModule).registerModule(Words)
+      .enable(SerializationFeature.INDENT_OUTPUT)
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .enable(
         DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES,

@@ -1,10 +1,10 @@
 package results.archive
 
-import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
+import com.fasterxml.jackson.annotation.JsonInclude
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
-import results.model.WorkDone
+import results.model.{ EarlyStopRecord, ShardStart, WorkDone }
 
 import RunDocument._
 
@@ -31,7 +31,7 @@ private[results] final case class RunDocument(
     course: Option[Course],
     // Runs that were no shard of a named sharded run, or did not wait for a common start, have none.
     @JsonInclude(NON_ABSENT) shardedRunId: Option[String] = None,
-    @JsonInclude(NON_ABSENT) start: Option[Start] = None,
+    @JsonInclude(NON_ABSENT) start: Option[ShardStart] = None,
     // Files of schema 2 have the shard's text only, and no smoke.
     @JsonInclude(NON_ABSENT) shardFields: Option[ShardDocument] = None,
     @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Boolean]) smoke: Option[Boolean] = None
@@ -46,15 +46,6 @@ private[results] object RunDocument {
       @JsonInclude(NON_ABSENT) labelFields: Option[LabelDocument],
       startEpochMs: Long,
       endEpochMs: Long
-  )
-
-  /** A shard's wait for its sharded run's common start. */
-  final case class Start(
-      rule: String,
-      plannedEpochMs: Long,
-      startedEpochMs: Long,
-      @JsonProperty(required = false) lateMs: Long = 0,
-      missingShards: Seq[Int] = Nil
   )
 
   final case class PlannedWindow(
@@ -109,17 +100,6 @@ private[results] object RunDocument {
       saturation: Seq[String] = Nil
   )
 
-  final case class EarlyStop(
-      limit: String,
-      measured: Double,
-      allowed: Double,
-      unit: String,
-      windowMs: Long,
-      responses: Long,
-      atMs: Long,
-      @JsonProperty(required = false) reason: String = ""
-  )
-
   final case class SystemRecord(
       key: String,
       profile: String,
@@ -138,7 +118,7 @@ private[results] object RunDocument {
       @JsonDeserialize(contentAs = classOf[java.lang.Long]) durationMs: Option[Long],
       @JsonDeserialize(contentAs = classOf[java.lang.Long]) elapsedMs: Option[Long],
       @JsonInclude(NON_ABSENT) injector: Option[Injector],
-      @JsonInclude(NON_ABSENT) earlyStop: Option[EarlyStop],
+      @JsonInclude(NON_ABSENT) earlyStop: Option[EarlyStopRecord],
       // Runs recorded before the sandbox reported its exhaustion have none.
       sandboxExhaustion: Seq[String] = Nil
   )

@@ -2,7 +2,6 @@ package results.archive
 
 import results.model.{
   CurveSpec,
-  EarlyStopRecord,
   InjectorFigures,
   InjectorHealthRecord,
   InjectorLimits,
@@ -11,8 +10,6 @@ import results.model.{
   RunContext,
   RunCourse,
   RunWindow,
-  ShardStart,
-  StartRule,
   SystemRecord,
   Tally
 }
@@ -46,7 +43,7 @@ private[results] object RunJson {
       context.systemRecords.map(systemRecord),
       Some(course(context.course)),
       context.shardedRunId,
-      context.start.map(start),
+      context.start,
       Some(ShardDocument.document(context.shard)),
       Some(context.smoke)
     )
@@ -67,7 +64,7 @@ private[results] object RunJson {
       systemRecords = d.systemRecords.map(systemRecord(_, d.schema)),
       course = d.course.fold(RunCourse.Unrecorded)(course),
       shardedRunId = d.shardedRunId,
-      start = d.start.map(start),
+      start = d.start,
       smoke = smoke(d.smoke, d.profile, d.schema)
     )
 
@@ -75,18 +72,6 @@ private[results] object RunJson {
   def smoke(stored: Option[Boolean], profile: String, schema: Int): Boolean =
     if (SummaryJson.inWords(schema)) ShardDocument.smokeInWords(profile)
     else stored.getOrElse(throw new InputError("a run of schema 3 without smoke"))
-
-  def start(s: ShardStart): Start = Start(s.rule.word, s.plannedEpochMs, s.startedEpochMs, s.lateMs, s.missingShards)
-
-  def start(s: Start): ShardStart =
-    ShardStart(
-      StartRule.All.find(_.word == s.rule).getOrElse(
-        throw new InputError("start.rule", s"'${s.rule}' is none of ${StartRule.All.map(_.word).mkString(", ")}")
-      ),
-      s.plannedEpochMs,
-      s.startedEpochMs,
-      s.missingShards
-    )
 
   def window(w: RunWindow): Window =
     Window(w.kind.word, w.label.text, Some(LabelDocument.document(w.label)), w.startEpochMs, w.endEpochMs)
@@ -179,12 +164,6 @@ private[results] object RunJson {
       )
     )
 
-  def earlyStop(r: EarlyStopRecord): EarlyStop =
-    EarlyStop(r.limit, r.measured, r.allowed, r.unit, r.windowMs, r.responses, r.atMs, r.describe)
-
-  def earlyStop(e: EarlyStop): EarlyStopRecord =
-    EarlyStopRecord(e.limit, e.measured, e.allowed, e.unit, e.windowMs, e.responses, e.atMs)
-
   /** A system's plan and requests, as the simulation recorded them. */
   def systemRecord(r: SystemRecord): RunDocument.SystemRecord =
     RunDocument.SystemRecord(
@@ -217,7 +196,7 @@ private[results] object RunJson {
       c.durationMs,
       c.elapsedMs,
       c.injector.map(injector),
-      c.earlyStop.map(earlyStop),
+      c.earlyStop,
       c.sandboxExhaustion
     )
 
@@ -228,7 +207,7 @@ private[results] object RunJson {
       c.reachedEnd,
       c.elapsedMs,
       c.injector.map(injector),
-      c.earlyStop.map(earlyStop),
+      c.earlyStop,
       c.sandboxExhaustion
     )
 }

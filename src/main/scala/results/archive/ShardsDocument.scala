@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
 import results.model
-import results.model.ShardOverlap
+import results.model.{ ShardOverlap, ShardStart }
 
 import Json.iso
 import text.Formats.round
@@ -25,7 +25,7 @@ private[results] object ShardsDocument {
       @JsonProperty(required = false) startSkewMs: Long = 0,
       steadyStartEpochMs: Long,
       steadyEndEpochMs: Long,
-      @JsonInclude(NON_ABSENT) start: Option[RunDocument.Start],
+      @JsonInclude(NON_ABSENT) start: Option[ShardStart],
       // Merges before the shards' pace was judged have none.
       @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) sharedRequests: Option[Long] =
         None,
@@ -78,7 +78,7 @@ private[results] object ShardsDocument {
           o.skewMs(s),
           s.steadyStartEpochMs,
           s.steadyEndEpochMs,
-          s.start.map(RunJson.start),
+          s.start,
           s.sharedRequests,
           s.plannedShare,
           o.expectedRequests(s).map(round(_, 1)),
@@ -100,7 +100,7 @@ private[results] object ShardsDocument {
           s.endEpochMs,
           s.steadyStartEpochMs,
           s.steadyEndEpochMs,
-          s.start.map(RunJson.start),
+          s.start,
           s.sharedRequests,
           s.plannedShare
         )

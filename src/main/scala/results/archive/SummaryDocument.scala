@@ -4,7 +4,20 @@ import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty }
 import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize
 
-import results.model.{ CheckRule, PercentileInterval, QuarterFigures, WorkDone }
+import results.model.{
+  Apdex,
+  CheckRule,
+  Degradation,
+  EarlyStopRecord,
+  ErrorCount,
+  Mergeable,
+  SessionFigures,
+  ShardStart,
+  SummarySettings,
+  Timeline,
+  TransactionRate,
+  WorkDone
+}
 
 import SummaryDocument._
 
@@ -16,7 +29,7 @@ import SummaryDocument._
 private[results] final case class SummaryDocument(
     schema: Int,
     run: Run,
-    settings: Settings,
+    settings: SummarySettings,
     global: Entry,
     groups: Seq[Entry] = Nil,
     requests: Seq[Entry] = Nil,
@@ -27,15 +40,15 @@ private[results] final case class SummaryDocument(
     warnings: Seq[String] = Nil,
     completion: Completion,
     @JsonInclude(NON_ABSENT) injector: Option[RunDocument.Injector],
-    @JsonInclude(NON_ABSENT) earlyStop: Option[RunDocument.EarlyStop],
+    @JsonInclude(NON_ABSENT) earlyStop: Option[EarlyStopRecord],
     sandboxExhaustion: Seq[String] = Nil,
-    errors: Seq[Error] = Nil,
+    errors: Seq[ErrorCount] = Nil,
     @JsonInclude(NON_ABSENT) duplicateLocks: Option[DuplicateLocks],
     tallies: Seq[RunDocument.Tally] = Nil,
     curves: Seq[CurveDocument] = Nil,
     @JsonInclude(NON_ABSENT) gate: Option[Gate],
     // Summaries written before session figures existed have none.
-    sessions: Seq[Sessions] = Nil,
+    sessions: Seq[SessionFigures] = Nil,
     // Summaries written before the timeline existed have none.
     @JsonInclude(NON_ABSENT) timeline: Option[Timeline],
     // A merged run's shards on one time line; none for a run of one injector.
@@ -61,23 +74,12 @@ private[results] object SummaryDocument {
       overrides: Map[String, String] = Map.empty,
       mergedFrom: Seq[String] = Nil,
       @JsonInclude(NON_ABSENT) shardedRunId: Option[String] = None,
-      @JsonInclude(NON_ABSENT) start: Option[RunDocument.Start] = None,
+      @JsonInclude(NON_ABSENT) start: Option[ShardStart] = None,
       @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Long]) planStartEpochMs: Option[Long] =
         None,
       // Files of schema 2 have the shard's text only, and no smoke.
       @JsonInclude(NON_ABSENT) shardFields: Option[ShardDocument] = None,
       @JsonInclude(NON_ABSENT) @JsonDeserialize(contentAs = classOf[java.lang.Boolean]) smoke: Option[Boolean] = None
-  )
-
-  /** Summaries written before percentiles had intervals (schema 3) state no confidence: their intervals are
-    * worked out at 95 %.
-    */
-  final case class Settings(
-      apdexThresholdMs: Int,
-      slowThresholdMs: Int,
-      groupMetric: String,
-      percentileSource: String,
-      @JsonProperty(required = false) confidencePercent: Double = PercentileInterval.DefaultConfidencePercent
   )
 
   /** A system's figures, and with a gate its verdict and the names of its checks (read back from the gate). */
@@ -105,17 +107,6 @@ private[results] object SummaryDocument {
       checks: Seq[String] = Nil,
       @JsonInclude(NON_ABSENT) capacity: Option[CapacitySummaryDocument]
   )
-
-  final case class Apdex(
-      tMs: Int,
-      satisfied: Long,
-      tolerating: Long,
-      frustrated: Long,
-      score: Option[Double],
-      @JsonProperty(required = false) rating: String = ""
-  )
-
-  final case class Mergeable(sumMs: Long, sumOfSquaresMs: Long, hdrHistogram: String)
 
   /** A request, a group or the global line. Its span (first start, last end) is absent in summaries written
     * before spans were kept.
@@ -162,21 +153,6 @@ private[results] object SummaryDocument {
       @JsonDeserialize(contentAs = classOf[java.lang.Double]) highest: Option[Double]
   )
 
-  final case class Transaction(
-      @JsonProperty(required = false) name: String = "",
-      completed: Long,
-      perHour: Double,
-      path: List[String] = Nil
-  )
-
-  final case class Degradation(
-      minSamples: Long,
-      @JsonProperty(required = false) judged: Boolean = false,
-      p95ChangePercent: Option[Double],
-      firstQuarter: QuarterFigures,
-      lastQuarter: QuarterFigures
-  )
-
   /** A steady window and what ran in it: the run's, or one system's. */
   final case class Steady(
       source: String,
@@ -189,7 +165,7 @@ private[results] object SummaryDocument {
       @JsonProperty(required = false) requestsPerSecond: Double = 0,
       // With several systems, a transactions per hour over all of them would add up unlike things.
       @JsonInclude(NON_ABSENT) transactionsPerHour: Option[Double],
-      transactions: Seq[Transaction] = Nil,
+      transactions: Seq[TransactionRate] = Nil,
       @JsonInclude(NON_ABSENT) degradation: Option[Degradation]
   )
 
@@ -204,7 +180,7 @@ private[results] object SummaryDocument {
       @JsonInclude(NON_ABSENT) global: Option[Entry],
       groups: Seq[Entry] = Nil,
       requests: Seq[Entry] = Nil,
-      transactions: Seq[Transaction] = Nil
+      transactions: Seq[TransactionRate] = Nil
   )
 
   final case class Completion(
@@ -219,14 +195,6 @@ private[results] object SummaryDocument {
       // The headline of a fixed-work run, for whoever reads the file: the time to finish every list.
       workElapsedMs: Option[Long],
       work: Seq[WorkDone] = Nil
-  )
-
-  /** Summaries written before errors were kept per request have no path. */
-  final case class Error(
-      message: String,
-      count: Long,
-      path: List[String] = Nil,
-      @JsonInclude(NON_ABSENT) status: Option[Int]
   )
 
   final case class Claim(claimant: String, atEpochMs: Long, @JsonProperty(required = false) at: String = "")
@@ -263,27 +231,5 @@ private[results] object SummaryDocument {
       incomplete: Seq[ProblemDocument.Stored] = Nil,
       invalid: Seq[ProblemDocument.Stored] = Nil,
       stoppedEarly: Seq[ProblemDocument.Stored] = Nil
-  )
-
-  final case class Sessions(
-      scenario: String,
-      started: Long,
-      completed: Long,
-      failed: Long,
-      unfinished: Long,
-      @JsonProperty(required = false) meanStartedPerMinute: Double = 0,
-      timeOnSiteMs: Long,
-      meanTimeOnSiteMs: Option[Long],
-      @JsonDeserialize(contentAs = classOf[java.lang.Long]) startedPerMinute: Seq[Long] = Nil
-  )
-
-  /** Points as arrays ([offsetMs, count, ko, p50, p95, p99]): a long run has thousands of them. */
-  final case class Series(name: String, points: Seq[Array[Long]] = Nil)
-
-  final case class Timeline(
-      startEpochMs: Long,
-      bucketMs: Long,
-      columns: Seq[String] = Nil,
-      series: Seq[Series] = Nil
   )
 }

@@ -4,17 +4,12 @@ import results.model.{
   Claim,
   DuplicateClaim,
   DuplicateLocks,
-  ErrorCount,
   GateVerdict,
   Problem,
   RunContext,
   RunMetadata,
   RunSummary,
   RunWindow,
-  SummarySettings,
-  Timeline,
-  TimelinePoint,
-  TimelineSeries,
   WindowSummary
 }
 
@@ -82,18 +77,12 @@ object SummaryJson {
         ListMap.from(r.overrides.toSeq.sorted),
         r.mergedFrom,
         r.shardedRunId,
-        r.start.map(RunJson.start),
+        r.start,
         r.planStartEpochMs,
         Some(ShardDocument.document(r.shard)),
         Some(r.smoke)
       ),
-      Settings(
-        s.settings.apdexThresholdMs,
-        s.settings.slowThresholdMs,
-        s.settings.groupMetric,
-        s.settings.percentileSource,
-        s.settings.confidencePercent
-      ),
+      s.settings,
       FiguresJson.entry(s.global),
       s.groups.map(FiguresJson.entry),
       s.requests.map(FiguresJson.entry),
@@ -104,15 +93,15 @@ object SummaryJson {
       s.warnings,
       FiguresJson.completion(s.completion),
       s.injector.map(RunJson.injector),
-      s.earlyStop.map(RunJson.earlyStop),
+      s.earlyStop,
       s.sandboxExhaustion,
-      s.errors.map(e => Error(e.message, e.count, e.path, e.status)),
+      s.errors,
       s.duplicateLocks.map(duplicateLocks),
       s.tallies.map(RunJson.tally),
       s.curves.map(CurveDocument.document),
       s.gate.map(gate),
-      s.sessions.map(FiguresJson.sessions),
-      s.timeline.map(timeline),
+      s.sessions,
+      s.timeline,
       s.shardOverlap.map(ShardsDocument.document)
     )
   }
@@ -140,17 +129,11 @@ object SummaryJson {
         r.runDescription,
         r.mergedFrom,
         r.shardedRunId,
-        r.start.map(RunJson.start),
+        r.start,
         r.planStartEpochMs,
         RunJson.smoke(r.smoke, r.profile, d.schema)
       ),
-      settings = SummarySettings(
-        d.settings.apdexThresholdMs,
-        d.settings.slowThresholdMs,
-        d.settings.groupMetric,
-        d.settings.percentileSource,
-        d.settings.confidencePercent
-      ),
+      settings = d.settings,
       global = entry(d.global),
       groups = d.groups.map(entry),
       requests = d.requests.map(entry),
@@ -159,15 +142,15 @@ object SummaryJson {
       warnings = d.warnings,
       completion = FiguresJson.completion(d.completion, problem),
       injector = d.injector.map(RunJson.injector),
-      errors = d.errors.map(e => ErrorCount(e.message, e.count, e.path)),
+      errors = d.errors,
       gate = d.gate.map(gate(_, problem, d.schema).copy(capacity =
         d.systems.flatMap(s => s.capacity.flatMap(CapacitySummaryJson.result(s.key, _, d.schema)))
       )),
-      earlyStop = d.earlyStop.map(RunJson.earlyStop),
+      earlyStop = d.earlyStop,
       duplicateLocks = d.duplicateLocks.map(duplicateLocks),
-      sessions = d.sessions.map(FiguresJson.sessions),
+      sessions = d.sessions,
       tallies = d.tallies.map(RunJson.tally),
-      timeline = d.timeline.map(timeline),
+      timeline = d.timeline,
       curves = d.curves.map(CurveDocument.curve),
       sandboxExhaustion = d.sandboxExhaustion,
       systems = systems,
@@ -239,24 +222,6 @@ object SummaryJson {
       w.global.map(entry),
       w.requests.map(entry),
       w.groups.map(entry),
-      w.transactions.map(FiguresJson.transaction)
-    )
-
-  /** Points as arrays ([offsetMs, count, ko, p50, p95, p99]): a long run has thousands of them. */
-  private def timeline(t: Timeline): SummaryDocument.Timeline =
-    SummaryDocument.Timeline(
-      t.startEpochMs,
-      t.bucketMs,
-      Seq("offsetMs", "count", "ko", "p50Ms", "p95Ms", "p99Ms"),
-      t.series.map(s => Series(s.name, s.points.map(p => Array(p.offsetMs, p.count, p.ko, p.p50Ms, p.p95Ms, p.p99Ms))))
-    )
-
-  private def timeline(t: SummaryDocument.Timeline): Timeline =
-    Timeline(
-      t.startEpochMs,
-      t.bucketMs,
-      t.series.map(s =>
-        TimelineSeries(s.name, s.points.map(p => TimelinePoint(p(0), p(1), p(2), p(3).toInt, p(4).toInt, p(5).toInt)))
-      )
+      w.transactions
     )
 }

@@ -1,5 +1,10 @@
 package results.model
 
+import com.fasterxml.jackson.annotation.{ JsonInclude, JsonProperty, JsonPropertyOrder }
+import com.fasterxml.jackson.annotation.JsonInclude.Include.NON_ABSENT
+
+import text.Formats
+
 /** Response-time figures of one request, group, window or the whole run. Times in ms.
   *
   * @param intervalsMs each percentile's confidence interval at the summary's confidence (its settings')
@@ -52,8 +57,14 @@ object Figures {
     )
 }
 
-/** What a merge needs beyond the figures: exact sums and the HdrHistogram (base64, compressed). */
-final case class Mergeable(sumMs: Long, sumOfSquaresMs: Long, histogram: String)
+/** What a merge needs beyond the figures: exact sums and the HdrHistogram (base64, compressed). Stored in
+  * summary.json as it is, the histogram as `hdrHistogram`.
+  */
+final case class Mergeable(
+    sumMs: Long,
+    sumOfSquaresMs: Long,
+    @JsonProperty(value = "hdrHistogram", required = true) histogram: String
+)
 
 /** From the first start to the last end of a request's (or a system's) records. */
 final case class Span(startEpochMs: Long, endEpochMs: Long) {
@@ -82,8 +93,13 @@ object Entry {
   def name(path: List[String]): String = if (path.isEmpty) GlobalName else path.mkString(" / ")
 }
 
-/** Completed (OK) transactions of one group inside a window. */
-final case class TransactionRate(path: List[String], completed: Long, perHour: Double)
+/** Completed (OK) transactions of one group inside a window. Stored in summary.json as it is, with its name for
+  * readers (never read back); summaries written before transactions had a path read with none.
+  */
+@JsonPropertyOrder(Array("name", "completed", "perHour", "path"))
+final case class TransactionRate(path: List[String] = Nil, completed: Long, perHour: Double) {
+  @JsonProperty("name") def name: String = Entry.name(path)
+}
 
 /** The steady window: start-up and wind-down left out.
   *
@@ -111,13 +127,24 @@ final case class QuarterFigures(requests: Long, p95Ms: Int, p99Ms: Int)
 
 /** Whether latency degraded over the steady window (a soak's question): its first quarter against its
   * last. With fewer than `minSamples` requests in either quarter (a smoke run) the gate does not judge it:
-  * a few samples' p95 says nothing.
+  * a few samples' p95 says nothing. Stored in summary.json as it is, with whether it is judged and its change for
+  * readers (never read back).
   */
-final case class Degradation(first: QuarterFigures, last: QuarterFigures, minSamples: Long) {
+@JsonPropertyOrder(Array("minSamples", "judged", "p95ChangePercent", "firstQuarter", "lastQuarter"))
+final case class Degradation(
+    @JsonProperty(value = "firstQuarter", required = true) first: QuarterFigures,
+    @JsonProperty(value = "lastQuarter", required = true) last: QuarterFigures,
+    minSamples: Long
+) {
+  @JsonProperty("judged")
   def judged: Boolean = first.requests >= minSamples && last.requests >= minSamples
 
   def p95ChangePercent: Option[Double] =
     Option.when(first.p95Ms > 0)(100.0 * (last.p95Ms - first.p95Ms) / first.p95Ms)
+
+  /** [[p95ChangePercent]] to two decimals, as summary.json shows it. */
+  @JsonProperty("p95ChangePercent")
+  def p95ChangePercentShown: Option[Double] = p95ChangePercent.map(Formats.round(_, 2))
 }
 
 /** Figures for one window the profile recorded (a cycle, a concurrency level, a repeat). */
@@ -162,11 +189,12 @@ final case class RunMetadata(
 
 /** How many failed requests of one request `path` Gatling gave one reason, as it words it (e.g.
   * `status.find.is(200), but actually found 503`). Summaries written before errors were kept per request
-  * have an empty path.
+  * have an empty path. Stored in summary.json as it is, with its status for readers (worked out again when read).
   */
 final case class ErrorCount(message: String, count: Long, path: List[String] = Nil) {
 
   /** The HTTP status the reason names, where it is a status check's failure. */
+  @JsonProperty("status") @JsonInclude(NON_ABSENT)
   def status: Option[Int] = ErrorCount.FoundStatus.findFirstMatchIn(message).map(_.group(1).toInt)
 }
 
@@ -225,16 +253,18 @@ object Completion {
     )).map { case (kind, detail) => Problem(system, kind, detail, system) }
 }
 
-/** How the figures were computed; two summaries merge or compare only when these agree.
+/** How the figures were computed; two summaries merge or compare only when these agree. Stored in summary.json
+  * as it is.
   *
-  * @param confidencePercent the confidence of every percentile's interval (95 in summaries written before them)
+  * @param confidencePercent the confidence of every percentile's interval: summaries written before percentiles
+  *                          had intervals (schema 3) state none, and theirs are worked out at 95 %
   */
 final case class SummarySettings(
     apdexThresholdMs: Int,
     slowThresholdMs: Int,
     groupMetric: String,
     percentileSource: String,
-    confidencePercent: Double
+    @JsonProperty(required = false) confidencePercent: Double = PercentileInterval.DefaultConfidencePercent
 )
 
 /** @param duplicateLocks resources the run's users claimed ([[Claims]]) that more than one of them got;

@@ -2,7 +2,12 @@ package results.model
 
 import scala.collection.mutable
 
+import com.fasterxml.jackson.annotation.{ JsonProperty, JsonPropertyOrder }
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize
+
 import io.gatling.charts.stats.SimulationLogAccess.{ GroupRecorded, LogRecord, UserRecorded }
+
+import text.Formats
 
 /** The sessions (virtual users, one journey each) of one scenario whose journey runs inside a top-level
   * group named after the scenario (see journey.Sessions): simulation.log records users without an id, so
@@ -14,20 +19,38 @@ import io.gatling.charts.stats.SimulationLogAccess.{ GroupRecorded, LogRecord, U
   * @param unfinished       users still in their journey when the run ended (started, never ended)
   * @param startedPerMinute users started in each minute of the run, from its start
   * @param timeOnSiteMs     the sum of the completed sessions' lengths (group start to end), so shards add up
+  *
+  * Stored in summary.json as it is, with its means for readers (never read back).
   */
+@JsonPropertyOrder(Array(
+  "scenario",
+  "started",
+  "completed",
+  "failed",
+  "unfinished",
+  "meanStartedPerMinute",
+  "timeOnSiteMs",
+  "meanTimeOnSiteMs",
+  "startedPerMinute"
+))
 final case class SessionFigures(
     scenario: String,
     started: Long,
     completed: Long,
     failed: Long,
     unfinished: Long,
-    startedPerMinute: Seq[Long],
+    @JsonDeserialize(contentAs = classOf[java.lang.Long]) startedPerMinute: Seq[Long],
     timeOnSiteMs: Long
 ) {
+  @JsonProperty("meanTimeOnSiteMs")
   def meanTimeOnSiteMs: Option[Long] = Option.when(completed > 0)(math.round(timeOnSiteMs.toDouble / completed))
 
   def meanStartedPerMinute: Double =
     if (startedPerMinute.isEmpty) 0.0 else startedPerMinute.sum.toDouble / startedPerMinute.size
+
+  /** [[meanStartedPerMinute]] to two decimals, as summary.json shows it. */
+  @JsonProperty("meanStartedPerMinute")
+  def meanStartedPerMinuteShown: Double = Formats.round(meanStartedPerMinute, 2)
 
   /** "12 started: 10 completed, 1 failed, 1 unfinished; 12.0 started per minute; time on site 35.2 s on average". */
   def describe: String = {

@@ -1,5 +1,7 @@
 package results.model
 
+import com.fasterxml.jackson.annotation.{ JsonProperty, JsonPropertyOrder }
+
 /** How one shard of a sharded run began its load: the start every shard of the run waited for, and when this
   * one passed it. A shard that arrived after the start began at once: its lateness is what it missed.
   *
@@ -8,8 +10,13 @@ package results.model
   * @param plannedEpochMs  the agreed start
   * @param startedEpochMs  when this shard let its load go
   * @param missingShards   at a rendezvous that timed out, the shards (1-based) that had not arrived
+  *
+  * Stored in run.json and summary.json as it is (its rule by its word), with its lateness for readers (never read
+  * back).
   */
+@JsonPropertyOrder(Array("rule", "plannedEpochMs", "startedEpochMs", "lateMs", "missingShards"))
 final case class ShardStart(rule: StartRule, plannedEpochMs: Long, startedEpochMs: Long, missingShards: Seq[Int]) {
+  @JsonProperty("lateMs")
   def lateMs: Long = math.max(0L, startedEpochMs - plannedEpochMs)
 }
 

@@ -2,20 +2,32 @@ package results.model
 
 import scala.collection.mutable
 
+import com.fasterxml.jackson.annotation.{ JsonFormat, JsonProperty, JsonPropertyOrder }
+
 import org.HdrHistogram.IntCountsHistogram
 
-/** One time bucket of one request (or all requests): what started in it. Times in ms. */
+/** One time bucket of one request (or all requests): what started in it. Times in ms. Stored in summary.json as
+  * an array of its fields in this order ([[Timeline.Columns]]): a long run has thousands of them.
+  */
+@JsonFormat(shape = JsonFormat.Shape.ARRAY)
 final case class TimelinePoint(offsetMs: Long, count: Long, ko: Long, p50Ms: Int, p95Ms: Int, p99Ms: Int)
 
 /** A request's points over the run, bucket by bucket (buckets without requests left out). */
 final case class TimelineSeries(name: String, points: Seq[TimelinePoint])
 
 /** The run over time, for the run page's charts: per bucket of `bucketMs` from `startEpochMs`, each
-  * request's count, failures and p50/p95/p99 (the first series is all requests).
+  * request's count, failures and p50/p95/p99 (the first series is all requests). Stored in summary.json as it is,
+  * with its points' columns named for readers (never read back).
   */
-final case class Timeline(startEpochMs: Long, bucketMs: Long, series: Seq[TimelineSeries])
+@JsonPropertyOrder(Array("startEpochMs", "bucketMs", "columns", "series"))
+final case class Timeline(startEpochMs: Long, bucketMs: Long, series: Seq[TimelineSeries]) {
+  @JsonProperty("columns") def columns: Seq[String] = Timeline.Columns
+}
 
 object Timeline {
+
+  /** A stored point's fields, in the order of its array. */
+  val Columns: Seq[String] = Seq("offsetMs", "count", "ko", "p50Ms", "p95Ms", "p99Ms")
 
   /** At most this many buckets, whatever the run's length: with 2-digit histograms (within 1 %, ~5 KB
     * each for times up to a minute) a run of 40 requests holds under 25 MB of them, an hour's as a minute's.

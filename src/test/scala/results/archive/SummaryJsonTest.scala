@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 import config.InputError
 
+import results.model.{ EarlyStopRecord, ShardStart, StartRule }
+
 /** summary.json read into the model and written again: every golden kind of run (results.GoldenSummaryTest)
   * reads back into the model it was written from, and older or broken files are read as before.
   */
@@ -31,6 +33,37 @@ class SummaryJsonTest {
       assertEquals(model, SummaryJson.read(written(json)), kind)
       assertEquals(Files.readString(file), json, s"$kind: written again byte for byte")
     }
+
+  @Test def anEarlyStopIsStoredAsTheModelsRecordWithItsReasonForReaders(): Unit = {
+    val stop = EarlyStopRecord("p99", 3120.5, 3000, " ms", 10000, 14, 6000)
+    val json =
+      SummaryJson.write(SummaryJson.read(golden.resolve("one-system.summary.json")).copy(earlyStop = Some(stop)))
+    assertEquals(
+      """{"limit":"p99","measured":3120.5,"allowed":3000.0,"unit":" ms","windowMs":10000,"responses":14,""" +
+        s""""atMs":6000,"reason":"${stop.describe}"}""",
+      Json.mapper.readTree(json).get("earlyStop").toString,
+      "the model's fields as they are, and its reason for readers"
+    )
+    assertEquals(Some(stop), SummaryJson.read(written(json)).earlyStop)
+  }
+
+  @Test def aShardsStartIsStoredAsTheModelsWithItsRuleAsAWord(): Unit = {
+    val start = ShardStart(StartRule.Rendezvous, 1000, 1400, Seq(2))
+    val summary = SummaryJson.read(golden.resolve("one-system.summary.json"))
+    val json = SummaryJson.write(summary.copy(run = summary.run.copy(start = Some(start))))
+    val tree = Json.mapper.readTree(json)
+    val stored = tree.get("run").get("start")
+    assertEquals(
+      """{"rule":"rendezvous","plannedEpochMs":1000,"startedEpochMs":1400,"lateMs":400,"missingShards":[2]}""",
+      stored.toString,
+      "the model's fields, its rule by its word and its lateness for readers"
+    )
+    assertEquals(Some(start), SummaryJson.read(written(json)).run.start)
+
+    stored.asInstanceOf[ObjectNode].put("rule", "soon")
+    val error = assertThrows(classOf[InputError], () => SummaryJson.read(written(tree.toString)))
+    assertTrue(error.getMessage.contains("none of at, rendezvous"), error.getMessage)
+  }
 
   /** Files written before systems, spans, sessions, the timeline or a capacity search were kept. */
   @Test def olderSummariesLackingLaterFieldsStillRead(): Unit = {

@@ -13,7 +13,8 @@
 # in its results folder's; with one shard, that shard's record is copied there.
 # A run is judged once: once it has its verdict, judged-run-id in $LOADTEST_RESULTS holds its id, and a merge of
 # that id there again stops at once (2), naming it. With LOADTEST_SHARDS=1 there is nothing to merge: the one
-# run's verdict, in the same codes.
+# run's verdict, in the same codes, a PASS judged again first with this script's settings (LOADTEST_OPTS,
+# LOADTEST_BASELINE), as a merged run is.
 # Exit code (docs/scaling.md, "Several injectors"): the merged verdict's, 0 PASS, 1 FAIL, 4 INCOMPLETE, 8
 # INCONCLUSIVE (no threshold broke, a percentile's interval straddles its limit); 6 INVALID
 # when the shards did not run their load at once and in full (their steady windows did not overlap enough, a
@@ -92,23 +93,37 @@ if [ ${#problems[@]} -gt 0 ]; then
   (IFS=';'; echo "merge: ${problems[*]}" | sed 's/;/; /g') >&2
   exit "$no_run_status"
 fi
+baseline=()
+[ -n "${LOADTEST_BASELINE:-}" ] && baseline=(--baseline "$LOADTEST_BASELINE")
 if [ "$LOADTEST_SHARDS" -eq 1 ]; then
-  # One injector: nothing to merge, its own verdict in this table's codes. The Gatling JVM's (docs/gate.md,
-  # "Verdicts and exit codes") differ: its FAIL is 2, and a run stopped by a signal (INCOMPLETE) has the signal's.
-  code=$(cat "$LOADTEST_RESULTS/shard-1/exit-code")
   echo "merge: one shard, nothing to merge: its run is ${runs[0]}"
   # Its history record (docs/history.md) where a merged run's would be, $LOADTEST_RESULTS/history: the folder the
-  # workflows push to the history branch.
-  record="$LOADTEST_RESULTS/shard-1/history/$(basename "${runs[0]}").json"
-  if [ -f "$record" ]; then mkdir -p "$LOADTEST_RESULTS/history" && cp "$record" "$LOADTEST_RESULTS/history/"; fi
+  # workflows push to the history branch. A run judged again below has written it there already.
+  keep_record() {
+    local record; record="$LOADTEST_RESULTS/shard-1/history/$(basename "${runs[0]}").json"
+    if [ -f "$record" ] && [ ! -f "$LOADTEST_RESULTS/history/$(basename "$record")" ]; then
+      mkdir -p "$LOADTEST_RESULTS/history" && cp "$record" "$LOADTEST_RESULTS/history/"
+    fi
+  }
+  # Its own verdict, in the Gatling JVM's codes (docs/gate.md, "Verdicts and exit codes"): its FAIL is 2, and a
+  # run stopped by a signal (INCOMPLETE) has the signal's.
+  code=$(cat "$LOADTEST_RESULTS/shard-1/exit-code")
+  if [ "$code" = 0 ]; then
+    # A PASS is judged again with the merge's settings, as a merged run would be: the shard ran without the merge
+    # job's baseline and history (-Dresults.history.gate), so its own PASS could pass a release they fail.
+    status=0
+    # shellcheck disable=SC2086 # the options are a list of -D words
+    java -Djava.awt.headless=true -cp "$LOADTEST_CLASSPATH" ${LOADTEST_OPTS:-} results.ResultsCli gate "${runs[0]}" \
+      --results "$LOADTEST_RESULTS" "${baseline[@]}" || status=$?
+    case "$status" in 0 | 1 | 4 | 6 | 8) keep_record && verdict "$status" ;; 3) exit 3 ;; *) exit 2 ;; esac
+  fi
+  keep_record
   case "$code" in
-    0 | 4 | 6 | 8) verdict "$code" ;;
+    4 | 6 | 8) verdict "$code" ;;
     2) verdict 1 ;;
     *) if [ "$code" -ge 128 ]; then verdict 4; else exit 2; fi ;;
   esac
 fi
-baseline=()
-[ -n "${LOADTEST_BASELINE:-}" ] && baseline=(--baseline "$LOADTEST_BASELINE")
 # The shards' -D options (thresholds, results settings) are the merge's too: one verdict, judged as they were.
 status=0
 # shellcheck disable=SC2086 # a list of -D words

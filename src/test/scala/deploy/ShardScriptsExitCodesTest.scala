@@ -12,6 +12,8 @@ import scala.util.Using
 import org.junit.jupiter.api.Assertions._
 import org.junit.jupiter.api.Test
 
+import testkit.FixtureRun
+
 import ShardScripts.{ CraftedShard, Outcome }
 
 /** Every exit path of deploy/shard.sh, deploy/merge.sh and deploy/rehearse.sh against docs/scaling.md's table
@@ -412,6 +414,10 @@ class ShardScriptsExitCodesTest {
     }
     assertExit(3, one(CraftedShard(None, 3)), "no run: bad input")
     assertExit(2, one(CraftedShard(None, 5)), "no run: not archived")
+    // A PASS is judged again with the merge's settings, as a merged run is: here a p99 limit its 100 ms breaks.
+    val strict = FixtureRun.writeTemp("merge-thresholds", "thresholds { defaults { p99Ms = 50 } }")
+    val judgedAgain = rehearse(Seq("1"), Seq(CraftedShard(run, 0)), Map("LOADTEST_OPTS" -> s"-Dthresholds=$strict"))
+    assertExit(1, judgedAgain, "its JVM exited 0, the merge's thresholds fail it")
   }
 
   @Test

@@ -46,7 +46,7 @@ object Latency {
       h.getValueAtPercentile(90),
       h.getValueAtPercentile(95),
       h.getValueAtPercentile(99),
-      Some(OrderStatistics.interval(h, h.getMaxValue.toInt, 99, confidencePercent))
+      Some(OrderStatistics.ofWindow(h, 99, confidencePercent))
     )
 }
 

@@ -40,6 +40,9 @@ object RunAssembly {
       throw new InputError(s"$simulation", s"system '$key' is set up twice")
     )
 
+    // read now, not after the run: a bad results.* setting must stop the run before any load; a capacity search's
+    // steps judge their percentiles at the gate's confidence
+    val results = ResultsSettings.fromConfig(suite.root)
     val profiles = systems.map { system =>
       system -> CapacityProfiles.loadAny(
         suite.root,
@@ -47,7 +50,8 @@ object RunAssembly {
         suite.profileOf(system.key),
         suite.scale,
         suite.shard,
-        suite.smoke
+        suite.smoke,
+        results.confidencePercent
       )
     }
     requireProductionAllowed(suite, profiles.map { case (system, profile) => system.key -> profile })
@@ -129,8 +133,6 @@ object RunAssembly {
         "profile",
         s"${throttled.map(_.system.key).mkString(", ")} each set a throttle; Gatling's throttle is global, so run them one at a time"
       )
-    // read now, not after the run: a bad results.* setting must stop the run before any load
-    val results = ResultsSettings.fromConfig(suite.root)
     // thresholds.conf and each system's block, or the file named by -Dthresholds=<file> for this run, under
     // the -Dthresholds.* given: a bad one stops the run here, before any load or folder is made
     val thresholds = Thresholds.load(keys, None, suite.overrides)

@@ -44,6 +44,16 @@ class RunAssemblyTest {
     assertFalse(smoke(twoSystems("toy.profile" -> "smoke", "raid.profile" -> "reference")))
   }
 
+  /** A search's steps judge their percentiles' intervals at the confidence the results gate states. */
+  @Test def aSearchJudgesItsStepsAtTheGatesConfidence(): Unit = {
+    val capacity = Seq("toy.profile" -> "capacity", "profiles.toy.capacity.of" -> "steady")
+    def confidence(overrides: (String, Any)*) =
+      RunAssembly.assemble("Toy", Seq(testkit.toy.Toy), suiteWith(capacity ++ overrides: _*)).capacitySearches
+        .map(_.plan.confidencePercent)
+    assertEquals(Seq(Some(95.0)), confidence())
+    assertEquals(Seq(Some(99.0)), confidence("results.intervals.confidencePercent" -> 99))
+  }
+
   @Test def aCapacityProfileRunsOneSearchWhoseLineClassesShareTheCeiling(): Unit = {
     val capacity = Seq("toy.profile" -> "capacity", "profiles.toy.capacity.of" -> "steady")
     val run = RunAssembly.assemble("Toy", Seq(testkit.toy.Toy), suiteWith(capacity: _*))

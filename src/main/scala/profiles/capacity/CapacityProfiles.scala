@@ -5,6 +5,7 @@ import scala.concurrent.duration._
 import com.typesafe.config.Config
 import profiles.{ LoadProfile, LoadProfiles, Plan, ShapedProfile, Shard }
 import config.InputError
+import results.model.PercentileInterval
 
 /** Builds a system's `capacity` profile from its settings ([[SearchSettings]]) and its reference profile. */
 object CapacityProfiles {
@@ -30,9 +31,10 @@ object CapacityProfiles {
       profile: String,
       scale: Double,
       shard: Shard,
-      smoke: Boolean
+      smoke: Boolean,
+      confidencePercent: Double = PercentileInterval.DefaultConfidencePercent
   ): LoadProfile =
-    if (profile == LoadProfiles.Capacity) load(config, simulation, scale, shard, smoke)
+    if (profile == LoadProfiles.Capacity) load(config, simulation, scale, shard, smoke, confidencePercent)
     else LoadProfiles.load(config, simulation, profile, scale, shard, smoke)
 
   /** The capacity search a profile runs; None for a shaped profile. */
@@ -41,7 +43,15 @@ object CapacityProfiles {
     case _                         => None
   }
 
-  def load(config: Config, simulation: String, scale: Double, shard: Shard, smoke: Boolean): LoadProfile = {
+  /** @param confidencePercent the confidence a step's percentile intervals are judged at: the results gate's */
+  def load(
+      config: Config,
+      simulation: String,
+      scale: Double,
+      shard: Shard,
+      smoke: Boolean,
+      confidencePercent: Double = PercentileInterval.DefaultConfidencePercent
+  ): LoadProfile = {
     if (!shard.isWhole) throw new InputError(
       "shard",
       s"a capacity search runs on one injector, since each step depends on the last one's verdict (was $shard); run -Dprofile=capacity without -Dshard"
@@ -81,7 +91,7 @@ object CapacityProfiles {
       judgesPace = !smoke,
       referenceJourneysPerSecond = reference.plan.peakArrivalRate,
       // A smoke run's steps hold a few answers each: it proves the search works, its percentiles as points.
-      confidencePercent = Option.when(!smoke)(results.model.PercentileInterval.DefaultConfidencePercent)
+      confidencePercent = Option.when(!smoke)(confidencePercent)
     )
     new CapacityProfile(new CapacitySearch(plan), reference, smoke)
   }

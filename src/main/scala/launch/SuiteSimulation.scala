@@ -17,7 +17,7 @@ import linespeed.ShapingProxy
 import live.LiveView
 import profiles.WindowRecorder
 import results.{ PostRun, RunFolders }
-import sandbox.{ BaseUrlsFile, CpuEndpoint, RunningSandbox, Sandbox }
+import sandbox.{ RunningSandbox, Sandbox }
 
 /** The base of every simulation, a thin shell over [[RunAssembly]]: assembles and checks the run,
   * starts the sandbox for a local target, checks the targets answer, prints the plan, then sets up
@@ -113,7 +113,7 @@ abstract class SuiteSimulation extends Simulation {
           sandbox.map(running => profiles.capacity.SandboxWatch.of(() => running.addedCounts)),
           new MachineLoad(),
           run.loads.find(_.system.key == system).flatMap(_.requestsPerJourney),
-          sandboxCpu(run.suite.target, sandbox, injector)
+          SandboxCpuSource.of(run.suite.target, sandbox, injector)
         )
       )
       after(search.stop())
@@ -145,20 +145,6 @@ abstract class SuiteSimulation extends Simulation {
       .throttle(run.throttling: _*)
       .maxDuration(run.maxDuration)
   }
-
-  /** The sandbox's own CPU: the in-process one's threads in this JVM (as many cores as its event loops, at most
-    * the machine's), or what a standalone one's endpoint, written to the target's base-URLs file, tells (beside
-    * the injector where the target says `sandboxHere`).
-    */
-  private def sandboxCpu(target: Target, sandbox: Option[RunningSandbox], injector: InjectorHealth) =
-    sandbox.map { running =>
-      val cores = math.min(running.settings.ioThreads, Runtime.getRuntime.availableProcessors)
-      profiles.capacity.SandboxCpuWatch.of(() => Some((injector.sandboxCpuNs(), cores)))
-    }.orElse(Option.when(target.block.hasPath(BaseUrlsFile.CpuUrlKey)) {
-      val url = target.block.getString(BaseUrlsFile.CpuUrlKey)
-      val here = target.block.hasPath("sandboxHere") && target.block.getBoolean("sandboxHere")
-      profiles.capacity.SandboxCpuWatch.of(() => CpuEndpoint.read(url), besideInjector = here)
-    })
 
   /** Maven went without passing a signal on: stop the load as a signal does, and exit if it has not stopped
     * within a minute (a closed profile's users mid-way through long journeys), keeping what was flushed.
